@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/** Shared by the login/register forms and the server routes (spec §5). */
+export const Email = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, 'Email is too long')
+  .pipe(z.email('Invalid email address'));
+
+export const Password = z
+  .string()
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+export const Username = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`);
+
+export const LoginInput = z.object({
+  email: Email,
+  password: z.string().min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`).max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RegisterInput = z.object({
+  username: Username,
+  email: Email,
+  password: Password,
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const SubscriptionStatus = z.enum(['trial', 'active', 'expired']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+export const VerifiedType = z.enum(['arborist', 'business', 'individual']);
+export type VerifiedType = z.infer<typeof VerifiedType>;
+
+/** The user object every auth call answers with (spec §3 User + Auth profile). Never a password. */
+export const PublicUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  subscriptionStatus: SubscriptionStatus,
+  trialEndsAt: z.string().nullable(),
+  subscriptionEndsAt: z.string().nullable(),
+  /** Text 'true' or 'false', as spec §3 has it. */
+  isVerified: z.enum(['true', 'false']),
+  verifiedType: VerifiedType.nullable(),
+  isAdmin: z.boolean(),
+  hasKindnessAccess: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** Only same-site paths may be used as a post-login redirect target. */
+export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}

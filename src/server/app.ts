@@ -1,0 +1,60 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import rateLimitPlugin from './plugins/rate-limit';
+import sessionPlugin from './plugins/session';
+import webPlugin from './plugins/web';
+import { createAccessService } from './modules/access/service';
+import { createAuthService } from './modules/auth/service';
+import { authRoutes } from './modules/auth/routes';
+
+export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Where the built web app lives; tests point it elsewhere. */
+  webRoot?: string;
+  /** Where log lines go (stdout by default); tests read them. */
+  logStream?: { write(line: string): void };
+}
+
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'];
+
+/** Registers every plugin and module. Never listens: main.ts does that. */
+export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: REDACT, ...(logStream ? { stream: logStream } : {}) },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+
+  // One line per request, without headers, cookies or bodies.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(sessionPlugin);
+
+  const access = createAccessService(database.db, config.POSTING_ACCESS);
+  const auth = createAuthService({ db: database.db, access, limiter: app.rateLimiter, adminEmails: config.ADMIN_EMAILS });
+  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  app.get('/api/health', async () => ({ ok: true }));
+
+  await app.register(webPlugin, { root: webRoot });
+  return app;
+}

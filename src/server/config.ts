@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const LatLng = z
+  .string()
+  .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, 'must be "lat,lng", e.g. "43.6532,-79.3832"')
+  .transform((v) => {
+    const [lat, lng] = v.split(',').map(Number) as [number, number];
+    return { lat, lng };
+  })
+  .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180, 'latitude must be within ±90 and longitude within ±180');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  DATA_DIR: z.string().default('./data'),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  POSTING_ACCESS: z.enum(['gated', 'open']).default('gated'),
+  OWNER_PASSWORD_HASH: optionalText,
+  ADMIN_EMAILS: optionalText.transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  SMTP_URL: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  GEOCODER_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  DEFAULT_ORIGIN: LatLng.default({ lat: 43.6532, lng: -79.3832 }),
+  PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://example.org').optional()),
+  /** Load the small demo set into an empty database at start (off in tests). */
+  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+});
+
+export type Env = z.output<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  SESSION_SECRET: string;
+  /** Session cookies get `Secure` when the public address is https. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value stops start-up naming the setting. */
+export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR (DECISIONS: sessions). */
+function resolveSessionSecret(env: Env, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: resolveSessionSecret(parsed, dataDir),
+    secureCookies: parsed.PUBLIC_URL?.startsWith('https://') ?? false,
+  };
+}
