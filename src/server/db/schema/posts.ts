@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { POST_STATUSES, POST_TYPES, REGIONS } from '../../../domain/posts';
+import { sessions, users } from './users';
+
+export const postTypeEnum = pgEnum('post_type', POST_TYPES);
+export const postStatusEnum = pgEnum('post_status', POST_STATUSES);
+export const regionEnum = pgEnum('region', REGIONS);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The member who posted; null for a guest post (then ownerSessionId holds it). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ownerSessionId: text('owner_session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    type: postTypeEnum('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    address: text('address').notNull(),
+    /** The exact spot: only the owner and admins ever see it. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** The public point: 300-600 m from the exact spot, computed once, or the spot itself when exactLocation. */
+    publicLatitude: doublePrecision('public_latitude'),
+    publicLongitude: doublePrecision('public_longitude'),
+    exactLocation: boolean('exact_location').notNull().default(false),
+    imageUrl: text('image_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    /** Storage keys of the image files, to delete them with the post. */
+    imageKeys: text('image_keys').array(),
+    status: postStatusEnum('status').notNull().default('available'),
+    statusNotes: text('status_notes'),
+    phoneNumber: text('phone_number'),
+    contact: text('contact'),
+    ownerName: text('owner_name'),
+    ownerInitials: text('owner_initials'),
+    zipCode: text('zip_code'),
+    quantity: text('quantity'),
+    seasonalNotes: text('seasonal_notes'),
+    region: regionEnum('region'),
+    /** Lower-cased searchable text (spec §5 Search), kept by the database. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(title || ' ' || description || ' ' || address || ' ' || coalesce(seasonal_notes, '') || ' ' || coalesce(quantity, ''))`,
+      ),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_status_idx').on(t.status),
+    index('posts_region_idx').on(t.region),
+    index('posts_user_idx').on(t.userId),
+    index('posts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('posts_public_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.publicLatitude}, ${t.publicLongitude})`)
+      .where(sql`${t.publicLatitude} IS NOT NULL`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('favorites_post_idx').on(t.postId)],
+);

@@ -1,0 +1,53 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { posts } from '../../db/schema/index';
+import { EARTH_RADIUS_MILES, parseLatLng, type LatLng } from '../../../domain/geo';
+import { AMOUNT_WORDS, DISTANCE_MILES, type PostFilters } from '../../../domain/posts';
+
+/** earthdistance's earth() radius in metres; earth_box takes metres on that sphere. */
+const EARTH_METRES = 6378168;
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The distance origin: the viewer's `near`, else the configured default (DECISIONS 11). */
+export function originOf(filters: Pick<PostFilters, 'near'>, fallback: LatLng): LatLng {
+  return parseLatLng(filters.near) ?? fallback;
+}
+
+const publicEarth = sql`ll_to_earth(${posts.publicLatitude}, ${posts.publicLongitude})`;
+const originEarth = (o: LatLng) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
+
+/** Miles from `o` to the public point (haversine, 3959 miles); NULL without coordinates. */
+export function distanceMilesSql(o: LatLng): SQL<number | null> {
+  return sql<number | null>`(2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
+    power(sin(radians(${posts.publicLatitude} - ${o.lat}::float8) / 2), 2)
+    + cos(radians(${o.lat}::float8)) * cos(radians(${posts.publicLatitude}))
+      * power(sin(radians(${posts.publicLongitude} - ${o.lng}::float8) / 2), 2)))))`;
+}
+
+/** Nearest-first order that the GiST index on the public point serves (KNN). */
+export function nearestOrderSql(o: LatLng): SQL {
+  return sql`${publicEarth} <-> ${originEarth(o)}`;
+}
+
+/** WHERE conditions for the filters of spec §5, all against indexed or generated columns. */
+export function filterConditions(f: PostFilters, origin: LatLng): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (f.type) where.push(eq(posts.type, f.type));
+  if (f.q) where.push(sql`${posts.searchText} LIKE ${`%${escapeLike(f.q.toLowerCase())}%`}`);
+  if (f.status !== 'all') where.push(eq(posts.status, f.status));
+  if (f.region !== 'all') where.push(eq(posts.region, f.region));
+  if (f.amount !== 'all') {
+    const patterns = AMOUNT_WORDS[f.amount].map((w) => `%${w}%`);
+    where.push(sql`${posts.quantity} ILIKE ANY(${sql.raw(`ARRAY[${patterns.map((p) => `'${p}'`).join(',')}]`)})`);
+  }
+  if (f.distance !== 'all') {
+    const miles = DISTANCE_MILES[f.distance];
+    const boxMetres = (miles / EARTH_RADIUS_MILES) * EARTH_METRES * 1.01;
+    where.push(sql`${posts.publicLatitude} IS NOT NULL`);
+    where.push(sql`earth_box(${originEarth(origin)}, ${boxMetres}::float8) @> ${publicEarth}`);
+    where.push(sql`${distanceMilesSql(origin)} <= ${miles}::float8`);
+  }
+  return and(...where);
+}
