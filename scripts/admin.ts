@@ -1,0 +1,41 @@
+// `npm run admin -- grant EMAIL` makes a member an admin; `revoke EMAIL` takes it back (DECISIONS 3).
+import { eq, sql } from 'drizzle-orm';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { DataDirInUseError } from '../src/server/db/embedded';
+import { users } from '../src/server/db/schema/users';
+
+const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, email] = argv;
+  if ((command !== 'grant' && command !== 'revoke') || !email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const updated = await database.db
+      .update(users)
+      .set({ isAdmin: command === 'grant' })
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+      .returning({ username: users.username });
+    if (updated.length === 0) {
+      console.error(`No member with the email ${email}. They must register first.`);
+      return 1;
+    }
+    console.log(`${updated[0]!.username} (${email}) is ${command === 'grant' ? 'now an admin' : 'no longer an admin'}.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof DataDirInUseError ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,2 @@
+export function findChrome(): string | null;
+export const NO_CHROME_HINT: string;

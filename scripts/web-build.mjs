@@ -1,0 +1,57 @@
+// Builds the web bundle when it is missing or older than its sources, so `npm start` always serves
+// the current app without anyone running a build by hand.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const INPUTS = ['src/web', 'src/domain', 'vite.config.ts', 'package.json', 'package-lock.json'];
+const STAMP = path.join(ROOT, 'dist', '.web-build-hash');
+export const WEB_DIST = path.join(ROOT, 'dist', 'web');
+
+function* filesOf(entry) {
+  const full = path.join(ROOT, entry);
+  if (!existsSync(full)) return;
+  if (!statSync(full).isDirectory()) {
+    yield entry;
+    return;
+  }
+  for (const name of readdirSync(full).sort()) {
+    if (name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+    yield* filesOf(path.join(entry, name));
+  }
+}
+
+/** A hash of every input of the web build (paths and contents). */
+export function sourceHash() {
+  const hash = createHash('sha256');
+  for (const entry of INPUTS) {
+    for (const file of filesOf(entry)) {
+      hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function isWebBuildFresh() {
+  return (
+    existsSync(path.join(WEB_DIST, 'index.html')) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8').trim() === sourceHash()
+  );
+}
+
+/** Runs `vite build` and the compression step when the bundle is missing or stale. */
+export function ensureWebBuild({ log = console.log } = {}) {
+  if (isWebBuildFresh()) return false;
+  log('Building the web app (first start, or its sources changed)...');
+  const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('The web build failed (see above).');
+  const compressed = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'compress.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (compressed.status !== 0) throw new Error('Compressing the web build failed (see above).');
+  writeFileSync(STAMP, sourceHash() + '\n');
+  return true;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { LoginInput, RegisterInput, safeRedirect } from './auth';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error!.issues[0]!.message;
+
+describe('login and register validation (spec §5)', () => {
+  it('accepts valid input and trims the email (case is kept; the database compares it case-insensitively)', () => {
+    const parsed = LoginInput.parse({ email: '  Ada@Example.COM ', password: 'secret1' });
+    expect(parsed.email).toBe('Ada@Example.COM');
+  });
+  it("uses the spec's messages", () => {
+    expect(firstMessage(LoginInput.safeParse({ email: 'nope', password: 'secret1' }))).toBe('Invalid email address');
+    expect(firstMessage(LoginInput.safeParse({ email: 'a@b.co', password: '12345' }))).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect(firstMessage(RegisterInput.safeParse({ username: 'a', email: 'a@b.co', password: 'secret1' }))).toBe(
+      'Username must be at least 2 characters',
+    );
+  });
+  it('has sensible maximum lengths', () => {
+    expect(RegisterInput.safeParse({ username: 'x'.repeat(41), email: 'a@b.co', password: 'secret1' }).success).toBe(false);
+    expect(LoginInput.safeParse({ email: 'a@b.co', password: 'x'.repeat(129) }).success).toBe(false);
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps same-site paths', () => {
+    expect(safeRedirect('/favorites?x=1')).toBe('/favorites?x=1');
+  });
+  it('refuses other sites, protocol-relative and backslash tricks', () => {
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null, undefined]) {
+      expect(safeRedirect(bad)).toBe('/');
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  avatarIndex,
+  CreatePostInput,
+  initialsOf,
+  isPostalCode,
+  ListPostsQuery,
+  POSTAL_CODE_MESSAGE,
+  regionFor,
+  shareLink,
+  statusLabel,
+  UpdateStatusInput,
+} from './posts';
+
+const base = { type: 'fruit', title: 'Apples', description: 'Lots of them', address: '12 Elm St' };
+const messageOf = (input: unknown) => {
+  const r = CreatePostInput.safeParse(input);
+  return r.success ? null : r.error.issues[0]!.message;
+};
+
+describe('post form (spec §5)', () => {
+  it('requires title, description and address with the spec messages', () => {
+    expect(messageOf({ ...base, title: '  ' })).toBe('Title is required');
+    expect(messageOf({ ...base, description: '' })).toBe('Description is required');
+    expect(messageOf({ ...base, address: '' })).toBe('Address is required');
+  });
+  it('limits initials to 3 characters', () => {
+    expect(messageOf({ ...base, ownerInitials: 'ABCD' })).toBe('Maximum 3 characters');
+    expect(messageOf({ ...base, ownerInitials: 'ABC' })).toBeNull();
+  });
+  it('accepts the five postal-code patterns and refuses others with the spec message', () => {
+    for (const ok of ['90210', '90210-1234', 'M5V 2T6', 'm5v2t6', 'SW1A 1AA', '1234', '123']) expect(isPostalCode(ok)).toBe(true);
+    for (const bad of ['12', 'ABCDE', '123456']) expect(isPostalCode(bad)).toBe(false);
+    expect(messageOf({ ...base, zipCode: 'ABCDE' })).toBe(POSTAL_CODE_MESSAGE);
+  });
+  it('reads multipart text: numbers, the exact-spot box, empty optional fields', () => {
+    const parsed = CreatePostInput.parse({ ...base, latitude: '43.7', longitude: '-79.4', exactLocation: 'true', contact: '' });
+    expect(parsed).toMatchObject({ latitude: 43.7, longitude: -79.4, exactLocation: true, contact: undefined });
+    expect(messageOf({ ...base, latitude: '43.7' })).toBe('Latitude and longitude go together');
+  });
+});
+
+describe('status (spec §4)', () => {
+  it('labels known statuses and shows Unknown otherwise', () => {
+    expect(statusLabel('limited')).toBe('Limited');
+    expect(statusLabel('gone')).toBe('Unknown');
+  });
+  it('limits notes to 300 characters and treats empty notes as none', () => {
+    expect(UpdateStatusInput.safeParse({ status: 'available', statusNotes: 'x'.repeat(301) }).success).toBe(false);
+    expect(UpdateStatusInput.parse({ status: 'seasonal', statusNotes: '  ' }).statusNotes).toBeNull();
+    expect(UpdateStatusInput.safeParse({ status: 'sold' }).success).toBe(false);
+  });
+});
+
+describe('list query', () => {
+  it("defaults every filter to 'all' and the limit to 20, at most 100", () => {
+    expect(ListPostsQuery.parse({})).toMatchObject({ status: 'all', amount: 'all', distance: 'all', region: 'all', limit: 20 });
+    expect(ListPostsQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(ListPostsQuery.safeParse({ status: 'sold' }).success).toBe(false);
+  });
+});
+
+describe('card helpers', () => {
+  it('picks one of 10 gradients from the first character', () => {
+    expect(avatarIndex('alice')).toBe(avatarIndex('Adam'));
+    expect(avatarIndex('')).toBeGreaterThanOrEqual(0);
+    const all = new Set('ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').map((c) => avatarIndex(c)));
+    expect(all.size).toBe(10);
+  });
+  it('makes up to three initials', () => {
+    expect(initialsOf('mary ann lee smith')).toBe('MAL');
+    expect(initialsOf('Bob')).toBe('B');
+  });
+  it('shares /?post=ID on the site origin (spec §9)', () => {
+    expect(shareLink('https://example.org', 'abc')).toBe('https://example.org/?post=abc');
+  });
+  it('fills a region from coordinates', () => {
+    expect(regionFor(43.77, -79.23)).toBe('scarborough');
+    expect(regionFor(43.65, -79.38)).toBe('toronto');
+    expect(regionFor(45.04, -79.31)).toBe('muskoka');
+    expect(regionFor(40.7, -74.0)).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, expectToast, newPage, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+
+const ctx = useBrowser();
+
+async function fillAndSubmit(page: Page, fields: Record<string, string>, button: string) {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: button }).click();
+}
+
+const header = (page: Page) => page.getByRole('banner');
+
+describe('auth journey', () => {
+  it('registers, shows the trial in the header, signs out, signs in, and refuses a wrong password', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    const user = uniqueUser();
+
+    await page.goto('/register');
+    await expect.poll(() => page.getByRole('button', { name: 'Start Free Trial' }).count()).toBe(1);
+    await expectAccessible(page);
+    await snap(page, 'register');
+
+    // The spec's validation messages come from the shared schema, before any call.
+    await fillAndSubmit(page, { Username: 'a', Email: 'not-an-email', Password: '123' }, 'Start Free Trial');
+    await page.getByText('Invalid email address').waitFor();
+
+    await fillAndSubmit(page, { Username: user.username, Email: user.email, Password: user.password }, 'Start Free Trial');
+    await expectToast(page, 'Your account has been created with a 7-day free trial.');
+    await page.waitForURL((url) => url.pathname === '/');
+    await header(page).getByText(user.username).waitFor();
+    await header(page).getByText('Trial - 7 days left').waitFor();
+    await expectAccessible(page);
+    await snap(page, 'home-member');
+
+    await header(page).getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    await expectAccessible(page);
+    await snap(page, 'login');
+
+    await fillAndSubmit(page, { Email: user.email, Password: user.password }, 'Sign In');
+    await expectToast(page, 'Welcome back!');
+    await page.waitForURL((url) => url.pathname === '/');
+    await header(page).getByText(user.username).waitFor();
+
+    const stranger = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await stranger.goto('/login');
+    await fillAndSubmit(stranger, { Email: user.email, Password: 'wrong-password' }, 'Sign In');
+    await expectToast(stranger, 'Login failed');
+    expect(new URL(stranger.url()).pathname).toBe('/login');
+    await stranger.context().close();
+    await page.context().close();
+  });
+
+  it('honours a same-site redirect after sign-in and ignores a foreign one', async () => {
+    const page = await newPage(ctx.browser);
+    const user = uniqueUser('redirect');
+    await page.goto('/register?redirect=/favorites');
+    await fillAndSubmit(page, { Username: user.username, Email: user.email, Password: user.password }, 'Start Free Trial');
+    await page.waitForURL((url) => url.pathname === '/favorites');
+
+    const other = await newPage(ctx.browser);
+    await other.goto('/login?redirect=https://evil.example/steal');
+    await fillAndSubmit(other, { Email: user.email, Password: user.password }, 'Sign In');
+    await other.waitForURL((url) => url.pathname === '/');
+    expect(new URL(other.url()).host).toBe(new URL(page.url()).host);
+    await page.context().close();
+    await other.context().close();
+  });
+
+  it('shows the guest header and the 404 screen with its router hint', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    // Small screens shorten 'Start Free Trial' to 'Trial'.
+    await header(page).getByRole('link', { name: 'Trial', exact: true }).waitFor();
+    await expectAccessible(page);
+    await snap(page, 'not-found');
+
+    const api = await page.request.get('/api/no-such-route');
+    expect(api.status()).toBe(404);
+    expect(api.headers()['content-type']).toContain('application/json');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { findChrome } from '../../scripts/chrome.mjs';
+
+export const BASE_URL = inject('baseURL');
+export const SCREENS_DIR = path.resolve('test-results/screens');
+
+export const WIDTHS = { mobile: 390, desktop: 1280 } as const;
+
+/** One Chromium for the file; closed afterwards. */
+export function useBrowser(): { browser: Browser } {
+  const holder = {} as { browser: Browser };
+  beforeAll(async () => {
+    const executablePath = findChrome();
+    if (!executablePath) throw new Error('No Chromium found: set CHROME_PATH or apt-get install -y chromium');
+    holder.browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return holder;
+}
+
+/** A page on a fresh context (its own cookies), at the given width. */
+export async function newPage(
+  browser: Browser,
+  { width = WIDTHS.desktop, ...options }: { width?: number } & BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, ...options });
+  return context.newPage();
+}
+
+let counter = 0;
+export function uniqueUser(prefix = 'neighbour') {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return { username: `${prefix}${tag}`.slice(0, 30), email: `${prefix}-${tag}@example.com`, password: 'secret123' };
+}
+
+/** Registers through the API on the page's context, so the page is signed in. */
+export async function registerViaApi(page: Page, user = uniqueUser()) {
+  const res = await page.request.post('/api/auth/register', { data: user, headers: { Origin: BASE_URL } });
+  if (res.status() !== 201) throw new Error(`register failed ${res.status()}: ${await res.text()}`);
+  const body = (await res.json()) as { id: string };
+  return { ...user, id: body.id };
+}
+
+/** Creates a post through the API as the page's signed-in member. */
+export async function createPostViaApi(page: Page, fields: Record<string, string>) {
+  const res = await page.request.post('/api/posts', { multipart: fields, headers: { Origin: BASE_URL } });
+  if (res.status() !== 201) throw new Error(`create post failed ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as { id: string; title: string };
+}
+
+/** Waits for a toast with exactly this title or text (the live region repeats it, so match exactly). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** Screenshots of the current screen at 390 and 1280 px, under test-results/screens/. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const original = page.viewportSize() ?? { width: WIDTHS.desktop, height: 900 };
+  for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+/** Fails when axe finds a serious or critical violation on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length > 0) {
+    const lines = bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    throw new Error(`Accessibility violations on ${page.url()}:\n${lines.join('\n')}`);
+  }
+}
