@@ -16,6 +16,13 @@ export const LIMITS = {
   notificationListSize: 10,
   trendingSize: 5,
   popularLocations: 8,
+  /** Uploaded images (DECISIONS 18): bytes, decoded pixels, stored sizes. */
+  imageMaxBytes: 10 * 1024 * 1024,
+  imageMaxPixels: 40_000_000,
+  imageMaxSide: 1600,
+  thumbnailSide: 400,
+  /** X-Total-Count is exact up to this many posts; above it the list says so (docs/decisions/0022). */
+  totalCountCap: 1000,
 } as const;
 
 export const PRICES_USD = {

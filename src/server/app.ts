@@ -11,6 +11,15 @@ import webPlugin from './plugins/web';
 import { createAccessService } from './modules/access/service';
 import { createAuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
+import path from 'node:path';
+import storagePlugin from './storage/plugin';
+import { createLocalStorage } from './storage/local';
+import { createPostsService } from './modules/posts/service';
+import { postsRoutes } from './modules/posts/routes';
+import { createFavoritesService } from './modules/favorites/service';
+import { favoritesRoutes } from './modules/favorites/routes';
+import { createMapService } from './modules/map/service';
+import { mapRoutes } from './modules/map/routes';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -54,6 +63,13 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   const auth = createAuthService({ db: database.db, access, limiter: app.rateLimiter, adminEmails: config.ADMIN_EMAILS });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   app.get('/api/health', async () => ({ ok: true }));
+
+  await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
+  const posts = createPostsService({ db: database.db, auth, access, storage: app.storage, defaultOrigin: config.DEFAULT_ORIGIN, log: app.log });
+  await app.register(postsRoutes, { prefix: '/api/posts', posts });
+  await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ db: database.db, posts }) });
+  const favorites = createFavoritesService({ db: database.db, posts });
+  await app.register(favoritesRoutes, { prefix: '/api/favorites', favorites });
 
   await app.register(webPlugin, { root: webRoot });
   return app;

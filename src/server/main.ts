@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { DataDirInUseError } from './db/embedded';
 import { buildApp } from './app';
+import { DEMO_POST_COUNT } from './modules/demo/generate';
+import { loadDemoDataOnce } from './modules/demo/load';
 
 async function main(): Promise<void> {
   let config;
@@ -30,6 +32,10 @@ async function main(): Promise<void> {
     throw err;
   }
   await runMigrations(database.db);
+  // A first start on the embedded database shows a few demo posts (docs/decisions/0033).
+  if (config.DEMO_DATA === 'on' && database.embedded && (await loadDemoDataOnce(database.pool)) === 'loaded') {
+    log.info(`Loaded ${DEMO_POST_COUNT} demo posts by "Demo neighbour" into the empty database (DEMO_DATA=off skips this).`);
+  }
   const app = await buildApp({ config, database });
 
   let closing = false;

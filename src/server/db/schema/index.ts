@@ -1,2 +1,4 @@
 export * from './users';
 export * from './posts';
+export * from './map';
+export * from './settings';

@@ -59,6 +59,10 @@ export const posts = pgTable(
     index('posts_public_earth_idx')
       .using('gist', sql`ll_to_earth(${t.publicLatitude}, ${t.publicLongitude})`)
       .where(sql`${t.publicLatitude} IS NOT NULL`),
+    // Boxes of the map (docs/decisions/0030): posts in a view or in one grid cell.
+    index('posts_public_point_idx')
+      .using('gist', sql`point(${t.publicLongitude}, ${t.publicLatitude})`)
+      .where(sql`${t.publicLatitude} IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,32 @@
+import { doublePrecision, integer, pgTable, smallint, unique } from 'drizzle-orm/pg-core';
+import { postStatusEnum, postTypeEnum, regionEnum } from './posts';
+
+/**
+ * Post counts per map grid cell (docs/decisions/0030), kept by triggers on `posts` (migration
+ * 0004) for grid levels 2..18 (zoom 0..16). Each cell has rows at three grains:
+ * 0 = per type, status, region and amount words (any filter combination of the map),
+ * 7 = per type only (the home map's tab, with no other filter), 15 = all posts.
+ * Columns a grain sums over are NULL. Rows whose count falls to 0 stay; readers skip them.
+ */
+export const mapCells = pgTable(
+  'map_cells',
+  {
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    grain: smallint('grain').notNull(),
+    type: postTypeEnum('type'),
+    status: postStatusEnum('status'),
+    region: regionEnum('region'),
+    /** Amount words in the quantity: 1 small/few, 2 medium/some, 4 large/lots/plenty. */
+    amount: smallint('amount'),
+    n: integer('n').notNull(),
+    sumLat: doublePrecision('sum_lat').notNull(),
+    sumLng: doublePrecision('sum_lng').notNull(),
+  },
+  (t) => [
+    unique('map_cells_key')
+      .on(t.level, t.grain, t.type, t.cx, t.cy, t.status, t.region, t.amount)
+      .nullsNotDistinct(),
+  ],
+);

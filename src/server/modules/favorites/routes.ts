@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FavoriteCheckQuery, FavoriteInput, FavoritesQuery, Post, PostFilters } from '../../../domain/posts';
+import type { FavoritesService } from './service';
+
+const FavoriteState = z.object({ postId: z.string(), isFavorite: z.boolean() });
+
+/** /api/favorites (spec §7): check, add, remove, list; always for the session user. */
+export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesService }> = async (app, { favorites }) => {
+  app.get('/check', { schema: { querystring: FavoriteCheckQuery, response: { 200: z.object({ isFavorite: z.boolean() }) } } }, async (request) =>
+    favorites.check(request, request.query),
+  );
+
+  app.get('/', { schema: { querystring: FavoritesQuery.extend(PostFilters.pick({ near: true }).shape), response: { 200: z.array(Post) } } }, async (request) =>
+    favorites.list(request, request.query),
+  );
+
+  app.post('/', { schema: { body: FavoriteInput, response: { 200: FavoriteState, 201: FavoriteState } } }, async (request, reply) => {
+    const created = await favorites.add(request, request.body);
+    return reply.code(created ? 201 : 200).send({ postId: request.body.postId, isFavorite: true });
+  });
+
+  // The spec sends userId and postId as a JSON body; the query string works too (clients that send no DELETE body).
+  app.delete(
+    '/',
+    { schema: { querystring: FavoriteInput.partial(), body: FavoriteInput.partial().nullish(), response: { 200: FavoriteState } } },
+    async (request) => {
+      const input = FavoriteInput.parse({ ...request.query, ...(request.body ?? {}) });
+      await favorites.remove(request, input);
+      return { postId: input.postId, isFavorite: false };
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import type { SQL } from 'drizzle-orm';
+import { MAP_POINT_LIMIT, gridLevel, type Grid } from '../../../domain/map';
+import type { PostFilters } from '../../../domain/posts';
+import type { PostRow } from '../posts/present';
+import type { PostsRepository } from '../posts/repository';
+import { MAP_CELLS_MAX_ZOOM, cellsCanAnswer, type CellCount, type MapRepository } from './repository';
+
+/**
+ * What a map view shows, before it is presented to one viewer: the cell counts, and the rows of
+ * the posts shown one by one (every post when `allPoints`, else those alone in their cell).
+ */
+export interface Layout {
+  cells: CellCount[];
+  allPoints: boolean;
+  /** Post rows by id. */
+  rows: Map<string, PostRow>;
+  /** The post alone in a cell, by cell key. */
+  single: Map<string, string>;
+}
+
+export const cellKey = (c: { cx: number; cy: number }) => `${c.cx}:${c.cy}`;
+export const countOf = (cells: readonly CellCount[]) => cells.reduce((total, c) => total + c.n, 0);
+
+export interface LayoutDeps {
+  map: MapRepository;
+  posts: Pick<PostsRepository, 'findByIds'>;
+}
+
+async function rowsById(deps: LayoutDeps, ids: string[]): Promise<Map<string, PostRow>> {
+  return new Map((await deps.posts.findByIds(ids)).map((row) => [row.id, row]));
+}
+
+/** Cell counts: from map_cells when it can answer, else from the posts themselves. */
+export function countCells(
+  deps: LayoutDeps,
+  grid: Grid,
+  f: PostFilters,
+  where: SQL | undefined,
+): Promise<CellCount[]> {
+  const fromTable = cellsCanAnswer(f) && grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
+  return fromTable ? deps.map.cellsFromTable(grid, f) : deps.map.cellsFromPosts(grid, where);
+}
+
+/**
+ * Few enough posts (MAP_POINT_LIMIT): all of them, newest first. Otherwise clusters, with the
+ * posts alone in their cell (up to the limit) shown as themselves.
+ */
+export async function layoutOf(
+  deps: LayoutDeps,
+  grid: Grid,
+  f: PostFilters,
+  where: SQL | undefined,
+): Promise<Layout> {
+  const cells = await countCells(deps, grid, f, where);
+  if (countOf(cells) <= MAP_POINT_LIMIT) {
+    const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1);
+    // More than the limit means posts arrived since the count: cluster them after all.
+    if (ids.length <= MAP_POINT_LIMIT) {
+      const rows = await rowsById(deps, ids);
+      return {
+        cells,
+        allPoints: true,
+        rows: new Map(ids.flatMap((id) => (rows.has(id) ? [[id, rows.get(id)!]] : []))),
+        single: new Map(),
+      };
+    }
+  }
+  const singles = cells.filter((c) => c.n === 1).slice(0, MAP_POINT_LIMIT);
+  const single = await deps.map.idsInCells(grid.level, singles, where);
+  return { cells, allPoints: false, rows: await rowsById(deps, [...single.values()]), single };
+}

@@ -1,0 +1,133 @@
+import type { FastifyRequest } from 'fastify';
+import type { LatLng } from '../../../domain/geo';
+import {
+  MAP_POINT_LIMIT,
+  cellCentre,
+  effectiveZoom,
+  gridOf,
+  parseBbox,
+  type Grid,
+} from '../../../domain/map';
+import type { MapQuery, MapResponse, Post } from '../../../domain/posts';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../errors';
+import { filterConditions } from '../posts/filters';
+import { toPost } from '../posts/present';
+import { createPostsRepository } from '../posts/repository';
+import type { PostsService } from '../posts/service';
+import type { ViewerInfo } from '../posts/viewer';
+import { TtlCache } from './cache';
+import { cellKey, countCells, countOf, layoutOf, type Layout, type LayoutDeps } from './layout';
+import { createMapRepository, type CellCount } from './repository';
+
+type MapItem = MapResponse['items'][number];
+
+/** A viewer without viewing access sees clusters no finer than this zoom (docs/decisions/0031). */
+export const GATED_MAX_ZOOM = 11;
+/** Views holding at least this many posts are kept for CACHE_TTL_MS (docs/decisions/0030). */
+const CACHE_FROM = 2 * MAP_POINT_LIMIT;
+const CACHE_TTL_MS = 5_000;
+
+const round = (v: number) => Math.round(v * 1e5) / 1e5;
+const cluster = (count: number, lat: number, lng: number): MapItem => ({
+  kind: 'cluster',
+  count,
+  latitude: round(lat),
+  longitude: round(lng),
+});
+const point = (post: Post): MapItem => ({ kind: 'point', post });
+/** `total` is always the sum of the items, so no marker can be dropped. */
+const response = (items: MapItem[]): MapResponse => ({
+  total: items.reduce((total, item) => total + (item.kind === 'cluster' ? item.count : 1), 0),
+  items,
+});
+
+/**
+ * GET /api/posts/map (docs/decisions/0030, 0031): the posts matching the list's filters whose
+ * public point lies in the box (widened to whole grid cells), as clusters when there are many
+ * and as posts when few.
+ */
+export function createMapService(deps: { db: Db; posts: PostsService }) {
+  const layoutDeps: LayoutDeps = { map: createMapRepository(deps.db), posts: createPostsRepository(deps.db) };
+  const layouts = new TtlCache<Layout>({
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: 500,
+    keep: (l) => countOf(l.cells) >= CACHE_FROM,
+  });
+  const counts = new TtlCache<CellCount[]>({
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: 500,
+    keep: (c) => countOf(c) >= CACHE_FROM,
+  });
+
+  function keyOf(grid: Grid, query: MapQuery, origin: LatLng): string {
+    const from = query.distance === 'all' ? null : [origin.lat, origin.lng];
+    return JSON.stringify([
+      grid,
+      query.type,
+      query.q?.toLowerCase(),
+      query.status,
+      query.amount,
+      query.region,
+      query.distance,
+      from,
+    ]);
+  }
+
+  /** Full access: the cached layout, presented for this viewer (owners and admins see exact spots). */
+  async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<MapResponse> {
+    const where = filterConditions(query, origin);
+    const layout = await layouts.get(keyOf(grid, query, origin), () =>
+      layoutOf(layoutDeps, grid, query, where),
+    );
+    if (layout.allPoints)
+      return response([...layout.rows.values()].map((row) => point(toPost(row, viewer, origin))));
+    return response(
+      layout.cells.map((c) => {
+        const row = c.n === 1 ? layout.rows.get(layout.single.get(cellKey(c)) ?? '') : undefined;
+        return row ? point(toPost(row, viewer, origin)) : cluster(c.n, c.lat, c.lng);
+      }),
+    );
+  }
+
+  /**
+   * Without viewing access (DECISIONS 7): counts per cell at the cell's centre, and as the only
+   * post the free preview (the first of the filtered list), when its point is in the box.
+   */
+  async function gated(
+    viewer: ViewerInfo,
+    grid: Grid,
+    query: MapQuery,
+    origin: LatLng,
+  ): Promise<MapResponse> {
+    const where = filterConditions(query, origin);
+    const cells = await counts.get(keyOf(grid, query, origin), () =>
+      countCells(layoutDeps, grid, query, where),
+    );
+    const [preview] = (await deps.posts.page(viewer, { ...query, limit: 1, cursor: undefined })).posts;
+    const at = preview ? await layoutDeps.map.cellOf(preview.id, grid.level) : null;
+    const inView =
+      at !== null && at.cx >= grid.x0 && at.cx <= grid.x1 && at.cy >= grid.y0 && at.cy <= grid.y1;
+    const items: MapItem[] = [];
+    for (const c of cells) {
+      const n = inView && cellKey(c) === cellKey(at) ? c.n - 1 : c.n;
+      const centre = cellCentre(grid.level, c.cx, c.cy);
+      if (n > 0) items.push(cluster(n, centre.lat, centre.lng));
+    }
+    if (inView && preview) items.push(point(preview));
+    return response(items);
+  }
+
+  return {
+    async view(request: FastifyRequest, query: MapQuery): Promise<MapResponse> {
+      const box = parseBbox(query.bbox);
+      if ('error' in box) throw badRequest(box.error);
+      const viewer = await deps.posts.viewerOf(request);
+      const origin = deps.posts.originFor(query.near);
+      const grid = gridOf(box, effectiveZoom(box, query.zoom, viewer.canView ? undefined : GATED_MAX_ZOOM));
+      return viewer.canView ? full(viewer, grid, query, origin) : gated(viewer, grid, query, origin);
+    },
+  };
+}
+
+export type MapService = ReturnType<typeof createMapService>;

@@ -1,0 +1,50 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ListPostsQuery, Post, PostFilters, UpdateStatusInput } from '../../../domain/posts';
+import { MULTIPART_LIMITS } from './form';
+import type { PostsService } from './service';
+
+const IdParams = z.object({ id: z.string() });
+const NearQuery = PostFilters.pick({ near: true });
+const ErrorBody = z.object({ message: z.string() });
+
+/** `url` with its cursor replaced: the target of `Link: <…>; rel="next"`. */
+export function nextLink(url: string, cursor: string): string {
+  const next = new URL(url, 'http://local');
+  next.searchParams.set('cursor', cursor);
+  return `${next.pathname}${next.search}`;
+}
+
+/**
+ * /api/posts (spec §7). Thin: each handler calls one service function. POST and PATCH /:id take
+ * multipart/form-data (fields of spec §5, the file in `image`) or a JSON object without image.
+ */
+export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  app.get('/', { schema: { querystring: ListPostsQuery, response: { 200: z.array(Post) } } }, async (request, reply) => {
+    const page = await posts.list(request, request.query);
+    reply.header('x-total-count', String(page.total));
+    if (page.totalCapped) reply.header('x-total-count-capped', 'true');
+    if (page.nextCursor) reply.header('link', `<${nextLink(request.url, page.nextCursor)}>; rel="next"`);
+    return page.posts;
+  });
+
+  app.get('/:id', { schema: { params: IdParams, querystring: NearQuery, response: { 200: Post, 404: ErrorBody } } }, async (request) =>
+    posts.get(request, request.params.id, request.query.near),
+  );
+
+  app.post('/', { schema: { response: { 201: Post } } }, async (request, reply) => reply.code(201).send(await posts.create(request)));
+
+  app.patch('/:id', { schema: { params: IdParams, response: { 200: Post } } }, async (request) => posts.update(request, request.params.id));
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    await posts.remove(request, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.patch('/:id/status', { schema: { params: IdParams, body: UpdateStatusInput, response: { 200: Post } } }, async (request) =>
+    posts.updateStatus(request, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,260 @@
+import type { FastifyRequest } from 'fastify';
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { publicPointOf, type LatLng } from '../../../domain/geo';
+import { LIMITS } from '../../../domain/limits';
+import {
+  CreatePostInput,
+  PostFields,
+  PostType,
+  initialsOf,
+  regionFor,
+  type ListPostsQuery,
+  type Post,
+  type PostFilters,
+  type UpdateStatusInput,
+} from '../../../domain/posts';
+import type { Db } from '../../db/client';
+import { forbidden, notFound, unauthenticated } from '../../errors';
+import type { Storage } from '../../storage/storage';
+import type { AccessService } from '../access/service';
+import type { AuthService } from '../auth/service';
+import { deleteImages, storeImage, type StoredImage } from '../images/store';
+import { TotalCache } from './count';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { filterConditions, originOf } from './filters';
+import { readPostForm } from './form';
+import { canManage, toPost, type PostRow } from './present';
+import { createPostsRepository, type NewPostRow } from './repository';
+import { createViewerResolver, gatedPage, type ViewerInfo } from './viewer';
+
+export const POST_MESSAGES = {
+  notFound: 'Post not found.',
+  notManager: 'Only the owner or an admin can change this post.',
+  signInToPost: 'Please sign in or get posting access to share a post.',
+  noPostingAccess: 'Your access has ended. Please get a pass to share a post.',
+} as const;
+
+/** The edit form: the whole post form again (omitted optional fields are cleared), plus removeImage. */
+export const EditPostInput = z.intersection(
+  PostFields,
+  z.object({
+    type: PostType.optional(),
+    removeImage: z.preprocess((v) => v === true || v === 'true', z.boolean()).default(false),
+  }),
+);
+type EditPostInput = z.infer<typeof EditPostInput>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isPostId = (id: string) => UUID.test(id);
+
+/** Uniform in [0, 1) from the OS's random source: the public offset must not be predictable. */
+const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
+
+export interface PostsPage {
+  posts: Post[];
+  /** The filtered total (X-Total-Count), also for gated viewers; at most LIMITS.totalCountCap. */
+  total: number;
+  /** True when more posts than LIMITS.totalCountCap match (X-Total-Count-Capped). */
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+export interface PostsServiceDeps {
+  db: Db;
+  auth: AuthService;
+  access: AccessService;
+  storage: Storage;
+  defaultOrigin: LatLng;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export function createPostsService(deps: PostsServiceDeps) {
+  const repo = createPostsRepository(deps.db);
+  const viewerOf = createViewerResolver(deps);
+  const totals = new TotalCache({ cacheFrom: 100, ttlMs: 10_000, maxEntries: 500 });
+  const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
+
+  function totalKey(f: PostFilters, origin: LatLng): string {
+    const where = f.distance === 'all' ? null : [origin.lat, origin.lng];
+    return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
+  }
+
+  /** The row, when the viewer may change it: 404 when absent, 403 for anyone but owner or admin. */
+  async function managed(request: FastifyRequest, id: string): Promise<{ row: PostRow; viewer: ViewerInfo }> {
+    const row = isPostId(id) ? await repo.findById(id) : undefined;
+    if (!row) throw notFound(POST_MESSAGES.notFound);
+    const viewer = await viewerOf(request);
+    if (!canManage(row, viewer)) throw forbidden(POST_MESSAGES.notManager);
+    return { row, viewer };
+  }
+
+  /** Exact and public point; the public one is kept while the spot and the exact choice stay the same. */
+  function placeOf(input: { latitude?: number; longitude?: number; exactLocation: boolean }, previous?: PostRow) {
+    if (input.latitude === undefined || input.longitude === undefined) {
+      return { latitude: null, longitude: null, publicLatitude: null, publicLongitude: null };
+    }
+    const exact = { lat: input.latitude, lng: input.longitude };
+    const same =
+      previous?.latitude === exact.lat &&
+      previous.longitude === exact.lng &&
+      previous.exactLocation === input.exactLocation &&
+      previous.publicLatitude !== null &&
+      previous.publicLongitude !== null;
+    const pub = same ? { lat: previous.publicLatitude!, lng: previous.publicLongitude! } : publicPointOf(exact, input.exactLocation, secureRandom);
+    return { latitude: exact.lat, longitude: exact.lng, publicLatitude: pub.lat, publicLongitude: pub.lng };
+  }
+
+  function textOf(input: PostFields, ownerName: string | null, ownerInitials: string | null) {
+    return {
+      title: input.title,
+      description: input.description,
+      address: input.address,
+      contact: input.contact ?? null,
+      phoneNumber: input.phoneNumber ?? null,
+      ownerName,
+      ownerInitials,
+      zipCode: input.zipCode ?? null,
+      quantity: input.quantity ?? null,
+      seasonalNotes: input.seasonalNotes ?? null,
+      // DECISIONS 13: filled in from the coordinates when the poster leaves it empty.
+      region: input.region ?? (input.latitude !== undefined && input.longitude !== undefined ? regionFor(input.latitude, input.longitude) : null),
+      exactLocation: input.exactLocation,
+    };
+  }
+
+  const imageColumns = (image: StoredImage | null) => ({
+    imageUrl: image?.imageUrl ?? null,
+    thumbnailUrl: image?.thumbnailUrl ?? null,
+    imageKeys: image?.keys ?? null,
+  });
+
+  /** Runs `write` with the stored image; if it fails, the image files are removed again. */
+  async function withImage<T>(bytes: Buffer | null, write: (image: StoredImage | null) => Promise<T>): Promise<T> {
+    const image = bytes ? await storeImage(deps.storage, bytes) : null;
+    try {
+      return await write(image);
+    } catch (err) {
+      await deleteImages(deps.storage, image?.keys, deps.log);
+      throw err;
+    }
+  }
+
+  /** One page for a viewer, behind the viewing gate (DECISIONS 7). The map reuses it. */
+  async function page(viewer: ViewerInfo, query: ListPostsQuery): Promise<PostsPage> {
+    const origin = originFor(query.near);
+    const where = filterConditions(query, origin);
+    const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
+    const wanted = gatedPage(viewer, { limit: query.limit, cursor: query.cursor });
+    const after = wanted.cursor ? decodeCursor(wanted.cursor, sort) : null;
+    const cap = LIMITS.totalCountCap;
+    const [rows, counted] = await Promise.all([
+      repo.page({ where, sort, origin, after, limit: wanted.limit + 1 }),
+      totals.get(totalKey(query, origin), () => repo.countUpTo(where, cap, { preferIndexScan: sort === 'nearest' && !query.q })),
+    ]);
+    const shown = rows.slice(0, wanted.limit);
+    const last = shown.at(-1);
+    let nextCursor: string | null = null;
+    if (!wanted.gated && rows.length > wanted.limit && last) {
+      nextCursor = encodeCursor(
+        sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id },
+      );
+    }
+    return { posts: shown.map((row) => toPost(row, viewer, origin)), total: Math.min(counted, cap), totalCapped: counted > cap, nextCursor };
+  }
+
+  return {
+    viewerOf,
+    originFor,
+    page,
+
+    async list(request: FastifyRequest, query: ListPostsQuery): Promise<PostsPage> {
+      return page(await viewerOf(request), query);
+    },
+
+    /** One post, to anyone (shared links, spec §9). */
+    async get(request: FastifyRequest, id: string, near?: string): Promise<Post> {
+      const row = isPostId(id) ? await repo.findById(id) : undefined;
+      if (!row) throw notFound(POST_MESSAGES.notFound);
+      return toPost(row, await viewerOf(request), originFor(near));
+    },
+
+    /** Whether the viewer may post now (DECISIONS 8), else the 401/403 to answer. */
+    async assertCanPost(request: FastifyRequest): Promise<ViewerInfo> {
+      const viewer = await viewerOf(request);
+      if (await deps.access.canPost(request, viewer.isAdmin)) return viewer;
+      throw viewer.userId ? forbidden(POST_MESSAGES.noPostingAccess) : unauthenticated(POST_MESSAGES.signInToPost);
+    },
+
+    async create(request: FastifyRequest): Promise<Post> {
+      const viewer = await this.assertCanPost(request);
+      const form = await readPostForm(request);
+      const input = CreatePostInput.parse(form.fields);
+      const ownerName = input.ownerName ?? viewer.username;
+      const ownerInitials = input.ownerInitials ?? (ownerName ? initialsOf(ownerName) || null : null);
+      const row = await withImage(form.image, (image) =>
+        repo.insert({
+          userId: viewer.userId,
+          ownerSessionId: viewer.userId ? null : viewer.sessionId,
+          type: input.type,
+          status: 'available',
+          ...textOf(input, ownerName, ownerInitials),
+          ...placeOf(input),
+          ...imageColumns(image),
+        } satisfies NewPostRow),
+      );
+      totals.clear();
+      return toPost(row, viewer, originFor());
+    },
+
+    async update(request: FastifyRequest, id: string): Promise<Post> {
+      const { row, viewer } = await managed(request, id);
+      const form = await readPostForm(request);
+      const input: EditPostInput = EditPostInput.parse(form.fields);
+      const ownerName = input.ownerName ?? row.ownerName;
+      const ownerInitials = input.ownerInitials ?? (input.ownerName ? initialsOf(input.ownerName) || null : row.ownerInitials);
+      const replacesImage = form.image !== null || input.removeImage;
+      const updated = await withImage(form.image, async (image) => {
+        const result = await repo.update(row.id, {
+          type: input.type ?? row.type,
+          ...textOf(input, ownerName, ownerInitials),
+          ...placeOf(input, row),
+          ...(replacesImage ? imageColumns(image) : {}),
+        });
+        if (!result) throw notFound(POST_MESSAGES.notFound);
+        return result;
+      });
+      if (replacesImage) await deleteImages(deps.storage, row.imageKeys, deps.log);
+      totals.clear();
+      return toPost(updated, viewer, originFor());
+    },
+
+    async remove(request: FastifyRequest, id: string): Promise<void> {
+      const { row } = await managed(request, id);
+      const deleted = await repo.delete(row.id);
+      if (!deleted) throw notFound(POST_MESSAGES.notFound);
+      await deleteImages(deps.storage, deleted.imageKeys, deps.log);
+      totals.clear();
+    },
+
+    async updateStatus(request: FastifyRequest, id: string, input: UpdateStatusInput): Promise<Post> {
+      const { row, viewer } = await managed(request, id);
+      const updated = await repo.update(row.id, { status: input.status, statusNotes: input.statusNotes });
+      if (!updated) throw notFound(POST_MESSAGES.notFound);
+      totals.clear();
+      return toPost(updated, viewer, originFor());
+    },
+
+    /** Posts by id, presented for the viewer, in the order of `ids` (absent ones skipped). */
+    async present(viewer: ViewerInfo, ids: readonly string[], near?: string): Promise<Post[]> {
+      const origin = originFor(near);
+      const byId = new Map((await repo.findByIds(ids)).map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toPost(row, viewer, origin)] : [];
+      });
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,55 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { contentTypeOf, isValidKey, type Storage } from './storage';
+
+/** Files under `root` (DATA_DIR/uploads), served by the storage plugin at `${publicPath}/<key>`. */
+export function createLocalStorage(root: string, publicPath = '/uploads'): Storage {
+  const resolved = path.resolve(root);
+
+  /** The file for a key, or null when the key could leave the folder or is not servable. */
+  function fileOf(key: string): string | null {
+    if (!isValidKey(key) || !contentTypeOf(key)) return null;
+    const file = path.resolve(resolved, key);
+    return file.startsWith(resolved + path.sep) ? file : null;
+  }
+
+  function mustFileOf(key: string): string {
+    const file = fileOf(key);
+    if (!file) throw new Error(`invalid storage key: ${key}`);
+    return file;
+  }
+
+  return {
+    async put(key, bytes) {
+      const file = mustFileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(tmp, bytes, { flag: 'wx' });
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      await rm(mustFileOf(key), { force: true });
+    },
+
+    urlOf(key) {
+      return `${publicPath}/${key}`;
+    },
+
+    async open(key) {
+      const file = fileOf(key);
+      if (!file) return null;
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(file), size: info.size, contentType: contentTypeOf(key)! };
+    },
+  };
+}

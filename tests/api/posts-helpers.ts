@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client';
+import { posts } from '../../src/server/db/schema/index';
+import { as } from './helpers';
+
+export const VALID_POST = { type: 'fruit', title: 'Apples', description: 'A tree full of apples', address: '1 Main St' } as const;
+
+/** A multipart body as the web form sends it; `image` is added as a file when given. */
+export function postForm(fields: Record<string, string>, image?: { bytes: Buffer; filename?: string; type?: string }): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (image) form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/jpeg' }), image.filename ?? 'photo.jpg');
+  return form;
+}
+
+export function createPost(app: FastifyInstance, cookie: string | null, fields: Record<string, string>, image?: Parameters<typeof postForm>[1]) {
+  const opts = { method: 'POST' as const, url: '/api/posts', payload: postForm(fields, image) };
+  return app.inject(cookie ? as(cookie, opts) : opts);
+}
+
+type NewPost = typeof posts.$inferInsert;
+
+/** Inserts a post straight into the table (list tests need exact times and points). */
+export async function insertPost(db: Db, values: Partial<NewPost> = {}): Promise<string> {
+  const lat = values.latitude;
+  const lng = values.longitude;
+  const [row] = await db
+    .insert(posts)
+    .values({
+      type: 'fruit',
+      title: 'Post',
+      description: 'Something to give',
+      address: 'Somewhere',
+      publicLatitude: lat ?? null,
+      publicLongitude: lng ?? null,
+      ...values,
+    })
+    .returning({ id: posts.id });
+  return row!.id;
+}
+
+export async function makeAdmin(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`UPDATE users SET is_admin = true WHERE id = ${userId}`);
+}
+
+/** Ends every grant of the user (an expired trial). */
+export async function expireGrants(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`UPDATE grants SET starts_at = now() - interval '8 days', ends_at = now() - interval '1 day' WHERE user_id = ${userId}`);
+}
