@@ -76,9 +76,8 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
 
   /** Full access: the cached layout, presented for this viewer (owners and admins see exact spots). */
   async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<MapResponse> {
-    const where = filterConditions(query, origin);
     const layout = await layouts.get(keyOf(grid, query, origin), () =>
-      layoutOf(layoutDeps, grid, query, where),
+      layoutOf(layoutDeps, grid, query, filterConditions(query, origin)),
     );
     if (layout.allPoints)
       return response([...layout.rows.values()].map((row) => point(toPost(row, viewer, origin))));
@@ -100,9 +99,8 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
     query: MapQuery,
     origin: LatLng,
   ): Promise<MapResponse> {
-    const where = filterConditions(query, origin);
     const cells = await counts.get(keyOf(grid, query, origin), () =>
-      countCells(layoutDeps, grid, query, where),
+      countCells(layoutDeps, grid, query, filterConditions(query, origin)),
     );
     const [preview] = (await deps.posts.page(viewer, { ...query, limit: 1, cursor: undefined })).posts;
     const at = preview ? await layoutDeps.map.cellOf(preview.id, grid.level) : null;

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import path from 'node:path';
+import { connect, ensureDatabase, runMigrations } from '../src/server/db/client';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded';
+import { seedPosts } from '../src/server/modules/demo/seed';
+
+export const BENCH_DATABASE = 'bench_1m';
+
+export interface BenchDatabase {
+  url: string;
+  where: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * BENCH_DATABASE_URL, or the database `bench_1m` on an embedded PostgreSQL of its own in
+ * BENCH_DATA_DIR (default ./data/bench, apart from the app's ./data/pg and ignored by git).
+ */
+export async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<BenchDatabase> {
+  if (env.BENCH_DATABASE_URL)
+    return { url: env.BENCH_DATABASE_URL, where: 'BENCH_DATABASE_URL', stop: async () => {} };
+  const dir = path.resolve(env.BENCH_DATA_DIR ?? './data/bench');
+  const server: EmbeddedServer = await startEmbeddedPostgres(dir, {
+    info: (m) => console.log(m),
+    warn: () => {},
+  });
+  await ensureDatabase(server.adminUrl, BENCH_DATABASE);
+  return { url: server.url(BENCH_DATABASE), where: `${BENCH_DATABASE} in ${dir}`, stop: () => server.stop() };
+}
+
+/** Migrates, then seeds the posts the database lacks to hold `wanted`. */
+export async function prepare(url: string, wanted: number): Promise<number> {
+  const database = connect(url, null, 2);
+  try {
+    await runMigrations(database.db);
+    const count = async () =>
+      (await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts`)).rows[0]!.n;
+    const have = await count();
+    if (have < wanted) {
+      console.log(
+        `Seeding ${(wanted - have).toLocaleString('en')} posts (it has ${have.toLocaleString('en')}); about 2 minutes per million…`,
+      );
+      const started = performance.now();
+      await seedPosts(database.pool, { count: wanted - have, seed: 42 + have });
+      console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    }
+    // Index-only and bitmap plans rely on a fresh visibility map and statistics.
+    await database.db.execute(sql`VACUUM ANALYZE posts`);
+    await database.db.execute(sql`VACUUM ANALYZE map_cells`);
+    return await count();
+  } finally {
+    await database.close();
+  }
+}
+
+/** A member with lasting viewing access: registered (or signed in) over HTTP, given a lifetime grant. */
+export async function benchMember(appUrl: string, databaseUrl: string): Promise<string> {
+  const account = {
+    username: 'Bench member',
+    email: 'bench-member@example.org',
+    password: 'bench-password-1',
+  };
+  const post = (p: string, body: object) =>
+    fetch(`${appUrl}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  let res = await post('/api/auth/register', account);
+  if (res.status === 409)
+    res = await post('/api/auth/login', { email: account.email, password: account.password });
+  if (!res.ok) throw new Error(`Could not sign the bench member in: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0];
+  if (!cookie) throw new Error('No session cookie for the bench member');
+  const database = connect(databaseUrl, null, 1);
+  try {
+    await database.db.execute(sql`INSERT INTO grants (user_id, kind, source)
+      SELECT ${id}, 'lifetime', 'bench' WHERE NOT EXISTS (SELECT 1 FROM grants WHERE user_id = ${id} AND kind = 'lifetime')`);
+  } finally {
+    await database.close();
+  }
+  return cookie;
+}

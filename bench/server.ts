@@ -1,0 +1,43 @@
+// The benchmark's servers, in a child process so the load generator does not share their event
+// loop: the real app (buildApp) on the benchmark database, and a bare Fastify hello-world as the
+// machine's ceiling. Prints {"app": port, "hello": port} once both listen; stops on SIGTERM.
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { connect } from '../src/server/db/client';
+
+const url = process.argv[2];
+if (!url) throw new Error('usage: bench/server.ts DATABASE_URL');
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
+const config = loadConfig({
+  DATABASE_URL: url,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DEMO_DATA: 'off',
+});
+const database = connect(url);
+const app = await buildApp({ config, database, webRoot: path.join(dataDir, 'no-web') });
+const hello = Fastify({ logger: false });
+hello.get('/', async () => ({ hello: 'world' }));
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+await hello.listen({ port: 0, host: '127.0.0.1' });
+const portOf = (address: ReturnType<typeof app.server.address>) =>
+  typeof address === 'object' && address ? address.port : 0;
+process.stdout.write(
+  JSON.stringify({ app: portOf(app.server.address()), hello: portOf(hello.server.address()) }) + '\n',
+);
+
+process.on('SIGTERM', () => {
+  void Promise.all([app.close(), hello.close()])
+    .then(() => database.close())
+    .finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+});

@@ -1,0 +1,54 @@
+import type { ComponentProps } from 'react';
+import { ChevronDown, Heart } from 'lucide-react';
+import { badgeText } from '../../../domain/access';
+import type { PublicUser } from '../../../domain/auth';
+import { Button } from '../../components/ui/button';
+import { DeferredOpen } from '../../components/ui/deferred-open';
+import { lazyNamed } from '../../lib/lazy';
+import { HeaderButton } from './header-button';
+import { HowItWorksButton, SafetyGuidelinesButton } from './header-dialogs';
+import { StatusBadge } from './status-badge';
+
+const ProfileMenu = lazyNamed(() => import('./profile-menu'), 'ProfileMenu');
+
+interface MemberNavProps {
+  user: PublicUser;
+  onSignOut: () => void;
+}
+
+/** Spec §2 header for members: guides, Favorites, name and status badge (large screens), profile menu. */
+export function MemberNav({ user, onSignOut }: MemberNavProps) {
+  const badge = badgeText(user, new Date());
+  return (
+    <>
+      <HowItWorksButton />
+      <SafetyGuidelinesButton />
+      <HeaderButton icon={Heart} label="Favorites" to="/favorites" />
+      <div className="ml-2 hidden items-center gap-2 lg:flex">
+        <span className="max-w-40 truncate text-sm font-semibold">{user.username}</span>
+        {badge && <StatusBadge text={badge} />}
+      </div>
+      <DeferredOpen
+        trigger={<ProfileTrigger username={user.username} />}
+        preload={ProfileMenu.preload}
+        render={(trigger) => (
+          <ProfileMenu user={user} badge={badge} onSignOut={onSignOut} trigger={trigger} />
+        )}
+      />
+    </>
+  );
+}
+
+function ProfileTrigger({ username, ...props }: ComponentProps<typeof Button> & { username: string }) {
+  return (
+    <Button variant="ghost" size="sm" className="gap-1 pr-1.5 pl-1" aria-label="Profile menu" {...props}>
+      <span
+        aria-hidden="true"
+        className="grid size-8 place-items-center rounded-full bg-primary text-xs font-bold text-primary-foreground uppercase"
+      >
+        {username.slice(0, 2)}
+      </span>
+      <ChevronDown className="text-muted-foreground" aria-hidden="true" />
+    </Button>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactElement } from 'react';
+import { LogOut } from 'lucide-react';
+import type { PublicUser } from '../../../domain/auth';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { StatusBadge } from './status-badge';
+
+interface ProfileMenuProps {
+  user: PublicUser;
+  badge: string | null;
+  onSignOut: () => void;
+  /** The button that opens the menu (the header shows it before this code loads). */
+  trigger: ReactElement;
+}
+
+/** Loaded on first use and opened at once (docs/decisions/0040). */
+export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProps) {
+  return (
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="truncate font-semibold">{user.username}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          {badge && <StatusBadge text={badge} className="mt-1.5 justify-self-start" />}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link, useNavigate } from 'react-router';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useLogout } from '../../features/auth/api/logout';
+import { useAuth } from '../../features/auth/components/auth-provider';
+import { GuestNav } from './guest-nav';
+import { MemberNav } from './member-nav';
+
+/** The sticky header of spec §2, on every screen. */
+export function SiteHeader() {
+  const { user, isLoading } = useAuth();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/login') });
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-4 sm:gap-2 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg sm:gap-2.5">
+          <img src="/favicon.svg" alt="" width="36" height="36" className="size-9 shrink-0" />
+          <span className="min-w-0 leading-tight">
+            <span className="block truncate text-[15px] font-extrabold tracking-tight sm:text-base">Free Fruit</span>
+            <span className="block truncate text-xs font-medium text-muted-foreground">Firewood &amp; Skids</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="flex shrink-0 items-center gap-0.5 sm:gap-1">
+          {isLoading ? (
+            <Skeleton className="h-9 w-36 sm:w-64" />
+          ) : user ? (
+            <MemberNav user={user} onSignOut={signOut} />
+          ) : (
+            <GuestNav />
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

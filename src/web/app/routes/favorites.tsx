@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { ArrowLeft, Heart, LogIn } from 'lucide-react';
+import { DocumentTitle } from '../../components/layout/page';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useFavorites } from '../../features/posts/api/favorites';
+import { PostGrid, PostGridSkeleton } from '../../features/posts/components/post-grid';
+import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
+import { usePostsViewer } from '../../features/posts/viewer';
+
+/** Spec §2 Favorites: 'My Favorites', a back link, the count, the cards; 'Browse Posts' when empty. */
+export function Favorites() {
+  const viewer = usePostsViewer();
+  const origin = useViewerOrigin(false);
+  const favorites = useFavorites(viewer.userId, origin.near);
+  const count = favorites.data?.length ?? 0;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <DocumentTitle title="My Favorites" />
+      <Button variant="link" asChild className="mb-4">
+        <Link to="/">
+          <ArrowLeft aria-hidden="true" />
+          Back to posts
+        </Link>
+      </Button>
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">My Favorites</h1>
+        {favorites.data && (
+          <p className="text-muted-foreground" role="status">
+            {count} saved {count === 1 ? 'post' : 'posts'}
+          </p>
+        )}
+      </div>
+      {viewer.isLoading || (viewer.userId && favorites.isPending) ? (
+        <PostGridSkeleton />
+      ) : !viewer.userId ? (
+        <SignInPrompt />
+      ) : favorites.isError ? (
+        <Card role="alert" className="p-6 text-center font-semibold">
+          {favorites.error.message}
+        </Card>
+      ) : count === 0 ? (
+        <EmptyFavorites />
+      ) : (
+        <section aria-labelledby="saved-posts">
+          <h2 id="saved-posts" className="sr-only">
+            Saved posts
+          </h2>
+          <PostGrid posts={favorites.data ?? []} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function EmptyFavorites() {
+  return (
+    <Card className="grid place-items-center gap-3 border-dashed px-6 py-14 text-center">
+      <Heart className="size-10 text-rose-600" aria-hidden="true" />
+      <h2 className="text-lg font-semibold">No saved posts yet</h2>
+      <p className="max-w-md text-sm text-muted-foreground">
+        Tap the heart on a post to keep it here for later.
+      </p>
+      <Button asChild>
+        <Link to="/">Browse Posts</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function SignInPrompt() {
+  return (
+    <Card className="grid place-items-center gap-3 px-6 py-14 text-center">
+      <LogIn className="size-10 text-primary" aria-hidden="true" />
+      <h2 className="text-lg font-semibold">Sign in to see your favorites</h2>
+      <p className="max-w-md text-sm text-muted-foreground">Your saved posts are kept with your account.</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/login?redirect=/favorites">Sign In</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/register?redirect=/favorites">Start Free Trial</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

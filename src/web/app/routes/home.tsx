@@ -1,0 +1,104 @@
+import { Suspense, useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../../components/layout/page';
+import { toast } from '../../components/ui/use-toast';
+import {
+  TypeTabs,
+  UploadButton,
+  ViewToggle,
+  type HomeView,
+} from '../../features/posts/components/home-controls';
+import { PostsList } from '../../features/posts/components/posts-list';
+import { FilterBar } from '../../features/posts/filters/filter-bar';
+import { filterQuery, hasActiveFilters } from '../../features/posts/filters/filter-values';
+import { usePostFilters } from '../../features/posts/filters/use-post-filters';
+import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
+import { usePostsViewer } from '../../features/posts/viewer';
+import { CreatePostDialog, HomeMap, HomePostDialog } from './home-lazy';
+
+/** Spec §2 Home: tabs, filters, list or map, the create dialog and shared post links. */
+export function Home() {
+  const [params, setParams] = useSearchParams();
+  const { filters, setFilters, clearFilters } = usePostFilters();
+  const origin = useViewerOrigin(filters.distance !== 'all');
+  const query = filterQuery(filters, origin.near).toString();
+  const view: HomeView = params.get('view') === 'map' ? 'map' : 'list';
+  const sharedPostId = params.get('post');
+  const create = useCreateFlow();
+
+  const setParam = useCallback(
+    (key: string, value: string | null) =>
+      setParams(
+        () => {
+          const next = new URLSearchParams(window.location.search);
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+          return next;
+        },
+        { replace: key !== 'post' },
+      ),
+    [setParams],
+  );
+
+  return (
+    <Page
+      eyebrow="Toronto and beyond"
+      title="Free fruit, firewood and skids from your neighbours"
+      description="Fruit from backyard trees, split logs and wooden skids that would otherwise go to waste. Find something near you and pick it up for free."
+    >
+      <div className="grid grid-cols-1 gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <TypeTabs current={filters.type} />
+          <UploadButton onClick={create.open} onPointerEnter={CreatePostDialog.preload} />
+        </div>
+        <FilterBar filters={filters} origin={origin} onChange={setFilters} onClearAll={clearFilters} />
+        <div className="flex justify-end">
+          <ViewToggle view={view} onChange={(next) => setParam('view', next === 'map' ? 'map' : null)} />
+        </div>
+        {view === 'list' ? (
+          <PostsList
+            type={filters.type}
+            query={query}
+            filtered={hasActiveFilters(filters)}
+            onAdd={create.open}
+            onClearFilters={clearFilters}
+          />
+        ) : (
+          <HomeMap query={query} onViewDetails={(id) => setParam('post', id)} />
+        )}
+      </div>
+      {create.requested && (
+        <Suspense fallback={null}>
+          <CreatePostDialog type={filters.type} open={create.isOpen} onOpenChange={create.setOpen} />
+        </Suspense>
+      )}
+      {sharedPostId && (
+        <HomePostDialog postId={sharedPostId} near={origin.near} onClose={() => setParam('post', null)} />
+      )}
+    </Page>
+  );
+}
+
+/**
+ * Opening the create dialog. Posting needs an account for now (DECISIONS 8, gated): a guest is sent
+ * to registration with a word of explanation, until the access dialog arrives.
+ */
+function useCreateFlow() {
+  const viewer = usePostsViewer();
+  const navigate = useNavigate();
+  const [requested, setRequested] = useState(false);
+  const [isOpen, setOpen] = useState(false);
+  const open = () => {
+    if (!viewer.userId) {
+      toast({
+        title: 'Create a free account to post',
+        description: 'It takes a minute, and sharing stays free.',
+      });
+      navigate('/register?redirect=/');
+      return;
+    }
+    setRequested(true);
+    setOpen(true);
+  };
+  return { requested, isOpen, setOpen, open };
+}

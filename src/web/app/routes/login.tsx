@@ -1,0 +1,27 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../../domain/auth';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { AuthScreen, withRedirect } from './auth-screen';
+
+export function Login() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  return (
+    <AuthScreen
+      documentTitle="Sign In"
+      title="Welcome back"
+      description="Sign in to see every post near you and reach the neighbours sharing them."
+      footer={
+        <p>
+          New here?{' '}
+          <Link to={withRedirect('/register', redirect)} className="font-semibold text-primary hover:underline">
+            Create an account
+          </Link>
+        </p>
+      }
+    >
+      <LoginForm onSignedIn={() => navigate(safeRedirect(redirect), { replace: true })} />
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../../domain/auth';
+import { LIMITS, PRICES_USD } from '../../../domain/limits';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { AuthScreen, withRedirect } from './auth-screen';
+
+const linkStyle = 'font-semibold text-primary hover:underline';
+
+export function Register() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  return (
+    <AuthScreen
+      documentTitle="Create an account"
+      title="Start your free trial"
+      description={`${LIMITS.trialDays} days of full access, free. After that, lifetime access is a one-time $${PRICES_USD.lifetime}.`}
+      footer={
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link to={withRedirect('/login', redirect)} className={linkStyle}>
+              Sign in
+            </Link>
+          </p>
+          <p>
+            Rather pay now?{' '}
+            <Link to="/subscribe" className={linkStyle}>
+              See plans and passes
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <RegisterForm onRegistered={() => navigate(safeRedirect(redirect), { replace: true })} />
+    </AuthScreen>
+  );
+}

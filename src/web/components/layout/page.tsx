@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+
+const SITE_NAME = 'Free Fruit, Firewood & Skids';
+
+/** Sets the document title (React 19 hoists <title> into <head>). */
+export function DocumentTitle({ title }: { title: string }) {
+  return <title>{`${title} | ${SITE_NAME}`}</title>;
+}
+
+interface PageProps {
+  /** The page's h1 and the start of the document title. */
+  title: string;
+  description?: ReactNode;
+  /** Small text above the title. */
+  eyebrow?: string;
+  children?: ReactNode;
+  className?: string;
+}
+
+/** A screen's frame: document title, heading block and content, on the site's width. */
+export function Page({ title, description, eyebrow, children, className }: PageProps) {
+  return (
+    <div className={cn('mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12', className)}>
+      <DocumentTitle title={title} />
+      <div className="max-w-2xl">
+        {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>}
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+        {description && <p className="mt-3 text-base text-muted-foreground sm:text-lg">{description}</p>}
+      </div>
+      {children && <div className="mt-8">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { TOAST } from '../../../domain/limits';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { dismissToast, useToasts } from './use-toast';
+
+/** Renders the toast store: 5 s each, swipe right past 50 px to dismiss (spec §9). */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastProvider duration={TOAST.durationMs} swipeDirection="right" swipeThreshold={TOAST.swipeThresholdPx}>
+      {toasts.map(({ id, title, description, variant, open }) => (
+        <Toast
+          key={id}
+          open={open}
+          variant={variant}
+          onOpenChange={(next) => {
+            if (!next) dismissToast(id);
+          }}
+        >
+          <div className="grid gap-1">
+            <ToastTitle>{title}</ToastTitle>
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

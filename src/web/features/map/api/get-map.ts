@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { MapResponse } from '../../../../domain/posts';
+import { apiRequest } from '../../../lib/api';
+
+/** What the map shows: the box in view ("west,south,east,north") and the zoom. */
+export interface MapViewport {
+  bbox: string;
+  zoom: number;
+}
+
+/**
+ * Clusters or points in the box for the home filters (`query`). The key starts like every posts
+ * key, so a new post or status refreshes the map too.
+ */
+export const mapOptions = (query: string, viewport: MapViewport | null) =>
+  queryOptions({
+    queryKey: ['/api/posts', 'map', query, viewport?.bbox, viewport?.zoom],
+    queryFn: async () => {
+      const params = new URLSearchParams(query);
+      params.set('bbox', viewport?.bbox ?? '');
+      params.set('zoom', String(viewport?.zoom ?? 0));
+      try {
+        return await apiRequest<MapResponse>('GET', `/api/posts/map?${params}`);
+      } catch (error) {
+        throw new Error('Failed to fetch posts', { cause: error });
+      }
+    },
+    enabled: viewport !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export function useMapPosts(query: string, viewport: MapViewport | null) {
+  return useQuery(mapOptions(query, viewport));
+}

@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { Marker, Popup, useMap } from 'react-leaflet';
+import type { MapResponse, Post } from '../../../../domain/posts';
+import { clusterIcon, pinIcon } from '../../../lib/map-pins';
+import { PostPopup } from './post-popup';
+
+interface MapItemsProps {
+  items: MapResponse['items'];
+  onViewDetails: (postId: string) => void;
+}
+
+/** The server's clusters (a bubble with the count; a click zooms in) and single posts (a pin with a popup). */
+export function MapItems({ items, onViewDetails }: MapItemsProps) {
+  return items.map((item) =>
+    item.kind === 'cluster' ? (
+      <ClusterMarker
+        key={`c:${item.latitude},${item.longitude}`}
+        count={item.count}
+        lat={item.latitude}
+        lng={item.longitude}
+      />
+    ) : (
+      <PostMarker key={item.post.id} post={item.post} onViewDetails={onViewDetails} />
+    ),
+  );
+}
+
+function ClusterMarker({ count, lat, lng }: { count: number; lat: number; lng: number }) {
+  const map = useMap();
+  const events = useMemo(
+    () => ({ click: () => map.setView([lat, lng], Math.min(map.getZoom() + 2, map.getMaxZoom())) }),
+    [map, lat, lng],
+  );
+  const position = useMemo(() => ({ lat, lng }), [lat, lng]);
+  const icon = useMemo(() => clusterIcon(count), [count]);
+  return (
+    <Marker
+      position={position}
+      icon={icon}
+      title={`${count} posts here: zoom in`}
+      eventHandlers={events}
+      keyboard
+    />
+  );
+}
+
+function PostMarker({ post, onViewDetails }: { post: Post; onViewDetails: (postId: string) => void }) {
+  const { latitude: lat, longitude: lng } = post;
+  // A stable position: a new array on every render makes Leaflet move the marker and pan to its popup.
+  const position = useMemo(() => (lat === null || lng === null ? null : { lat, lng }), [lat, lng]);
+  if (!position) return null;
+  return (
+    <Marker
+      position={position}
+      icon={pinIcon(post.type === 'fruit' ? 'fruit' : 'other')}
+      title={post.title}
+      keyboard
+    >
+      <Popup>
+        <PostPopup post={post} onViewDetails={() => onViewDetails(post.id)} />
+      </Popup>
+    </Marker>
+  );
+}

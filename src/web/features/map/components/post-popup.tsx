@@ -1,0 +1,36 @@
+import { POST_TYPE_TABS } from '../../../../domain/post-values';
+import type { Post } from '../../../../domain/posts';
+import { Button } from '../../../components/ui/button';
+
+/** Spec §2 marker popup: title, type, description, address, contact, quantity, season notes, owner, 'View Details'. */
+export function PostPopup({ post, onViewDetails }: { post: Post; onViewDetails: () => void }) {
+  const rows = [
+    ['Address', post.address],
+    ['Contact', post.contact ?? post.phoneNumber],
+    ['Quantity', post.quantity],
+    ['Season', post.seasonalNotes],
+    ['Shared by', post.ownerName],
+  ].filter((row): row is [string, string] => Boolean(row[1]));
+  return (
+    <div className="grid w-56 gap-2 font-sans text-foreground">
+      <div>
+        <p className="text-xs font-semibold tracking-wide text-primary uppercase">
+          {POST_TYPE_TABS[post.type]}
+        </p>
+        <h3 className="text-base leading-snug font-bold">{post.title}</h3>
+      </div>
+      <p className="line-clamp-3 text-sm">{post.description}</p>
+      <dl className="grid gap-0.5 text-xs">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex gap-1">
+            <dt className="font-semibold text-muted-foreground">{term}:</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button size="sm" onClick={onViewDetails}>
+        View Details
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Post } from '../../../../domain/posts';
+import { apiFetch, nextLinkOf } from '../../../lib/api';
+
+/** Every posts query starts with this key, so one invalidation refreshes lists, details and the map. */
+export const postsKey = ['/api/posts'] as const;
+
+export interface PostsPage {
+  posts: Post[];
+  /** The filtered total (X-Total-Count): also the posts a viewer without access cannot see. */
+  total: number;
+  /** More posts match than the server counts exactly (X-Total-Count-Capped). */
+  totalCapped: boolean;
+  /** The next page's URL from `Link: <…>; rel="next"`, or null on the last page. */
+  next: string | null;
+}
+
+export class PostsFetchError extends Error {
+  constructor(cause: unknown) {
+    super('Failed to fetch posts', { cause });
+  }
+}
+
+export async function getPostsPage(url: string): Promise<PostsPage> {
+  try {
+    const { data, headers } = await apiFetch<Post[]>('GET', url);
+    const total = Number(headers.get('x-total-count'));
+    return {
+      posts: data,
+      total: Number.isFinite(total) ? total : data.length,
+      totalCapped: headers.get('x-total-count-capped') === 'true',
+      next: nextLinkOf(headers),
+    };
+  } catch (error) {
+    throw new PostsFetchError(error);
+  }
+}
+
+/** The list for a query string (filters + near), page by page on the server's Link cursor. */
+export const postsListOptions = (query: string) =>
+  infiniteQueryOptions({
+    queryKey: [...postsKey, 'list', query],
+    queryFn: ({ pageParam }) => getPostsPage(pageParam),
+    initialPageParam: `/api/posts?${query}`,
+    getNextPageParam: (last) => last.next ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+export function usePostsList(query: string) {
+  return useInfiniteQuery(postsListOptions(query));
+}

@@ -1,0 +1,23 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Post } from '../../../../domain/posts';
+import type { PostsPage } from './get-posts';
+import { postsKey } from './get-posts';
+
+/** Puts a changed post into every cached list and detail at once, then refreshes them in the background. */
+export function replaceCachedPost(queryClient: QueryClient, post: Post): void {
+  queryClient.setQueriesData<InfiniteData<PostsPage> | Post | Post[]>({ queryKey: postsKey }, (data) => {
+    if (!data) return data;
+    if (Array.isArray(data)) return data.map((p) => (p.id === post.id ? post : p));
+    if ('pages' in data) {
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          posts: page.posts.map((p) => (p.id === post.id ? post : p)),
+        })),
+      };
+    }
+    return data.id === post.id ? post : data;
+  });
+  void queryClient.invalidateQueries({ queryKey: postsKey, refetchType: 'none' });
+}

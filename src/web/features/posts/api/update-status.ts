@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Post, PostStatus } from '../../../../domain/posts';
+import { statusLabel } from '../../../../domain/post-values';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest } from '../../../lib/api';
+import { replaceCachedPost } from './update-cache';
+
+export interface UpdateStatusRequest {
+  postId: string;
+  status: PostStatus;
+  statusNotes: string;
+}
+
+export const updateStatus = ({ postId, status, statusNotes }: UpdateStatusRequest) =>
+  apiRequest<Post>('PATCH', `/api/posts/${encodeURIComponent(postId)}/status`, { status, statusNotes });
+
+/** Spec §2.6: owners and admins change a post's status; every cached copy shows it at once. */
+export function useUpdateStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStatus,
+    // Toasts here rather than in mutate(): the card may leave the list (a status filter) meanwhile.
+    onSuccess: (post) => {
+      replaceCachedPost(queryClient, post);
+      void queryClient.invalidateQueries({ queryKey: ['/api/favorites'] });
+      toast({
+        title: 'Status Updated',
+        description: `${post.title} is now ${statusLabel(post.status).toLowerCase()}.`,
+      });
+    },
+    onError: () =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to update status. Please try again.',
+      }),
+  });
+}

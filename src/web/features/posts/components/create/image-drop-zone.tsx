@@ -1,0 +1,115 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { ImagePlus, Trash2 } from 'lucide-react';
+import { LIMITS } from '../../../../../domain/limits';
+import { Button } from '../../../../components/ui/button';
+import { cn } from '../../../../lib/utils';
+
+export interface SelectedImage {
+  file: File;
+  /** An object URL for the preview. */
+  url: string;
+}
+
+const MAX_MB = Math.round(LIMITS.imageMaxBytes / (1024 * 1024));
+
+/** Why a file cannot be used, or null: only images, at most 10 MB (the server checks again). */
+export function imageProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return 'Please choose an image file (JPEG, PNG, WebP...).';
+  if (file.size > LIMITS.imageMaxBytes)
+    return `The image is larger than ${MAX_MB} MB. Please choose a smaller one.`;
+  return null;
+}
+
+interface ImageDropZoneProps {
+  value: SelectedImage | null;
+  onChange: (image: SelectedImage | null) => void;
+  disabled?: boolean;
+}
+
+/** Spec §5 image: click or drop, one image, a preview and a way to remove it. */
+export function ImageDropZone({ value, onChange, disabled }: ImageDropZoneProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const choose = (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    const problem = files.length > 1 ? 'Please choose one image.' : imageProblem(file);
+    setError(problem);
+    if (problem) return;
+    if (value) URL.revokeObjectURL(value.url);
+    onChange({ file, url: URL.createObjectURL(file) });
+  };
+
+  const remove = () => {
+    if (value) URL.revokeObjectURL(value.url);
+    onChange(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) choose(event.dataTransfer.files);
+  };
+
+  if (value) {
+    return (
+      <div className="relative overflow-hidden rounded-xl border bg-muted">
+        <img src={value.url} alt="Preview of the chosen photo" className="max-h-64 w-full object-contain" />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="absolute top-2 right-2"
+          onClick={remove}
+          disabled={disabled}
+        >
+          <Trash2 aria-hidden="true" />
+          Remove image
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-1.5">
+      <label
+        htmlFor={inputId}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'grid cursor-pointer place-items-center gap-2 rounded-xl border-2 border-dashed border-input bg-background px-4 py-8 text-center transition-colors hover:border-primary hover:bg-primary-soft/40 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+          dragging && 'border-primary bg-primary-soft/60',
+        )}
+      >
+        <ImagePlus className="size-8 text-primary" aria-hidden="true" />
+        <span className="text-sm font-semibold">Add a photo</span>
+        <span className="text-xs text-muted-foreground">
+          Click to choose, or drop an image here. One image, up to {MAX_MB} MB.
+        </span>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          disabled={disabled}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => choose(e.target.files)}
+        />
+      </label>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo } from 'react';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
+import type { LatLng } from '../../../../../domain/geo';
+import { pinIcon } from '../../../../lib/map-pins';
+import { OSM_TILES } from '../../../../lib/osm';
+
+/** Toronto, where most posts are: the picker starts there when no pin is placed yet. */
+const START = { center: { lat: 43.6532, lng: -79.3832 }, zoom: 10 } as const;
+
+interface LocationMapProps {
+  value: LatLng | null;
+  onChange: (point: LatLng) => void;
+  pinColour: 'fruit' | 'other';
+}
+
+/** A small map in the create form: click or tap to place the pin, drag it to move it (DECISIONS 12). */
+export function LocationMap({ value, onChange, pinColour }: LocationMapProps) {
+  const markerEvents = useMemo<LeafletEventHandlerFnMap>(
+    () => ({
+      dragend: (event) => {
+        const { lat, lng } = (event.target as LeafletMarker).getLatLng();
+        onChange({ lat, lng });
+      },
+    }),
+    [onChange],
+  );
+  return (
+    <MapContainer
+      center={value ?? START.center}
+      zoom={value ? 15 : START.zoom}
+      scrollWheelZoom={false}
+      className="h-56 w-full rounded-lg border border-input sm:h-64"
+    >
+      <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
+      <ClickToPlace onChange={onChange} />
+      <FollowValue value={value} />
+      {value && <Marker position={value} icon={pinIcon(pinColour)} draggable eventHandlers={markerEvents} />}
+    </MapContainer>
+  );
+}
+
+function ClickToPlace({ onChange }: { onChange: (point: LatLng) => void }) {
+  const handlers = useMemo<LeafletEventHandlerFnMap>(
+    () => ({ click: (e) => onChange({ lat: e.latlng.lat, lng: e.latlng.lng }) }),
+    [onChange],
+  );
+  useMapEvents(handlers);
+  return null;
+}
+
+/** Pans to a point set from outside the map ('Use my location'). */
+function FollowValue({ value }: { value: LatLng | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (value && !map.getBounds().contains(value)) map.setView(value, Math.max(map.getZoom(), 15));
+  }, [map, value]);
+  return null;
+}

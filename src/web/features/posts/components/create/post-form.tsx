@@ -1,0 +1,89 @@
+import { useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { LoaderCircle } from 'lucide-react';
+import type { LatLng } from '../../../../../domain/geo';
+import { PostFields, type PostType } from '../../../../../domain/posts';
+import { Button } from '../../../../components/ui/button';
+import { ImageDropZone, type SelectedImage } from './image-drop-zone';
+import { LocationField } from './location-field';
+import { ContactSection, DetailsSection, PlaceSection } from './post-form-sections';
+
+export type PostFormInput = z.input<typeof PostFields>;
+
+const EMPTY: PostFormInput = {
+  title: '',
+  description: '',
+  address: '',
+  contact: '',
+  phoneNumber: '',
+  ownerName: '',
+  ownerInitials: '',
+  zipCode: '',
+  quantity: '',
+  seasonalNotes: '',
+  region: '',
+  latitude: undefined,
+  longitude: undefined,
+  exactLocation: false,
+};
+
+interface PostFormProps {
+  type: PostType;
+  pending: boolean;
+  onSubmit: (fields: PostFields, image: File | null) => void;
+  onCancel: () => void;
+}
+
+/** The post form of spec §5, validated with the shared PostFields contract and its messages. */
+export function PostForm({ type, pending, onSubmit, onCancel }: PostFormProps) {
+  const form = useForm<PostFormInput, unknown, PostFields>({
+    resolver: zodResolver(PostFields),
+    defaultValues: EMPTY,
+  });
+  const [image, setImage] = useState<SelectedImage | null>(null);
+  const [lat, lng, exact] = useWatch({
+    control: form.control,
+    name: ['latitude', 'longitude', 'exactLocation'],
+  });
+  const point = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
+  const { setValue } = form;
+
+  const setPoint = useCallback(
+    (next: LatLng | null) => {
+      setValue('latitude', next ? Number(next.lat.toFixed(6)) : undefined, { shouldDirty: true });
+      setValue('longitude', next ? Number(next.lng.toFixed(6)) : undefined, { shouldDirty: true });
+    },
+    [setValue],
+  );
+
+  return (
+    <form
+      onSubmit={form.handleSubmit((fields) => onSubmit(fields, image?.file ?? null))}
+      noValidate
+      className="grid gap-5"
+    >
+      <ImageDropZone value={image} onChange={setImage} disabled={pending} />
+      <DetailsSection form={form} type={type} />
+      <PlaceSection form={form} />
+      <LocationField
+        value={point}
+        onChange={setPoint}
+        exact={exact === true}
+        onExactChange={(next) => setValue('exactLocation', next)}
+        pinColour={type === 'fruit' ? 'fruit' : 'other'}
+      />
+      <ContactSection form={form} />
+      <div className="sticky -bottom-5 -mx-5 flex flex-col-reverse gap-2 border-t bg-card px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {pending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Uploading...' : 'Share post'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { Heart } from 'lucide-react';
+import type { Post } from '../../../../domain/posts';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/utils';
+import { useFavoriteIds, useToggleFavorite } from '../api/favorites';
+import { usePostsViewer } from '../viewer';
+
+/** The heart of a card (spec §2): a toggle button, with the toasts of spec §8. */
+export function FavoriteButton({ post, className }: { post: Post; className?: string }) {
+  const viewer = usePostsViewer();
+  const favoriteIds = useFavoriteIds(viewer.userId);
+  const toggle = useToggleFavorite();
+  const isFavorite = favoriteIds?.has(post.id) ?? false;
+
+  const onClick = () => {
+    if (!viewer.userId) {
+      toast({
+        title: 'Sign in to save favorites',
+        description: 'Create a free account or sign in to keep posts for later.',
+      });
+      return;
+    }
+    toggle.mutate({ userId: viewer.userId, post, favorite: !isFavorite });
+  };
+
+  return (
+    <button
+      type="button"
+      aria-pressed={isFavorite}
+      aria-label="Favorite"
+      title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+      onClick={onClick}
+      className={cn(
+        'grid size-10 place-items-center rounded-full bg-card/95 text-foreground shadow-sm transition-colors hover:bg-card hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-pressed:text-rose-600',
+        className,
+      )}
+    >
+      <Heart className={cn('size-5', isFavorite && 'fill-current')} aria-hidden="true" />
+    </button>
+  );
+}

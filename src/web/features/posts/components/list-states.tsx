@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { Lock, Plus, SearchX } from 'lucide-react';
+import { LIMITS, PRICES_USD } from '../../../../domain/limits';
+import type { PostTypeValue } from '../../../../domain/post-values';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+
+const NOUN: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'skids' };
+
+interface EmptyStateProps {
+  type: PostTypeValue;
+  filtered: boolean;
+  onAdd: () => void;
+  onClearFilters: () => void;
+}
+
+/** 'No {type} posts yet' with an add button; with filters on, a way back to every post. */
+export function EmptyState({ type, filtered, onAdd, onClearFilters }: EmptyStateProps) {
+  return (
+    <Card className="grid place-items-center gap-3 border-dashed px-6 py-14 text-center">
+      <span aria-hidden="true" className="text-5xl">
+        {filtered ? <SearchX className="size-12 text-muted-foreground" /> : type === 'fruit' ? '🍎' : '🔥'}
+      </span>
+      <h2 className="text-lg font-semibold">
+        {filtered ? `No ${NOUN[type]} posts match these filters` : `No ${NOUN[type]} posts yet`}
+      </h2>
+      <p className="max-w-md text-sm text-muted-foreground">
+        {filtered
+          ? 'Try a wider distance or clear the filters.'
+          : 'Have some to give away? Be the first to share it with your neighbours.'}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {filtered && (
+          <Button variant="outline" onClick={onClearFilters}>
+            Clear All Filters
+          </Button>
+        )}
+        <Button onClick={onAdd}>
+          <Plus aria-hidden="true" />
+          Add a post
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+interface AccessCardProps {
+  type: PostTypeValue;
+  /** Posts the viewer cannot see yet; 0 when nothing matches at all. */
+  hidden: number;
+  /** The server's count stopped at its cap: there are at least this many. */
+  capped: boolean;
+}
+
+/** Spec §2: "That's your free preview!" with the count of further posts, or the access choice when none is visible. */
+export function AccessCard({ type, hidden, capped }: AccessCardProps) {
+  const more = `${hidden}${capped ? '+' : ''} more ${NOUN[type]} ${hidden === 1 && !capped ? 'post' : 'posts'}`;
+  return (
+    <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-6 text-center sm:col-span-1">
+      <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-card text-primary shadow-sm">
+        <Lock className="size-6" aria-hidden="true" />
+      </span>
+      <div className="grid gap-1.5">
+        <h2 className="text-xl font-bold">
+          {hidden > 0 ? "That's your free preview!" : 'See every post near you'}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {hidden > 0
+            ? `There ${hidden === 1 && !capped ? 'is' : 'are'} ${more} waiting near you. Get access to see them all.`
+            : 'Get access to browse every post, or start a free trial.'}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Button asChild size="lg">
+          <Link to="/subscribe?plan=day">24-hour pass · ${PRICES_USD.dayPass}</Link>
+        </Button>
+        <Button asChild variant="accent" size="lg">
+          <Link to="/subscribe?plan=lifetime">Lifetime access · ${PRICES_USD.lifetime}</Link>
+        </Button>
+        <Button asChild variant="link">
+          <Link to="/register?redirect=/">or start a free {LIMITS.trialDays}-day trial</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

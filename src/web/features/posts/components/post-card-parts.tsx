@@ -1,0 +1,170 @@
+import { ExternalLink, Flag, MessageCircle, MessageSquare, Pencil, Phone, Share2 } from 'lucide-react';
+import type { Post } from '../../../../domain/posts';
+import { Button } from '../../../components/ui/button';
+import { DeferredOpen } from '../../../components/ui/deferred-open';
+import { lazyNamed } from '../../../lib/lazy';
+import { OwnerAvatar } from './owner-avatar';
+import { PostStatusBadge } from './post-status-badge';
+import { SoonButton } from './soon-button';
+
+const UpdateStatusDialog = lazyNamed(() => import('./update-status-dialog'), 'UpdateStatusDialog');
+const ShareMenu = lazyNamed(() => import('./share-menu'), 'ShareMenu');
+
+/** Tree-care advice for fruit trees, linked from fruit posts (spec §2 Post card). */
+export const TREE_CARE_URL = 'https://www.treesaregood.org/treeowner';
+
+export function PostImage({ post }: { post: Post }) {
+  const src = post.thumbnailUrl ?? post.imageUrl;
+  if (src) {
+    return (
+      <img
+        src={src}
+        alt={`Photo: ${post.title}`}
+        loading="lazy"
+        decoding="async"
+        className="size-full object-cover"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="grid size-full place-items-center bg-gradient-to-br from-primary-soft to-accent-soft text-6xl"
+    >
+      {post.type === 'fruit' ? '🍎' : '🔥'}
+    </span>
+  );
+}
+
+/** Status badge, and for the owner or an admin the button that opens the Update Status dialog. */
+export function PostStatus({ post, canManage }: { post: Post; canManage: boolean }) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <PostStatusBadge status={post.status} />
+      {canManage && (
+        <DeferredOpen
+          trigger={
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs text-muted-foreground"
+              aria-label="Edit status"
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          }
+          preload={UpdateStatusDialog.preload}
+          render={(trigger) => <UpdateStatusDialog post={post} trigger={trigger} />}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The owner's avatar and name; on fruit posts the Tree Care link beside them (from sm up, spec §2). */
+export function PostOwner({ post }: { post: Post }) {
+  const name = post.ownerName ?? 'Community Member';
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <div className="flex min-w-0 items-center gap-2.5">
+        <OwnerAvatar name={name} initials={post.ownerInitials} />
+        <p className="min-w-0 text-sm">
+          <span className="block text-xs text-muted-foreground">Shared by</span>
+          <span className="block truncate font-semibold">{name}</span>
+        </p>
+      </div>
+      {post.type === 'fruit' && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="hidden px-2 text-muted-foreground sm:inline-flex"
+          asChild
+        >
+          <a href={TREE_CARE_URL} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" />
+            Tree Care
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Call and Text when the poster gave a phone number, otherwise Message (spec §2). */
+export function PostContact({ post }: { post: Post }) {
+  if (post.phoneNumber) {
+    const phone = post.phoneNumber.replace(/[^\d+]/g, '');
+    return (
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" size="sm" asChild>
+          <a href={`tel:${phone}`}>
+            <Phone aria-hidden="true" />
+            Call
+          </a>
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <a href={`sms:${phone}`}>
+            <MessageSquare aria-hidden="true" />
+            Text
+          </a>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <SoonButton
+      kind="message"
+      trigger={
+        <Button variant="outline" size="sm" className="w-full">
+          <MessageSquare aria-hidden="true" />
+          Message
+        </Button>
+      }
+    />
+  );
+}
+
+/** Comments, share and report. */
+export function PostActions({ post }: { post: Post }) {
+  return (
+    <div className="flex items-center gap-1 border-t pt-2">
+      <SoonButton
+        kind="comments"
+        trigger={
+          <Button
+            variant="ghost"
+            size="sm"
+            className="min-w-0 flex-1 shrink justify-start px-2 text-muted-foreground"
+          >
+            <MessageCircle aria-hidden="true" />
+            <span className="truncate">Be the first to comment</span>
+          </Button>
+        }
+      />
+      <DeferredOpen
+        trigger={
+          <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" aria-label="Share">
+            <Share2 aria-hidden="true" />
+          </Button>
+        }
+        preload={ShareMenu.preload}
+        render={(trigger) => <ShareMenu post={post} trigger={trigger} />}
+      />
+      <SoonButton
+        kind="report"
+        trigger={
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 text-muted-foreground"
+            aria-label="Report post"
+          >
+            <Flag aria-hidden="true" />
+          </Button>
+        }
+      />
+    </div>
+  );
+}

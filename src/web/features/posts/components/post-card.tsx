@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { MapPin, Navigation } from 'lucide-react';
+import { distanceText } from '../../../../domain/geo';
+import type { Post } from '../../../../domain/posts';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/utils';
+import { canManagePost, usePostsViewer } from '../viewer';
+import { FavoriteButton } from './favorite-button';
+import { PostActions, PostContact, PostImage, PostOwner, PostStatus } from './post-card-parts';
+
+interface PostCardProps {
+  post: Post;
+  /** The heading level of the title in the page's outline. */
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+}
+
+/** Every element of spec §2 Post card. */
+export function PostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
+  const viewer = usePostsViewer();
+  const titleId = useId();
+  return (
+    <Card className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
+      <div className="relative aspect-[4/3] bg-muted">
+        <PostImage post={post} />
+        <FavoriteButton post={post} className="absolute top-3 right-3" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
+        <div className="grid gap-1">
+          <Heading id={titleId} className="text-lg leading-snug font-bold text-balance">
+            {post.title}
+          </Heading>
+          <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{post.address}</span>
+          </p>
+          <p
+            className={cn(
+              'flex items-center gap-1.5 text-sm font-medium',
+              post.distanceMiles === null ? 'text-muted-foreground' : 'text-primary-hover',
+            )}
+          >
+            <Navigation className="size-3.5 shrink-0" aria-hidden="true" />
+            {distanceText(post.distanceMiles)}
+          </p>
+        </div>
+        <PostStatus post={post} canManage={canManagePost(viewer, post)} />
+        {post.statusNotes && (
+          <p className="rounded-lg bg-muted px-3 py-2 text-sm italic">{post.statusNotes}</p>
+        )}
+        <p className="line-clamp-4 text-sm leading-relaxed whitespace-pre-line">{post.description}</p>
+        <PostDetails post={post} />
+        <div className="mt-auto grid min-w-0 grid-cols-1 gap-3">
+          <PostOwner post={post} />
+          <PostContact post={post} />
+          <PostActions post={post} />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function PostDetails({ post }: { post: Post }) {
+  const rows = [
+    ['Quantity', post.quantity],
+    ['Season', post.seasonalNotes],
+    ['Contact', post.contact],
+  ].filter((row): row is [string, string] => Boolean(row[1]));
+  if (rows.length === 0) return null;
+  return (
+    <dl className="grid gap-1 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex gap-1.5">
+          <dt className="font-medium text-muted-foreground">{term}:</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { usePost } from '../api/get-post';
+import { PostCard } from './post-card';
+
+interface PostDialogProps {
+  postId: string;
+  near: string | null;
+  onClose: () => void;
+}
+
+/** A shared link `/?post=ID` (spec §9) or a map popup's 'View Details': the post in a dialog. */
+export function PostDialog({ postId, near, onClose }: PostDialogProps) {
+  const post = usePost(postId, near);
+  return (
+    <Dialog defaultOpen onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-md gap-0 p-0 sm:p-0" aria-describedby={undefined}>
+        {post.data ? (
+          <>
+            <DialogTitle className="px-5 pt-4 pb-3 text-base">Post details</DialogTitle>
+            <PostCard
+              post={post.data}
+              headingLevel="h2"
+              className="rounded-none border-x-0 border-b-0 shadow-none"
+            />
+          </>
+        ) : post.isError ? (
+          <div className="grid gap-3 p-6">
+            <DialogTitle>
+              {isApiError(post.error, 404) ? 'Post not found' : 'Could not load this post'}
+            </DialogTitle>
+            <DialogDescription>
+              {isApiError(post.error, 404)
+                ? 'It may have been removed by the person who shared it.'
+                : 'Check your connection and try again.'}
+            </DialogDescription>
+            <Button asChild variant="outline" onClick={onClose}>
+              <Link to="/">Browse posts</Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-3 p-4" role="status">
+            <DialogTitle className="sr-only">Loading post</DialogTitle>
+            <Skeleton className="aspect-[4/3]" />
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="h-16" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

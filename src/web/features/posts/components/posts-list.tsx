@@ -1,0 +1,72 @@
+import { RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-values';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { usePostsList } from '../api/get-posts';
+import { usePostsViewer } from '../viewer';
+import { AccessCard, EmptyState } from './list-states';
+import { LoadMore } from './load-more';
+import { PostGrid, PostGridSkeleton } from './post-grid';
+
+interface PostsListProps {
+  type: PostTypeValue;
+  /** The API query string: filters and the viewer's origin. */
+  query: string;
+  filtered: boolean;
+  onAdd: () => void;
+  onClearFilters: () => void;
+}
+
+/** The home list with the states of spec §2: loading, empty, free preview, pages on the Link cursor. */
+export function PostsList({ type, query, filtered, onAdd, onClearFilters }: PostsListProps) {
+  const viewer = usePostsViewer();
+  const list = usePostsList(query);
+  const headingId = useId();
+
+  if (list.isPending) return <PostGridSkeleton />;
+  if (list.isError) return <ListError message={list.error.message} onRetry={() => void list.refetch()} />;
+
+  const posts = list.data.pages.flatMap((page) => page.posts);
+  const first = list.data.pages[0];
+  const total = first?.total ?? posts.length;
+  // A viewer without access gets the first post and the true total, with no next page (DECISIONS 7).
+  const hidden = list.hasNextPage ? 0 : Math.max(0, total - posts.length);
+
+  if (posts.length === 0 && !viewer.canView && !viewer.isLoading) {
+    return <AccessCard type={type} hidden={0} capped={false} />;
+  }
+  if (posts.length === 0)
+    return <EmptyState type={type} filtered={filtered} onAdd={onAdd} onClearFilters={onClearFilters} />;
+
+  const loadMore = () => {
+    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  };
+  return (
+    <section aria-labelledby={headingId} aria-busy={list.isFetching}>
+      <h2 id={headingId} className="sr-only">
+        {POST_TYPE_TABS[type]} posts
+      </h2>
+      <p className="sr-only" aria-live="polite">
+        {`${total}${first?.totalCapped ? '+' : ''} posts`}
+      </p>
+      <PostGrid posts={posts}>
+        {hidden > 0 && <AccessCard type={type} hidden={hidden} capped={first?.totalCapped ?? false} />}
+      </PostGrid>
+      {list.hasNextPage && <LoadMore onLoadMore={loadMore} loading={list.isFetchingNextPage} />}
+    </section>
+  );
+}
+
+function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Card role="alert" className="grid place-items-center gap-3 px-6 py-12 text-center">
+      <p className="font-semibold">{message}</p>
+      <p className="text-sm text-muted-foreground">Check your connection and try again.</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        Try again
+      </Button>
+    </Card>
+  );
+}

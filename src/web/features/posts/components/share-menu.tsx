@@ -1,0 +1,91 @@
+import type { ReactElement } from 'react';
+import { Copy, Share2 } from 'lucide-react';
+import { shareLink } from '../../../../domain/post-values';
+import type { Post } from '../../../../domain/posts';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../components/ui/use-toast';
+import { FacebookIcon, InstagramIcon, XIcon } from './brand-icons';
+
+/** The product's Instagram account, followed from the share menu (spec §2.7). */
+export const PRODUCT_INSTAGRAM_URL = 'https://www.instagram.com/freefruitfirewood/';
+
+async function copy(link: string, title = 'Link copied!', description?: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast({ title, description });
+    return true;
+  } catch {
+    toast({ variant: 'destructive', title: 'Copy failed', description: 'Please copy the link manually.' });
+    return false;
+  }
+}
+
+const openWindow = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
+
+/** Spec §2.7 and §9: native share, Instagram story, Twitter, Facebook, Copy Link, follow on Instagram. */
+export function ShareMenu({ post, trigger }: { post: Post; trigger: ReactElement }) {
+  const link = shareLink(window.location.origin, post.id);
+  const text = `Free ${post.type === 'fruit' ? 'fruit' : post.type} near ${post.address}: ${post.title}`;
+  const canShare = typeof navigator.share === 'function';
+
+  return (
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {canShare && (
+          <DropdownMenuItem
+            onSelect={() =>
+              void navigator.share({ title: post.title, text, url: link }).catch(() => undefined)
+            }
+          >
+            <Share2 aria-hidden="true" />
+            Share with Friends
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem
+          onSelect={() =>
+            void copy(link, 'Link copied!', 'Paste it into a link sticker on your Instagram story.').then(
+              (ok) => ok && openWindow('https://www.instagram.com/'),
+            )
+          }
+        >
+          <InstagramIcon />
+          Share on Instagram Story
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() =>
+            openWindow(`https://twitter.com/intent/tweet?${new URLSearchParams({ text, url: link })}`)
+          }
+        >
+          <XIcon />
+          Share on Twitter
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() =>
+            openWindow(`https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: link })}`)
+          }
+        >
+          <FacebookIcon />
+          Share on Facebook
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void copy(link)}>
+          <Copy aria-hidden="true" />
+          Copy Link
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <a href={PRODUCT_INSTAGRAM_URL} target="_blank" rel="noopener noreferrer">
+            <InstagramIcon />
+            Follow us on Instagram
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

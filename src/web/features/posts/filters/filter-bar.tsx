@@ -1,0 +1,65 @@
+import { useId, useState } from 'react';
+import { LocateFixed, SlidersHorizontal } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { FilterChips } from './filter-chips';
+import { FilterSelects } from './filter-selects';
+import type { FilterValues, SelectFilter } from './filter-values';
+import { SearchInput } from './search-input';
+import { originText, type ViewerOrigin } from './viewer-origin';
+
+interface FilterBarProps {
+  filters: FilterValues;
+  origin: ViewerOrigin;
+  onChange: (patch: Partial<FilterValues>) => void;
+  onClearAll: () => void;
+}
+
+/** Spec §2 filter bar: search, four dropdowns (a collapsible panel on phones, a row from md up), chips. */
+export function FilterBar({ filters, origin, onChange, onClearAll }: FilterBarProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const setSelect = (key: SelectFilter, value: string) => onChange({ [key]: value });
+  const selected = (['status', 'amount', 'distance', 'region'] as const).filter(
+    (k) => filters[k] !== 'all',
+  ).length;
+
+  return (
+    <div className="grid gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:p-4">
+      <div className="flex gap-2">
+        <SearchInput value={filters.q} onSearch={(q) => onChange({ q })} />
+        <Button
+          variant="outline"
+          className="h-11 md:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          Filters
+          {selected > 0 && (
+            <>
+              <span
+                aria-hidden="true"
+                className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground"
+              >
+                {selected}
+              </span>
+              <span className="sr-only">({selected} selected)</span>
+            </>
+          )}
+        </Button>
+      </div>
+      <FilterSelects filters={filters} onChange={setSelect} className="hidden md:grid md:grid-cols-4" />
+      <div id={panelId} hidden={!open} className="md:hidden">
+        <FilterSelects filters={filters} onChange={setSelect} className="grid-cols-2" />
+      </div>
+      {filters.distance !== 'all' && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="status">
+          <LocateFixed className="size-3.5" aria-hidden="true" />
+          {originText(origin)}
+        </p>
+      )}
+      <FilterChips filters={filters} onRemove={onChange} onClearAll={onClearAll} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Search } from 'lucide-react';
+import { Input } from '../../../components/ui/input';
+
+const DEBOUNCE_MS = 350;
+
+interface SearchInputProps {
+  /** The search in the URL. */
+  value: string;
+  onSearch: (q: string) => void;
+}
+
+/** The free-text search of spec §2: it searches as you type (debounced) and at once on Enter. */
+export function SearchInput({ value, onSearch }: SearchInputProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  const [pushed, setPushed] = useState(value);
+  // The URL changed from elsewhere (a chip, Clear All Filters, back): show its value.
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== pushed) {
+      setPushed(value);
+      setText(value);
+    }
+  }
+
+  const push = (next: string) => {
+    setPushed(next);
+    onSearch(next);
+  };
+
+  useEffect(() => {
+    if (text === pushed) return;
+    const timer = setTimeout(() => {
+      setPushed(text);
+      onSearch(text);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, pushed, onSearch]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text !== pushed) push(text);
+  };
+
+  return (
+    <form role="search" onSubmit={onSubmit} className="relative flex-1">
+      <label htmlFor={id} className="sr-only">
+        Search posts
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <Input
+        id={id}
+        type="search"
+        value={text}
+        maxLength={100}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search by item, description, or location..."
+        className="pl-9"
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { createPosts, uniqueToken } from './posts-helpers';
+
+describe('a guest on the home page', () => {
+  const ctx = useBrowser();
+
+  it('sees the first post and the free preview card with the count of the others', async () => {
+    const member = await newPage(ctx.browser, { width: 1280 });
+    await registerViaApi(member);
+    const token = uniqueToken();
+    await createPosts(
+      member,
+      [1, 2, 3].map((n) => ({ title: `Pears ${token} ${n}`, quantity: 'plenty' })),
+    );
+
+    const page = await newPage(ctx.browser, { width: 390 });
+    await page.goto(`/?type=fruit&q=${token}`);
+    await page.getByRole('heading', { name: "That's your free preview!" }).waitFor();
+
+    expect(await page.getByRole('article').count()).toBe(1);
+    await page
+      .getByRole('article')
+      .getByRole('heading', { name: `Pears ${token} 3` })
+      .waitFor();
+    await page.getByText('There are 2 more fruit posts waiting near you.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: /24-hour pass/ }).getAttribute('href')).toBe(
+      '/subscribe?plan=day',
+    );
+    expect(await page.getByRole('link', { name: /Lifetime access/ }).getAttribute('href')).toBe(
+      '/subscribe?plan=lifetime',
+    );
+
+    await expectAccessible(page);
+    await snap(page, 'home-guest-preview');
+  });
+
+  it('is sent to registration, with a word of explanation, when it tries to post', async () => {
+    const page = await newPage(ctx.browser, { width: 390 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    await page.waitForURL('**/register?redirect=/');
+    await expectToast(page, 'Create a free account to post');
+  });
+});

@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { photo, uniqueToken } from './posts-helpers';
+
+/** One member's session through the posts journeys, in order. */
+describe('a member sharing and finding posts', () => {
+  const ctx = useBrowser();
+  const token = uniqueToken();
+  const title = `Plums ${token}`;
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await newPage(ctx.browser, { width: 1280 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await registerViaApi(page);
+  });
+
+  const card = () => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+
+  it('posts with a photo and sees the post at the top of the list', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
+    await dialog.waitFor();
+
+    await dialog.getByRole('button', { name: 'Share post' }).click();
+    await dialog.getByText('Title is required').waitFor();
+    await dialog.getByText('Address is required').waitFor();
+    await snap(page, 'create-post-dialog');
+
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Sweet purple plums, ladder available.');
+    await dialog.getByLabel('Address').fill('12 Maple St, Toronto');
+    await dialog.getByLabel('Quantity (optional)').fill('Lots, several bags');
+    await dialog.locator('input[type=file]').setInputFiles(await photo());
+    await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).waitFor();
+    await dialog.getByRole('button', { name: 'Share post' }).click();
+
+    await expectToast(page, 'Success!');
+    await dialog.waitFor({ state: 'hidden' });
+    const first = page.getByRole('article').first();
+    await first.getByRole('heading', { name: title }).waitFor();
+    await first.getByRole('img', { name: `Photo: ${title}` }).waitFor();
+    await snap(page, 'home-list');
+  });
+
+  it('updates the status of its post', async () => {
+    await card().getByRole('button', { name: 'Edit status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Status' });
+    await dialog.getByText('Current status:').waitFor();
+    await dialog.getByLabel('New status').selectOption('limited');
+    await dialog.getByLabel('Notes (optional)').fill('Only the top branches left');
+    await dialog.getByText('26/300 characters').waitFor();
+    await snap(page, 'update-status-dialog');
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await expectToast(page, 'Status Updated');
+    await card().getByText('Limited', { exact: true }).waitFor();
+    await card().getByText('Only the top branches left').waitFor();
+  });
+
+  it('filters with search and dropdowns, shows chips, keeps them on reload and clears them', async () => {
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(token);
+    await page.waitForURL(`**/?*q=${token}*`);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('limited');
+    await page.getByRole('combobox', { name: 'Amount' }).selectOption('large');
+    await page.waitForURL(/status=limited/);
+    await page.getByRole('button', { name: `Remove filter “${token}”` }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter Limited' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter Large amount' }).waitFor();
+    await card().waitFor();
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    await expectAccessible(page);
+    await snap(page, 'home-filters');
+
+    await page.reload();
+    await card().waitFor();
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search posts' }).inputValue()).toBe(token);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('limited');
+    await page.getByRole('button', { name: 'Remove filter Large amount' }).waitFor();
+
+    await page.getByRole('button', { name: 'Remove filter Limited' }).click();
+    await page.waitForURL((url) => !url.search.includes('status='));
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('all');
+
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await page.waitForURL((url) => !url.search.includes('q=') && !url.search.includes('amount='));
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search posts' }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Clear All Filters' }).waitFor({ state: 'detached' });
+  });
+
+  it('copies the share link and opens the shared post from it', async () => {
+    await card().getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('menuitem', { name: 'Copy Link' }).click();
+    await expectToast(page, 'Link copied!');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/\?post=[0-9a-f-]{36}$/);
+
+    await page.goto(link);
+    const dialog = page.getByRole('dialog', { name: 'Post details' });
+    await dialog.getByRole('heading', { name: title }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).not.toContain('post=');
+  });
+
+  it('favourites the post and finds it on /favorites', async () => {
+    await page.goto(`/?q=${token}`);
+    const heart = card().getByRole('button', { name: 'Favorite' });
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await expectToast(page, 'Added to favorites');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('link', { name: 'Favorites' }).click();
+    await page.getByRole('heading', { name: 'My Favorites' }).waitFor();
+    await expectToast(page, '1 saved post');
+    await card().waitFor();
+    await expectAccessible(page);
+    await snap(page, 'favorites');
+
+    await card().getByRole('button', { name: 'Favorite' }).click();
+    await expectToast(page, 'Removed from favorites');
+    await page.getByRole('link', { name: 'Browse Posts' }).waitFor();
+  });
+});
