@@ -152,6 +152,8 @@ export const Post = z.object({
   region: Region.nullable(),
   /** Miles from the viewer (near, else the default origin), from the public point; null without coordinates. */
   distanceMiles: z.number().nullable(),
+  /** Demo data loaded at first start (spec: clearly marked); the card shows a 'Demo post' badge. */
+  isDemo: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

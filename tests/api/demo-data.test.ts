@@ -31,7 +31,7 @@ describe('demo data on an empty database', () => {
     expect(posts.every((p) => p.ownerName === 'Demo neighbour' && p.contact === 'This is a demo post')).toBe(
       true,
     );
-    expect(posts.every((p) => p.latitude !== null && p.userId === null)).toBe(true);
+    expect(posts.every((p) => p.latitude !== null && p.userId === null && p.isDemo)).toBe(true);
 
     const map = await ctx.app.inject(
       as(member.cookie, { method: 'GET', url: '/api/posts/map?bbox=-180,-85,180,85&zoom=3' }),

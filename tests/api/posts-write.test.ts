@@ -48,6 +48,7 @@ describe('POST /api/posts', () => {
     const post = res.json();
     expect(post).toMatchObject({
       type: 'fruit',
+      isDemo: false,
       title: 'Apples',
       description: 'A tree full of apples',
       address: '1 Main St',
@@ -71,7 +72,7 @@ describe('POST /api/posts', () => {
     expect(post.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);
     expect(Object.keys(post).sort()).toEqual(
-      ['address', 'contact', 'createdAt', 'description', 'distanceMiles', 'exactLocation', 'id', 'imageUrl', 'latitude', 'longitude', 'ownerInitials', 'ownerName', 'phoneNumber', 'quantity', 'region', 'seasonalNotes', 'status', 'statusNotes', 'thumbnailUrl', 'title', 'type', 'updatedAt', 'userId', 'zipCode'].sort(),
+      ['address', 'contact', 'createdAt', 'description', 'distanceMiles', 'exactLocation', 'id', 'imageUrl', 'isDemo', 'latitude', 'longitude', 'ownerInitials', 'ownerName', 'phoneNumber', 'quantity', 'region', 'seasonalNotes', 'status', 'statusNotes', 'thumbnailUrl', 'title', 'type', 'updatedAt', 'userId', 'zipCode'].sort(),
     );
   });
 

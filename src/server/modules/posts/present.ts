@@ -59,6 +59,7 @@ export function toPost(row: PostRow, viewer: Pick<Viewer, 'userId' | 'sessionId'
     seasonalNotes: row.seasonalNotes,
     region: row.region,
     distanceMiles: publicPoint ? haversineMiles(origin, publicPoint) : null,
+    isDemo: row.isDemo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

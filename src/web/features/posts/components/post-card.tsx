@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { MapPin, Navigation } from 'lucide-react';
 import { distanceText } from '../../../../domain/geo';
 import type { Post } from '../../../../domain/posts';
+import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
 import { canManagePost, usePostsViewer } from '../viewer';
@@ -27,6 +28,11 @@ export function PostCard({ post, headingLevel: Heading = 'h3', className }: Post
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
         <div className="grid gap-1">
+          {post.isDemo && (
+            <Badge variant="outline" className="justify-self-start" title="Sample data shown on a new installation">
+              Demo post
+            </Badge>
+          )}
           <Heading id={titleId} className="text-lg leading-snug font-bold text-balance">
             {post.title}
           </Heading>
