@@ -3,6 +3,8 @@ import path from 'node:path';
 import { connect, ensureDatabase, runMigrations } from '../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded';
 import { seedPosts } from '../src/server/modules/demo/seed';
+import { notify } from '../src/server/events/bus';
+import { CALLER_CHANGED } from '../src/server/modules/auth/caller';
 
 export const BENCH_DATABASE = 'bench_1m';
 
@@ -66,22 +68,26 @@ export async function benchMember(appUrl: string, databaseUrl: string): Promise<
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  let res = await post('/api/auth/register', account);
-  if (res.status === 409)
-    res = await post('/api/auth/login', { email: account.email, password: account.password });
-  if (!res.ok) throw new Error(`Could not sign the bench member in: ${res.status} ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sid='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('No session cookie for the bench member');
   const database = connect(databaseUrl, null, 1);
   try {
+    // This database is the benchmark's own: its sign-in counters (25 an hour per account) are
+    // reset so that runs in quick succession can sign in. Signing in first spares a sign-up attempt.
+    await database.db.execute(sql`DELETE FROM rate_limits`);
+    let res = await post('/api/auth/login', { email: account.email, password: account.password });
+    if (res.status === 401) res = await post('/api/auth/register', account);
+    if (!res.ok) throw new Error(`Could not sign the bench member in: ${res.status} ${await res.text()}`);
+    const { id } = (await res.json()) as { id: string };
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))
+      ?.split(';')[0];
+    if (!cookie) throw new Error('No session cookie for the bench member');
     await database.db.execute(sql`INSERT INTO grants (user_id, kind, source)
       SELECT ${id}, 'lifetime', 'bench' WHERE NOT EXISTS (SELECT 1 FROM grants WHERE user_id = ${id} AND kind = 'lifetime')`);
+    // Written behind the app's back: tell it, as every writer must (docs/decisions/0050).
+    await notify(database.pool, CALLER_CHANGED, { userId: id });
+    return cookie;
   } finally {
     await database.close();
   }
-  return cookie;
 }

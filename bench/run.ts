@@ -67,7 +67,16 @@ const SCENARIOS: Scenario[] = [
   },
   // Not a budget: what every signed-in request pays before its own work (session and viewer).
   { name: '(e) floor: /api/auth/me', server: 'app', path: '/api/auth/me', budget: null, budgetText: '' },
+  // Not a budget: the bare hello-world server answering with fixed bytes of the size of (b)'s page
+  // (its path is set once that size is known): what the size of a list response alone costs.
+  { name: '(f) bare: (b)-sized bytes', server: 'hello', path: '/bytes/', budget: null, budgetText: '' },
 ];
+
+/** The size in bytes of the response to `url`, to size scenario (f). */
+async function bodySize(url: string, cookie: string): Promise<number> {
+  const res = await fetch(url, { headers: { cookie } });
+  return (await res.arrayBuffer()).byteLength;
+}
 
 async function startServers(
   databaseUrl: string,
@@ -135,7 +144,9 @@ async function main(): Promise<number> {
     const results: Array<{ s: Scenario; m: Measure }> = [];
     try {
       const cookie = await benchMember(servers.app, database.url);
+      const listBytes = await bodySize(`${servers.app}${SCENARIOS[1]!.path}`, cookie);
       for (const s of SCENARIOS) {
+        if (s.path === '/bytes/') s.path = `/bytes/${listBytes}`;
         const base = s.server === 'app' ? servers.app : servers.hello;
         const headers = s.server === 'app' ? { cookie } : undefined;
         const m = await measure(`${base}${s.path}`, {

@@ -2,6 +2,7 @@
 // loop: the real app (buildApp) on the benchmark database, and a bare Fastify hello-world as the
 // machine's ceiling. Prints {"app": port, "hello": port} once both listen; stops on SIGTERM.
 import Fastify from 'fastify';
+import pino from 'pino';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +18,24 @@ const config = loadConfig({
   DATABASE_URL: url,
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
+  // The production default: one line per request (written to /dev/null, synchronously like stdout).
+  LOG_LEVEL: 'info',
   DEMO_DATA: 'off',
 });
 const database = connect(url);
-const app = await buildApp({ config, database, webRoot: path.join(dataDir, 'no-web') });
+const app = await buildApp({
+  config,
+  database,
+  webRoot: path.join(dataDir, 'no-web'),
+  logStream: pino.destination({ dest: '/dev/null', sync: true }),
+});
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
+// (f): what answering with a list page's bytes costs, with no work at all: a fixed JSON body of n bytes.
+hello.get<{ Params: { n: string } }>('/bytes/:n', async (request, reply) => {
+  const n = Math.max(2, Math.min(1_000_000, Number(request.params.n) || 2));
+  return reply.type('application/json; charset=utf-8').send(fixedJson(n));
+});
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 await hello.listen({ port: 0, host: '127.0.0.1' });
@@ -41,3 +53,10 @@ process.on('SIGTERM', () => {
       process.exit(0);
     });
 });
+
+function fixedJson(n: number): Buffer {
+  const body = Buffer.alloc(n, 'a');
+  body.write('["', 0);
+  body.write('"]', n - 2);
+  return body;
+}

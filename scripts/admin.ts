@@ -4,6 +4,8 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirInUseError } from '../src/server/db/embedded';
 import { users } from '../src/server/db/schema/users';
+import { notify } from '../src/server/events/bus';
+import { CALLER_CHANGED } from '../src/server/modules/auth/caller';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
 
@@ -20,11 +22,13 @@ async function main(argv: string[]): Promise<number> {
       .update(users)
       .set({ isAdmin: command === 'grant' })
       .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-      .returning({ username: users.username });
+      .returning({ id: users.id, username: users.username });
     if (updated.length === 0) {
       console.error(`No member with the email ${email}. They must register first.`);
       return 1;
     }
+    // Running app instances drop their cached copy of this member at once (docs/decisions/0050).
+    await notify(database.pool, CALLER_CHANGED, { userId: updated[0]!.id });
     console.log(`${updated[0]!.username} (${email}) is ${command === 'grant' ? 'now an admin' : 'no longer an admin'}.`);
     return 0;
   } finally {

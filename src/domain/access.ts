@@ -37,6 +37,44 @@ export function canView(subject: AccessSubject, now: Date): boolean {
   return subject.isAdmin || activeOf(subject, VIEWING_KINDS, now).length > 0;
 }
 
+/** The subscription fields of a user as the API sends them (PublicUser) or as derived here. */
+export interface ViewingUser {
+  isAdmin: boolean;
+  subscriptionStatus: SubscriptionStatus;
+  /** ISO text (PublicUser) or a Date; null: no end. */
+  trialEndsAt: string | Date | null;
+  subscriptionEndsAt: string | Date | null;
+}
+
+const notEnded = (end: string | Date | null, now: Date) =>
+  end === null || new Date(end).getTime() > now.getTime();
+
+/**
+ * `canView` for a user known only by the fields the API sends (PublicUser): an admin, an active
+ * subscription whose end (if any) has not passed, or a trial whose end has not passed. The fields
+ * are derived from the grants by `deriveSubscription` (a kindness or owner grant counts as active),
+ * so for the same grants and instant this answers as `canView` does; the end dates make a pass that
+ * runs out while the page is open stop counting without a refetch.
+ */
+export function userHasViewingAccess(user: ViewingUser, now: Date): boolean {
+  if (user.isAdmin) return true;
+  if (user.subscriptionStatus === 'active') return notEnded(user.subscriptionEndsAt, now);
+  if (user.subscriptionStatus === 'trial') return notEnded(user.trialEndsAt, now);
+  return false;
+}
+
+/**
+ * Owners and admins may change a post (DECISIONS 2): its status, its content, its exact spot. The
+ * web hides the buttons with it; the server refuses with it. A guest's own post (owned by a guest
+ * session, `userId` null) is matched by the server on the session, which the web does not know.
+ */
+export function canManagePost(
+  viewer: { userId: string | null; isAdmin: boolean },
+  post: { userId: string | null },
+): boolean {
+  return viewer.isAdmin || (viewer.userId !== null && post.userId !== null && post.userId === viewer.userId);
+}
+
 export type PostingMode = 'gated' | 'open';
 
 /** Posting (DECISIONS 8): `open` lets anyone post; `gated` needs a grant that allows posting. */

@@ -18,6 +18,13 @@ describe('login and register validation (spec §5)', () => {
       'Username must be at least 2 characters',
     );
   });
+  it('gives absent fields the spec messages', () => {
+    expect(firstMessage(RegisterInput.safeParse({}))).toBe('Username must be at least 2 characters');
+    expect(firstMessage(RegisterInput.safeParse({ username: 'Ann' }))).toBe('Invalid email address');
+    expect(firstMessage(RegisterInput.safeParse({ username: 'Ann', email: 'a@b.co' }))).toBe('Password must be at least 6 characters');
+    expect(firstMessage(LoginInput.safeParse({}))).toBe('Invalid email address');
+    expect(firstMessage(LoginInput.safeParse({ email: 'a@b.co' }))).toBe('Password must be at least 6 characters');
+  });
   it('has sensible maximum lengths', () => {
     expect(RegisterInput.safeParse({ username: 'x'.repeat(41), email: 'a@b.co', password: 'secret1' }).success).toBe(false);
     expect(LoginInput.safeParse({ email: 'a@b.co', password: 'x'.repeat(129) }).success).toBe(false);

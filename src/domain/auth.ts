@@ -1,27 +1,29 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { text } from './text';
 
-/** Shared by the login/register forms and the server routes (spec §5). */
-export const Email = z
-  .string()
+const EMAIL_MESSAGE = 'Invalid email address';
+const PASSWORD_MIN_MESSAGE = `Password must be at least ${LIMITS.passwordMin} characters`;
+const USERNAME_MIN_MESSAGE = `Username must be at least ${LIMITS.usernameMin} characters`;
+
+/** Shared by the login/register forms and the server routes (spec §5); an absent field gets the same message. */
+export const Email = text(EMAIL_MESSAGE)
   .trim()
   .max(LIMITS.emailMax, 'Email is too long')
-  .pipe(z.email('Invalid email address'));
+  .pipe(z.email(EMAIL_MESSAGE));
 
-export const Password = z
-  .string()
-  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+export const Password = text(PASSWORD_MIN_MESSAGE)
+  .min(LIMITS.passwordMin, PASSWORD_MIN_MESSAGE)
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
-export const Username = z
-  .string()
+export const Username = text(USERNAME_MIN_MESSAGE)
   .trim()
-  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
+  .min(LIMITS.usernameMin, USERNAME_MIN_MESSAGE)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`);
 
 export const LoginInput = z.object({
   email: Email,
-  password: z.string().min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`).max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+  password: Password,
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 

@@ -24,6 +24,11 @@ describe('post form (spec §5)', () => {
     expect(messageOf({ ...base, description: '' })).toBe('Description is required');
     expect(messageOf({ ...base, address: '' })).toBe('Address is required');
   });
+  it('gives absent fields the same messages', () => {
+    expect(messageOf({ type: 'fruit' })).toBe('Title is required');
+    expect(messageOf({ type: 'fruit', title: 'Apples' })).toBe('Description is required');
+    expect(messageOf({ type: 'fruit', title: 'Apples', description: 'Red' })).toBe('Address is required');
+  });
   it('limits initials to 3 characters', () => {
     expect(messageOf({ ...base, ownerInitials: 'ABCD' })).toBe('Maximum 3 characters');
     expect(messageOf({ ...base, ownerInitials: 'ABC' })).toBeNull();
@@ -55,6 +60,8 @@ describe('status (spec §4)', () => {
 describe('list query', () => {
   it("defaults every filter to 'all' and the limit to 20, at most 100", () => {
     expect(ListPostsQuery.parse({})).toMatchObject({ status: 'all', amount: 'all', distance: 'all', region: 'all', limit: 20 });
+    expect(ListPostsQuery.parse({ limit: '' }).limit).toBe(20);
+    expect(ListPostsQuery.parse({ limit: '7' }).limit).toBe(7);
     expect(ListPostsQuery.safeParse({ limit: '101' }).success).toBe(false);
     expect(ListPostsQuery.safeParse({ status: 'sold' }).success).toBe(false);
   });

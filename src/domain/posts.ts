@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { parseLatLng } from './geo';
+import { text } from './text';
 import {
   AMOUNT_FILTERS,
   DISTANCE_FILTERS,
@@ -26,8 +27,7 @@ export const Region = z.enum(REGIONS);
 export type Region = z.infer<typeof Region>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Maximum ${max} characters`)
     .optional()
@@ -42,20 +42,18 @@ const optionalNumber = (min: number, max: number, name: string) =>
 /** The post form (spec §5), as the web form and the multipart fields send it. */
 export const PostFields = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(POST_TEXT_MAX.title, `Maximum ${POST_TEXT_MAX.title} characters`),
-    description: z.string().trim().min(1, 'Description is required').max(POST_TEXT_MAX.description, `Maximum ${POST_TEXT_MAX.description} characters`),
-    address: z.string().trim().min(1, 'Address is required').max(POST_TEXT_MAX.address, `Maximum ${POST_TEXT_MAX.address} characters`),
+    title: text('Title is required').trim().min(1, 'Title is required').max(POST_TEXT_MAX.title, `Maximum ${POST_TEXT_MAX.title} characters`),
+    description: text('Description is required').trim().min(1, 'Description is required').max(POST_TEXT_MAX.description, `Maximum ${POST_TEXT_MAX.description} characters`),
+    address: text('Address is required').trim().min(1, 'Address is required').max(POST_TEXT_MAX.address, `Maximum ${POST_TEXT_MAX.address} characters`),
     contact: optionalText(POST_TEXT_MAX.contact),
     phoneNumber: optionalText(POST_TEXT_MAX.phoneNumber),
     ownerName: optionalText(POST_TEXT_MAX.ownerName),
-    ownerInitials: z
-      .string()
+    ownerInitials: text()
       .trim()
       .max(LIMITS.ownerInitialsMax, 'Maximum 3 characters')
       .optional()
       .transform((v) => (v ? v : undefined)),
-    zipCode: z
-      .string()
+    zipCode: text()
       .trim()
       .optional()
       .refine((v) => !v || isPostalCode(v), POSTAL_CODE_MESSAGE)
@@ -82,8 +80,7 @@ export type CreatePostInput = z.infer<typeof CreatePostInput>;
 
 export const UpdateStatusInput = z.object({
   status: PostStatus,
-  statusNotes: z
-    .string()
+  statusNotes: text()
     .trim()
     .max(LIMITS.statusNotesMax, `Maximum ${LIMITS.statusNotesMax} characters`)
     .nullish()
@@ -96,8 +93,7 @@ const filterParam = <T extends readonly [string, ...string[]]>(values: T) =>
 
 export const PostFilters = z.object({
   type: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), PostType.optional()),
-  q: z
-    .string()
+  q: text()
     .trim()
     .max(POST_TEXT_MAX.q, `Search is limited to ${POST_TEXT_MAX.q} characters`)
     .optional()
@@ -107,16 +103,19 @@ export const PostFilters = z.object({
   distance: filterParam(DISTANCE_FILTERS),
   region: filterParam(REGION_FILTERS),
   /** The viewer's location "lat,lng"; without it the configured default origin. */
-  near: z
-    .string()
+  near: text()
     .optional()
     .refine((v) => !v || parseLatLng(v) !== null, 'near must be "lat,lng"'),
 });
 export type PostFilters = z.infer<typeof PostFilters>;
 
 export const ListPostsQuery = PostFilters.extend({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
-  cursor: z.string().max(200).optional(),
+  /** An empty `limit=` counts as absent. */
+  limit: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  ),
+  cursor: text().max(200).optional(),
 });
 export type ListPostsQuery = z.infer<typeof ListPostsQuery>;
 
@@ -169,6 +168,6 @@ export const MapResponse = z.object({
 export type MapResponse = z.infer<typeof MapResponse>;
 
 /** Favourites (spec §7). userId is optional: the session decides (DECISIONS 1). */
-export const FavoriteInput = z.object({ userId: z.string().optional(), postId: z.uuid('postId must be a post id') });
+export const FavoriteInput = z.object({ userId: text().optional(), postId: z.uuid('postId must be a post id') });
 export const FavoriteCheckQuery = FavoriteInput;
-export const FavoritesQuery = z.object({ userId: z.string().optional() });
+export const FavoritesQuery = z.object({ userId: text().optional() });

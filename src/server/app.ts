@@ -1,9 +1,10 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import errorsPlugin from './plugins/errors';
+import eventsPlugin from './plugins/events';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
@@ -20,6 +21,8 @@ import { createFavoritesService } from './modules/favorites/service';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { createMapService } from './modules/map/service';
 import { mapRoutes } from './modules/map/routes';
+import { responseSerializerCompiler } from './lib/serializer';
+import { logMethod, serializeError, urlForLog } from './lib/log';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -37,19 +40,29 @@ const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers[
 /** Registers every plugin and module. Never listens: main.ts does that. */
 export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: REDACT, ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: REDACT,
+      // Failed queries are logged without their parameters (lib/log.ts).
+      serializers: { err: serializeError },
+      hooks: { logMethod },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // zod checks every response in development and tests; production writes them with fast-json-stringify.
+  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'production' ? 'fast' : 'check'));
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('pool', database.pool);
 
-  // One line per request, without headers, cookies or bodies.
+  // One line per request, without headers, cookies, bodies or the viewer's location.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: urlForLog(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
   });
@@ -57,15 +70,16 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(eventsPlugin);
   await app.register(sessionPlugin);
 
-  const access = createAccessService(database.db, config.POSTING_ACCESS);
+  const access = createAccessService(database.db, config.POSTING_ACCESS, app.events);
   const auth = createAuthService({ db: database.db, access, limiter: app.rateLimiter, adminEmails: config.ADMIN_EMAILS });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   app.get('/api/health', async () => ({ ok: true }));
 
   await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
-  const posts = createPostsService({ db: database.db, auth, access, storage: app.storage, defaultOrigin: config.DEFAULT_ORIGIN, log: app.log });
+  const posts = createPostsService({ db: database.db, access, events: app.events, storage: app.storage, defaultOrigin: config.DEFAULT_ORIGIN, log: app.log });
   await app.register(postsRoutes, { prefix: '/api/posts', posts });
   await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ db: database.db, posts }) });
   const favorites = createFavoritesService({ db: database.db, posts });

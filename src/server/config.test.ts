@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './config';
+import { ConfigError, loadConfig, parseEnv, secureCookiesFor } from './config';
 
 let dir = '';
 afterEach(() => {
@@ -34,5 +34,44 @@ describe('config', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
     expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://fruit.example' }).secureCookies).toBe(true);
     expect(loadConfig({ DATA_DIR: dir }).secureCookies).toBe(false);
+  });
+
+  it('reads TRUST_PROXY: off by default, true, or a list of proxy addresses', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.1']);
+    expect(parseEnv({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.5 ,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+  it.each(['yes', '1', '2', '10.0.0', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.1,', 'proxy.example', '10.0.0.1/'])(
+    'refuses TRUST_PROXY=%s naming the setting',
+    (value) => {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+    },
+  );
+  it('explains that a number of hops is not supported', () => {
+    expect(() => parseEnv({ TRUST_PROXY: '1' })).toThrow(/number of hops is not supported/);
+  });
+  it('marks cookies Secure from PUBLIC_URL, or per request behind a trusted proxy in production', () => {
+    const env = (v: Partial<Parameters<typeof secureCookiesFor>[0]>) =>
+      secureCookiesFor({ NODE_ENV: 'production', PUBLIC_URL: undefined, TRUST_PROXY: false, ...v });
+    expect(env({ PUBLIC_URL: 'https://fruit.example' })).toBe(true);
+    expect(env({ PUBLIC_URL: 'https://fruit.example', TRUST_PROXY: true })).toBe(true);
+    // An explicit http address wins over the proxy's word.
+    expect(env({ PUBLIC_URL: 'http://fruit.example', TRUST_PROXY: true })).toBe(false);
+    expect(env({ TRUST_PROXY: true })).toBe('auto');
+    expect(env({ TRUST_PROXY: ['10.0.0.0/8'] })).toBe('auto');
+    expect(env({})).toBe(false);
+    expect(env({ NODE_ENV: 'development', TRUST_PROXY: true })).toBe(false);
+    expect(env({ NODE_ENV: 'test', TRUST_PROXY: true })).toBe(false);
+    dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', TRUST_PROXY: '127.0.0.1' }).secureCookies).toBe('auto');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 const optionalText = z
@@ -17,6 +18,35 @@ const LatLng = z
     return { lat, lng };
   })
   .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180, 'latitude must be within ±90 and longitude within ±180');
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an address, a CIDR range, or one of proxy-addr's names (loopback, …). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+export const TRUST_PROXY_MESSAGE = 'must be true, false or a comma list of proxy addresses (IP or CIDR, e.g. 10.0.0.0/8)';
+const HOPS_MESSAGE =
+  'a number of hops is not supported (Fastify 5 ignores X-Forwarded-* for hop counts): list the proxy addresses, e.g. 10.0.0.0/8';
+
+/**
+ * Fastify's `trustProxy` (docs/decisions/0060): off by default; `true` believes X-Forwarded-* from
+ * any peer, a comma list only from those proxies.
+ */
+const TrustProxy = optionalText.transform((v, ctx): boolean | string[] => {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  const entries = v.split(',').map((e) => e.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({ code: 'custom', message: /^\d+$/.test(v) ? HOPS_MESSAGE : TRUST_PROXY_MESSAGE });
+  return z.NEVER;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,6 +78,7 @@ const EnvSchema = z.object({
   GEOCODER_URL: optionalText.pipe(z.url('must be a URL').optional()),
   DEFAULT_ORIGIN: LatLng.default({ lat: 43.6532, lng: -79.3832 }),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://example.org').optional()),
+  TRUST_PROXY: TrustProxy,
   /** Load the small demo set into an empty database at start (off in tests). */
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
 });
@@ -57,8 +88,11 @@ export type Env = z.output<typeof EnvSchema>;
 export interface Config extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR'> {
   DATA_DIR: string;
   SESSION_SECRET: string;
-  /** Session cookies get `Secure` when the public address is https. */
-  secureCookies: boolean;
+  /**
+   * `Secure` on session cookies (docs/decisions/0060): true when PUBLIC_URL is https; 'auto' (per
+   * request, from X-Forwarded-Proto) in production behind a trusted proxy without PUBLIC_URL.
+   */
+  secureCookies: boolean | 'auto';
 }
 
 export class ConfigError extends Error {}
@@ -73,7 +107,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
   return result.data;
 }
 
-/** SESSION_SECRET, or one generated once and kept in DATA_DIR (DECISIONS: sessions). */
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR (docs/decisions/0002). */
 function resolveSessionSecret(env: Env, dataDir: string): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const file = path.join(dataDir, 'session-secret');
@@ -91,6 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     DATA_DIR: dataDir,
     SESSION_SECRET: resolveSessionSecret(parsed, dataDir),
-    secureCookies: parsed.PUBLIC_URL?.startsWith('https://') ?? false,
+    secureCookies: secureCookiesFor(parsed),
   };
+}
+
+/** See Config.secureCookies. An explicit http PUBLIC_URL means no `Secure`, proxy or not. */
+export function secureCookiesFor(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'TRUST_PROXY'>): boolean | 'auto' {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.startsWith('https://');
+  return env.NODE_ENV === 'production' && env.TRUST_PROXY !== false ? 'auto' : false;
 }

@@ -1,17 +1,15 @@
 import 'fastify';
+import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { RateLimiter } from './plugins/rate-limit';
-import type { SessionInfo } from './plugins/session';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The same pool as `db`, for the few hot queries sent as fixed prepared statements. */
+    pool: pg.Pool;
     rateLimiter: RateLimiter;
-  }
-  interface FastifyRequest {
-    /** The caller's session, from the cookie; null for a guest without one. */
-    session: SessionInfo | null;
   }
 }

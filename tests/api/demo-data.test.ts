@@ -62,7 +62,7 @@ describe('demo data on a database that has posts', () => {
   const ctx = useTestApp();
 
   it('adds nothing, and remembers that it was offered', async () => {
-    await insertPost(ctx.database.db, { title: 'A real post' });
+    await insertPost(ctx, { title: 'A real post' });
     expect(await loadDemoDataOnce(ctx.database.pool)).toBe('not-empty');
     await ctx.database.db.execute(sql`DELETE FROM posts`);
     expect(await loadDemoDataOnce(ctx.database.pool)).toBe('done-before');

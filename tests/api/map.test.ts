@@ -32,7 +32,7 @@ beforeAll(async () => {
   await insertPosts(ctx.database.pool, generated);
   member = await registerMember(ctx.app);
   owner = await registerMember(ctx.app);
-  ottawaId = await insertPost(ctx.database.db, {
+  ottawaId = await insertPost(ctx, {
     ...OTTAWA,
     userId: owner.id,
     title: 'Ottawa pears',

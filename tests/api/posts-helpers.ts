@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema/index';
-import { as } from './helpers';
+import { CALLER_CHANGED, type CallerChange } from '../../src/server/modules/auth/caller';
+import { POSTS_CHANGED } from '../../src/server/modules/posts/caches';
+import { as, type TestContext } from './helpers';
+
+type Ctx = Pick<TestContext, 'app' | 'database'>;
+
+/**
+ * Tests that write to the tables directly tell the app, as every writer must (docs/decisions/0050):
+ * the app's caches of posts and callers are dropped at once.
+ */
+export const postsChanged = (ctx: Ctx) => ctx.app.events.publish(POSTS_CHANGED, { id: 'test' });
+export const callerChanged = (ctx: Ctx, change: CallerChange) => ctx.app.events.publish(CALLER_CHANGED, change);
 
 export const VALID_POST = { type: 'fruit', title: 'Apples', description: 'A tree full of apples', address: '1 Main St' } as const;
 
@@ -22,10 +32,10 @@ export function createPost(app: FastifyInstance, cookie: string | null, fields: 
 type NewPost = typeof posts.$inferInsert;
 
 /** Inserts a post straight into the table (list tests need exact times and points). */
-export async function insertPost(db: Db, values: Partial<NewPost> = {}): Promise<string> {
+export async function insertPost(ctx: Ctx, values: Partial<NewPost> = {}): Promise<string> {
   const lat = values.latitude;
   const lng = values.longitude;
-  const [row] = await db
+  const [row] = await ctx.database.db
     .insert(posts)
     .values({
       type: 'fruit',
@@ -37,14 +47,17 @@ export async function insertPost(db: Db, values: Partial<NewPost> = {}): Promise
       ...values,
     })
     .returning({ id: posts.id });
+  await postsChanged(ctx);
   return row!.id;
 }
 
-export async function makeAdmin(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`UPDATE users SET is_admin = true WHERE id = ${userId}`);
+export async function makeAdmin(ctx: Ctx, userId: string): Promise<void> {
+  await ctx.database.db.execute(sql`UPDATE users SET is_admin = true WHERE id = ${userId}`);
+  await callerChanged(ctx, { userId });
 }
 
 /** Ends every grant of the user (an expired trial). */
-export async function expireGrants(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`UPDATE grants SET starts_at = now() - interval '8 days', ends_at = now() - interval '1 day' WHERE user_id = ${userId}`);
+export async function expireGrants(ctx: Ctx, userId: string): Promise<void> {
+  await ctx.database.db.execute(sql`UPDATE grants SET starts_at = now() - interval '8 days', ends_at = now() - interval '1 day' WHERE user_id = ${userId}`);
+  await callerChanged(ctx, { userId });
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { as, registerMember, useTestApp, type Member } from './helpers';
-import { expireGrants, insertPost, makeAdmin } from './posts-helpers';
+import { expireGrants, insertPost, makeAdmin, postsChanged } from './posts-helpers';
 
 const ctx = useTestApp();
 
@@ -18,7 +18,6 @@ let expired: Member;
 let admin: Member;
 
 beforeAll(async () => {
-  const db = ctx.database.db;
   const fixtures = {
     honeycrisp: { type: 'fruit', title: 'Honeycrisp apples', description: 'Sweet and crisp', address: '10 Queen St', quantity: 'a few bags', status: 'available', region: 'toronto', ...north(0), createdAt: hoursAgo(1) },
     maple: { type: 'firewood', title: 'Split maple logs', description: 'Seasoned', address: '22 King St', quantity: 'Lots of wood', status: 'limited', region: 'scarborough', seasonalNotes: 'Dry by OCTOBER', ...north(3), createdAt: hoursAgo(2) },
@@ -28,13 +27,13 @@ beforeAll(async () => {
     kindling: { type: 'firewood', title: 'Birch kindling', description: 'Has a CHERRY wood smell', address: '3 Hill Rd', quantity: 'small bundle', status: 'available', region: 'kawartha', createdAt: hoursAgo(6) },
     stack: { type: 'skids', title: 'Big skids', description: 'Pine', address: '8 Bay St', quantity: 'large stack', status: 'limited', region: 'toronto', ...north(0.5), createdAt: hoursAgo(7) },
   } as const;
-  for (const [name, values] of Object.entries(fixtures)) ids[name] = await insertPost(db, values);
+  for (const [name, values] of Object.entries(fixtures)) ids[name] = await insertPost(ctx, values);
   member = await registerMember(ctx.app);
   expired = await registerMember(ctx.app);
-  await expireGrants(db, expired.id);
+  await expireGrants(ctx, expired.id);
   admin = await registerMember(ctx.app);
-  await expireGrants(db, admin.id);
-  await makeAdmin(db, admin.id);
+  await expireGrants(ctx, admin.id);
+  await makeAdmin(ctx, admin.id);
 });
 
 const NEWEST = ['honeycrisp', 'maple', 'pallets', 'pear', 'cherry', 'kindling', 'stack'];
@@ -182,8 +181,9 @@ describe('pagination', () => {
   it('orders posts created in the same instant by id, without losing or repeating one', async () => {
     const at = new Date('2020-01-01T00:00:00.123456Z');
     const same = [];
-    for (let i = 0; i < 4; i++) same.push(await insertPost(ctx.database.db, { type: 'fruit', title: 'Same time', region: 'kawartha', createdAt: at }));
+    for (let i = 0; i < 4; i++) same.push(await insertPost(ctx, { type: 'fruit', title: 'Same time', region: 'kawartha', createdAt: at }));
     await ctx.database.db.execute(sql`UPDATE posts SET created_at = '2020-01-01 00:00:00.123456+00' WHERE title = 'Same time'`);
+    await postsChanged(ctx);
     const seen: string[] = [];
     let url: string | null = '/api/posts?q=same%20time&limit=1';
     while (url) {
@@ -193,6 +193,7 @@ describe('pagination', () => {
     }
     expect(seen).toEqual([...same].sort().reverse());
     await ctx.database.db.execute(sql`DELETE FROM posts WHERE title = 'Same time'`);
+    await postsChanged(ctx);
   });
 
   it.each([
@@ -263,6 +264,7 @@ describe('page size and large totals', () => {
       INSERT INTO posts (type, title, description, address, created_at)
       SELECT 'skids', 'Bulk ' || i, 'Bulk post', 'Bulk Rd', now() - interval '1 day' - i * interval '1 minute'
       FROM generate_series(1, 120) AS i`);
+    await postsChanged(ctx);
     const res = await list();
     expect(res.json()).toHaveLength(20);
     expect(res.headers['x-total-count']).toBe('127');
@@ -276,6 +278,7 @@ describe('page size and large totals', () => {
       INSERT INTO posts (type, title, description, address, created_at)
       SELECT 'firewood', 'Many ' || i, 'Many posts', 'Many Rd', now() - interval '2 days'
       FROM generate_series(1, 1000) AS i`);
+    await postsChanged(ctx);
     const capped = await list('?type=firewood');
     expect(capped.headers['x-total-count']).toBe('1000');
     expect(capped.headers['x-total-count-capped']).toBe('true');

@@ -17,7 +17,7 @@ beforeAll(async () => {
   owner = await registerMember(ctx.app, { username: 'Mary Ann Lee' });
   other = await registerMember(ctx.app, { username: 'Other' });
   admin = await registerMember(ctx.app, { username: 'Admin' });
-  await makeAdmin(ctx.database.db, admin.id);
+  await makeAdmin(ctx, admin.id);
 });
 
 const countPosts = async () => (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts`)).rows[0]!.n;
@@ -130,7 +130,7 @@ describe('POST /api/posts', () => {
     expect(guest.statusCode).toBe(401);
     expect(guest.json().message).toBe('Please sign in or get posting access to share a post.');
     const lapsed = await registerMember(ctx.app);
-    await expireGrants(ctx.database.db, lapsed.id);
+    await expireGrants(ctx, lapsed.id);
     const res = await createPost(ctx.app, lapsed.cookie, { ...VALID_POST });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Your access has ended. Please get a pass to share a post.');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { findChrome } from '../../scripts/chrome.mjs';
 
@@ -55,9 +55,17 @@ export async function createPostViaApi(page: Page, fields: Record<string, string
   return (await res.json()) as { id: string; title: string };
 }
 
-/** Waits for a toast with exactly this title or text (the live region repeats it, so match exactly). */
+/**
+ * The toasts' region: Radix Toast's viewport, labelled "Notifications (F8)" by default
+ * (src/web/components/ui/toast.tsx). Radix's live announcement of a toast lies outside it.
+ */
+export function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'Notifications (F8)' });
+}
+
+/** Waits for a toast whose title or description is exactly this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor();
+  await toastRegion(page).getByText(text, { exact: true }).first().waitFor();
 }
 
 /** Screenshots of the current screen at 390 and 1280 px, under test-results/screens/. */

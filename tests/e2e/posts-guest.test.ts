@@ -35,6 +35,46 @@ describe('a guest on the home page', () => {
     await snap(page, 'home-guest-preview');
   });
 
+  it("says 'Copy failed' when the clipboard refuses, and shares no street address", async () => {
+    const member = await newPage(ctx.browser, { width: 1280 });
+    await registerViaApi(member);
+    const token = uniqueToken();
+    const title = `Apricots ${token}`;
+    await createPosts(member, [{ title, address: '77 Secret Lane, Toronto' }]);
+
+    const page = await newPage(ctx.browser, { width: 1280 });
+    await page.addInitScript(() => {
+      const opened: string[] = [];
+      Object.assign(window, { __opened: opened });
+      window.open = (url?: string | URL) => {
+        opened.push(String(url));
+        return null;
+      };
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: {
+          writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+        },
+      });
+    });
+    await page.goto(`/?q=${token}`);
+    const share = page.getByRole('article').getByRole('button', { name: `Share ${title}` });
+
+    await share.click();
+    await page.getByRole('menuitem', { name: 'Copy Link' }).click();
+    await expectToast(page, 'Copy failed');
+    await expectToast(page, 'Please copy the link manually.');
+
+    await share.click();
+    await page.getByRole('menuitem', { name: 'Share on Twitter' }).click();
+    const opened = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+    expect(opened).toHaveLength(1);
+    const intent = new URL(opened[0]!);
+    expect(intent.searchParams.get('text')).toBe(`Free fruit: ${title}`);
+    expect(intent.searchParams.get('url')).toMatch(/\/\?post=[0-9a-f-]{36}$/);
+    expect(opened[0]).not.toContain('Secret');
+  });
+
   it('is sent to registration, with a word of explanation, when it tries to post', async () => {
     const page = await newPage(ctx.browser, { width: 390 });
     await page.goto('/');

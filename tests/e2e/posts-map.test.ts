@@ -28,10 +28,21 @@ describe('the map view', () => {
 
     // A guest gets clusters (and its one preview post) whatever the zoom.
     const page = await newPage(ctx.browser, { width: 1280 });
+    const zooms: number[] = [];
+    page.on('request', (r: Request) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/posts/map') zooms.push(Number(url.searchParams.get('zoom')));
+    });
     await page.goto(`/?type=fruit&q=${token}`);
     await page.getByRole('button', { name: 'Map' }).click();
     await page.getByText(/posts? with a location in this area/).waitFor();
     expect(page.url()).toContain('view=map');
+    // Without a shared location the map asks where the posts are (the world at zoom 4) and opens
+    // on them, around Toronto, not on spec §9's North American default (zoom 4).
+    expect(zooms[0]).toBe(4);
+    await expect.poll(() => zooms.length).toBeGreaterThan(1);
+    const opening = zooms[1]!;
+    expect(opening).toBeGreaterThanOrEqual(6);
 
     const clusters = page.locator('.leaflet-marker-icon.map-cluster');
     await clusters.first().waitFor();
@@ -39,9 +50,10 @@ describe('the map view', () => {
     expect(counts.every((c: string) => /^\d+k?$/.test(c.trim()))).toBe(true);
     await snap(page, 'home-map');
 
-    const zoomed = page.waitForRequest(
-      (r: Request) => r.url().includes('/api/posts/map') && !r.url().includes('zoom=7'),
-    );
+    const zoomed = page.waitForRequest((r: Request) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/posts/map' && Number(url.searchParams.get('zoom')) > opening;
+    });
     await clusters.first().dispatchEvent('click');
     await zoomed;
 

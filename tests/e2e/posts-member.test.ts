@@ -90,7 +90,9 @@ describe('a member sharing and finding posts', () => {
   });
 
   it('copies the share link and opens the shared post from it', async () => {
-    await card().getByRole('button', { name: 'Share' }).click();
+    await card()
+      .getByRole('button', { name: `Share ${title}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Copy Link' }).click();
     await expectToast(page, 'Link copied!');
     const link = await page.evaluate(() => navigator.clipboard.readText());
@@ -106,7 +108,7 @@ describe('a member sharing and finding posts', () => {
 
   it('favourites the post and finds it on /favorites', async () => {
     await page.goto(`/?q=${token}`);
-    const heart = card().getByRole('button', { name: 'Favorite' });
+    const heart = card().getByRole('button', { name: `Favorite ${title}` });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await heart.click();
     await expectToast(page, 'Added to favorites');
@@ -114,13 +116,60 @@ describe('a member sharing and finding posts', () => {
 
     await page.getByRole('link', { name: 'Favorites' }).click();
     await page.getByRole('heading', { name: 'My Favorites' }).waitFor();
-    await expectToast(page, '1 saved post');
+    await page.getByText('1 saved post', { exact: true }).waitFor();
     await card().waitFor();
     await expectAccessible(page);
     await snap(page, 'favorites');
 
-    await card().getByRole('button', { name: 'Favorite' }).click();
+    await card()
+      .getByRole('button', { name: `Favorite ${title}` })
+      .click();
     await expectToast(page, 'Removed from favorites');
     await page.getByRole('link', { name: 'Browse Posts' }).waitFor();
+  });
+
+  it('refuses an SVG before uploading, and says so when the server fails', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
+    await dialog.waitFor();
+    expect(await dialog.locator('input[type=file]').getAttribute('accept')).not.toContain('image/*');
+
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+    await dialog
+      .getByRole('alert')
+      .getByText('SVG images are not supported. Please choose a JPEG, PNG, WebP, GIF or AVIF image.')
+      .waitFor();
+    expect(await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).count()).toBe(0);
+
+    await dialog.getByLabel('Title').fill(`Quinces ${token}`);
+    await dialog.getByLabel('Description').fill('A bucket of quinces.');
+    await dialog.getByLabel('Address').fill('3 Elm St, Toronto');
+    const failing = '**/api/posts';
+    await page.route(failing, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 500,
+              error: 'Internal Server Error',
+              message: 'Internal Server Error',
+            }),
+          })
+        : route.fallback(),
+    );
+    try {
+      await dialog.getByRole('button', { name: 'Share post' }).click();
+      await expectToast(page, 'Failed to create post. Please try again.');
+      // The form stays open with what was typed, to try again.
+      expect(await dialog.getByLabel('Title').inputValue()).toBe(`Quinces ${token}`);
+      await snap(page, 'create-post-failed');
+    } finally {
+      await page.unroute(failing);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
+import { serializeError } from '../lib/log';
 
 interface Issue {
   path: string;
@@ -20,12 +21,14 @@ function badRequestBody(issues: Issue[]) {
 /**
  * Maps every error to one JSON shape `{ message, issues? }`. Validation failures are 400 with the
  * first human message; AppErrors use their code's status; anything unknown is a 500 that says no more.
+ * A 5xx is logged with its route; a failed query only with the driver's code and message, never
+ * its parameters (lib/log.ts), whatever serializers the logger has.
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
       if (err instanceof AppError) {
-        if (err.status >= 500) request.log.error({ err }, err.message);
+        if (err.status >= 500) request.log.error({ err: serializeError(err), route: routeOf(request) }, err.message);
         return reply.code(err.status).headers(err.headers).send({ message: err.message });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
@@ -42,12 +45,17 @@ export default fp(
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ message: clientMessage(err, status) });
       }
-      request.log.error({ err }, 'unhandled error');
+      request.log.error({ err: serializeError(err), route: routeOf(request) }, 'unhandled error');
       return reply.code(500).send({ message: 'Internal Server Error' });
     });
   },
   { name: 'errors' },
 );
+
+/** 'PATCH /api/posts/:id/status': the route's pattern, never the URL with its ids and query. */
+function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+}
 
 /** Fastify's own 4xx (bad JSON, body too large, wrong content type) in plain words. */
 function clientMessage(err: FastifyError, status: number): string {

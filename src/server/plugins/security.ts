@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { forbidden } from '../errors';
 
 export const MAP_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
@@ -23,10 +24,27 @@ export function isCrossSite(request: FastifyRequest, publicUrl?: string): boolea
   return !allowed.has(originHost);
 }
 
+/**
+ * The headers helmet sets for `options`, worked out once: none of them depends on the request.
+ * (@fastify/helmet builds helmet anew and parses the CSP on every request: 7 % of a small
+ * response's CPU time; docs/decisions/0050.)
+ */
+export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return [...headers];
+}
+
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
-    const https = app.config.secureCookies;
-    await app.register(helmet, {
+    // HSTS and upgrade-insecure-requests only when the public address is known to be https; not
+    // for secureCookies 'auto', where the site may also be reached over plain http (docs/decisions/0060).
+    const https = app.config.secureCookies === true;
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -42,10 +60,13 @@ export default fp(
       crossOriginEmbedderPolicy: false,
     });
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
       if (UNSAFE.has(request.method) && isCrossSite(request, app.config.PUBLIC_URL)) {
-        throw forbidden('Cross-site requests are not allowed.');
+        done(forbidden('Cross-site requests are not allowed.'));
+        return;
       }
+      done();
     });
   },
   { name: 'security', dependencies: ['errors'] },

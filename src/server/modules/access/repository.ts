@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { grants } from '../../db/schema/index';
 import type { Grant, GrantKind } from '../../../domain/access';
 
-type Executor = Pick<Db, 'insert' | 'select'>;
+export type Executor = Pick<Db, 'insert' | 'select'>;
 
 export function createGrantsRepository(db: Db) {
   return {

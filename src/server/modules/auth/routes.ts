@@ -28,6 +28,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   });
 
   app.get('/me', { schema: { response: { 200: PublicUser } } }, async (request) => {
-    return auth.toPublicUser(await auth.currentUser(request.session?.userId));
+    return auth.me(request.caller);
   });
 };

@@ -5,6 +5,8 @@ import { AppError, conflict, unauthenticated } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { AccessService } from '../access/service';
 import { createUsersRepository, type UserRow } from './repository';
+import { isAdminUser, type Caller, type CallerUser } from './caller';
+import { deriveSubscription, isActive, type Grant } from '../../../domain/access';
 import type { LoginInput, PublicUser, RegisterInput } from '../../../domain/auth';
 
 /** Login throttles as Mastodon has them; registration per address (docs/decisions/005). */
@@ -24,31 +26,34 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** The member as every auth call answers (spec §3 User), from the user and their grants. */
+export function publicUserOf(user: CallerUser, grants: readonly Grant[], now = new Date()): PublicUser {
+  const sub = deriveSubscription(grants, now);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    subscriptionStatus: sub.subscriptionStatus,
+    trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
+    subscriptionEndsAt: sub.subscriptionEndsAt?.toISOString() ?? null,
+    isVerified: user.isVerified ? 'true' : 'false',
+    verifiedType: user.verifiedType,
+    isAdmin: user.isAdmin,
+    hasKindnessAccess: grants.some((g) => g.kind === 'kindness' && isActive(g, now)),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
 export function createAuthService(deps: { db: Db; access: AccessService; limiter: RateLimiter; adminEmails: string[] }) {
   const repo = createUsersRepository(deps.db);
   const adminEmails = new Set(deps.adminEmails);
   // Verifying against a real hash when the email is unknown keeps both answers equally slow.
   const decoyHash = hash('decoy password, never valid', ARGON2);
 
-  const isAdmin = (row: UserRow) => row.isAdmin || adminEmails.has(row.email.toLowerCase());
+  const isAdmin = (row: UserRow) => isAdminUser(row, adminEmails);
 
   async function toPublicUser(row: UserRow, now = new Date()): Promise<PublicUser> {
-    const sub = await deps.access.subscriptionOf(row.id, now);
-    const admin = isAdmin(row);
-    const subject = await deps.access.subjectOf({ userId: row.id, sessionId: null, isAdmin: admin });
-    return {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      subscriptionStatus: sub.subscriptionStatus,
-      trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
-      subscriptionEndsAt: sub.subscriptionEndsAt?.toISOString() ?? null,
-      isVerified: row.isVerified ? 'true' : 'false',
-      verifiedType: row.verifiedType,
-      isAdmin: admin,
-      hasKindnessAccess: subject.grants.some((g) => g.kind === 'kindness'),
-      createdAt: row.createdAt.toISOString(),
-    };
+    return publicUserOf({ ...row, isAdmin: isAdmin(row) }, await deps.access.grantsOf(row.id), now);
   }
 
   return {
@@ -65,7 +70,7 @@ export function createAuthService(deps: { db: Db; access: AccessService; limiter
             .insert(users)
             .values({ username: input.username, email: input.email, passwordHash, createdAt: now })
             .returning();
-          await deps.access.addGrant(deps.access.trialGrant(row!.id, now), tx);
+          await deps.access.addTrial(row!.id, now, tx);
           return row!;
         });
       } catch (err) {
@@ -83,10 +88,10 @@ export function createAuthService(deps: { db: Db; access: AccessService; limiter
       return row;
     },
 
-    async currentUser(userId: string | null | undefined): Promise<UserRow> {
-      const row = userId ? await repo.findById(userId) : undefined;
-      if (!row) throw unauthenticated('Not signed in.');
-      return row;
+    /** GET /api/auth/me: the signed-in caller, from the request's resolved caller (no query). */
+    me(caller: Caller | null, now = new Date()): PublicUser {
+      if (!caller?.user) throw unauthenticated('Not signed in.');
+      return publicUserOf(caller.user, caller.grants, now);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Post } from '../../../domain/posts';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthenticated } from '../../errors';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { PostsService } from '../posts/service';
 import { POST_MESSAGES } from '../posts/service';
 import { createFavoritesRepository } from './repository';
@@ -14,11 +15,6 @@ export const FAVORITE_MESSAGES = {
 /** The favourites list answers at most this many posts, newest favourite first. */
 export const FAVORITES_LIST_MAX = 500;
 
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23503' || e?.cause?.code === '23503';
-}
-
 /**
  * Favourites act for the session user only (DECISIONS 1): a guest gets 401, a `userId` naming
  * someone else 403. Posts are read and presented through the posts service.
@@ -27,7 +23,7 @@ export function createFavoritesService(deps: { db: Db; posts: PostsService }) {
   const repo = createFavoritesRepository(deps.db);
 
   async function actor(request: FastifyRequest, userId: string | undefined) {
-    const viewer = await deps.posts.viewerOf(request);
+    const viewer = deps.posts.viewerOf(request);
     if (!viewer.userId) throw unauthenticated(FAVORITE_MESSAGES.signIn);
     if (userId !== undefined && userId !== '' && userId !== viewer.userId) throw forbidden(FAVORITE_MESSAGES.notYours);
     return { viewer, userId: viewer.userId };

@@ -16,7 +16,7 @@ import { toPost } from '../posts/present';
 import { createPostsRepository } from '../posts/repository';
 import type { PostsService } from '../posts/service';
 import type { ViewerInfo } from '../posts/viewer';
-import { TtlCache } from './cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import { cellKey, countCells, countOf, layoutOf, type Layout, type LayoutDeps } from './layout';
 import { createMapRepository, type CellCount } from './repository';
 
@@ -49,16 +49,13 @@ const response = (items: MapItem[]): MapResponse => ({
  */
 export function createMapService(deps: { db: Db; posts: PostsService }) {
   const layoutDeps: LayoutDeps = { map: createMapRepository(deps.db), posts: createPostsRepository(deps.db) };
-  const layouts = new TtlCache<Layout>({
-    ttlMs: CACHE_TTL_MS,
-    maxEntries: 500,
-    keep: (l) => countOf(l.cells) >= CACHE_FROM,
-  });
-  const counts = new TtlCache<CellCount[]>({
-    ttlMs: CACHE_TTL_MS,
-    maxEntries: 500,
-    keep: (c) => countOf(c) >= CACHE_FROM,
-  });
+  // Cleared with the posts' caches on every post write on any instance (docs/decisions/0050).
+  const layouts = deps.posts.caches.track(
+    new TtlCache<Layout>({ ttlMs: CACHE_TTL_MS, maxEntries: 500, keep: (l) => countOf(l.cells) >= CACHE_FROM }),
+  );
+  const counts = deps.posts.caches.track(
+    new TtlCache<CellCount[]>({ ttlMs: CACHE_TTL_MS, maxEntries: 500, keep: (c) => countOf(c) >= CACHE_FROM }),
+  );
 
   function keyOf(grid: Grid, query: MapQuery, origin: LatLng): string {
     const from = query.distance === 'all' ? null : [origin.lat, origin.lng];
@@ -76,7 +73,7 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
 
   /** Full access: the cached layout, presented for this viewer (owners and admins see exact spots). */
   async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<MapResponse> {
-    const layout = await layouts.get(keyOf(grid, query, origin), () =>
+    const layout = await layouts.getOrLoad(keyOf(grid, query, origin), () =>
       layoutOf(layoutDeps, grid, query, filterConditions(query, origin)),
     );
     if (layout.allPoints)
@@ -99,7 +96,7 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
     query: MapQuery,
     origin: LatLng,
   ): Promise<MapResponse> {
-    const cells = await counts.get(keyOf(grid, query, origin), () =>
+    const cells = await counts.getOrLoad(keyOf(grid, query, origin), () =>
       countCells(layoutDeps, grid, query, filterConditions(query, origin)),
     );
     const [preview] = (await deps.posts.page(viewer, { ...query, limit: 1, cursor: undefined })).posts;
@@ -120,7 +117,7 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
     async view(request: FastifyRequest, query: MapQuery): Promise<MapResponse> {
       const box = parseBbox(query.bbox);
       if ('error' in box) throw badRequest(box.error);
-      const viewer = await deps.posts.viewerOf(request);
+      const viewer = deps.posts.viewerOf(request);
       const origin = deps.posts.originFor(query.near);
       const grid = gridOf(box, effectiveZoom(box, query.zoom, viewer.canView ? undefined : GATED_MAX_ZOOM));
       return viewer.canView ? full(viewer, grid, query, origin) : gated(viewer, grid, query, origin);

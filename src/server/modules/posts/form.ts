@@ -20,6 +20,7 @@ export const FORM_MESSAGES = {
   oneImage: 'Please upload one image, in the "image" field.',
   fieldTooLong: 'A form field is too long.',
   tooManyFields: 'The form has too many fields.',
+  unreadable: 'The form could not be read.',
 } as const;
 
 export interface PostForm {
@@ -29,6 +30,20 @@ export interface PostForm {
 
 interface MultipartError {
   code?: string;
+  statusCode?: number;
+}
+
+/**
+ * What the multipart reader throws for a body it cannot parse: @fastify/multipart's own 4xx errors
+ * (premature close, a `__proto__` field name, …) and busboy's plain `Error`s ('Multipart: Boundary
+ * not found', 'Unexpected end of multipart data', an empty or overlong boundary). Programming
+ * errors (TypeError, …) and 5xx errors are not the client's and stay 500s.
+ */
+function isUnreadableBody(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const { code, statusCode } = err as MultipartError;
+  if (typeof code === 'string' && code.startsWith('FST_')) return typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500;
+  return Object.getPrototypeOf(err) === Error.prototype;
 }
 
 /**
@@ -40,7 +55,7 @@ export async function readPostForm(request: FastifyRequest): Promise<PostForm> {
     const body = request.body;
     if (body === undefined || body === null) return { fields: {}, image: null };
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Please send the post as a form.');
-    return { fields: withoutNul(body as Record<string, unknown>), image: null };
+    return { fields: body as Record<string, unknown>, image: null };
   }
   const fields: Record<string, unknown> = Object.create(null);
   let image: Buffer | null = null;
@@ -58,6 +73,7 @@ export async function readPostForm(request: FastifyRequest): Promise<PostForm> {
       image = bytes;
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     switch ((err as MultipartError).code) {
       case 'FST_REQ_FILE_TOO_LARGE':
         throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyBytes);
@@ -67,13 +83,10 @@ export async function readPostForm(request: FastifyRequest): Promise<PostForm> {
       case 'FST_PARTS_LIMIT':
         throw badRequest(FORM_MESSAGES.tooManyFields);
       default:
+        if (isUnreadableBody(err)) throw badRequest(FORM_MESSAGES.unreadable);
         throw err;
     }
   }
-  return { fields: withoutNul(fields), image };
-}
-
-/** PostgreSQL text cannot hold U+0000; it is dropped rather than failing the insert. */
-function withoutNul(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll('\u0000', '') : v]));
+  // Text containing U+0000 is refused by the field schemas (domain/text.ts), not here.
+  return { fields, image };
 }

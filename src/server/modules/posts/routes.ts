@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ListPostsQuery, Post, PostFilters, UpdateStatusInput } from '../../../domain/posts';
@@ -8,6 +9,19 @@ import type { PostsService } from './service';
 const IdParams = z.object({ id: z.string() });
 const NearQuery = PostFilters.pick({ near: true });
 const ErrorBody = z.object({ message: z.string() });
+
+const STATUS_BODY_MESSAGE = 'Send status and statusNotes as JSON.';
+/** UpdateStatusInput, with a plain message when the body is missing or not a JSON object (a form, null, an array). */
+const StatusBody = z.object(UpdateStatusInput.shape, { error: STATUS_BODY_MESSAGE });
+
+/**
+ * Text that is already the JSON of the response schema (present-json.ts): sent as it is, not
+ * serialized again, and as bytes, so it is encoded once (a string would be encoded twice: for
+ * Content-Length and for the socket).
+ */
+function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(json));
+}
 
 /** `url` with its cursor replaced: the target of `Link: <…>; rel="next"`. */
 export function nextLink(url: string, cursor: string): string {
@@ -28,7 +42,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
     reply.header('x-total-count', String(page.total));
     if (page.totalCapped) reply.header('x-total-count-capped', 'true');
     if (page.nextCursor) reply.header('link', `<${nextLink(request.url, page.nextCursor)}>; rel="next"`);
-    return page.posts;
+    return sendJsonText(reply, page.json);
   });
 
   app.get('/:id', { schema: { params: IdParams, querystring: NearQuery, response: { 200: Post, 404: ErrorBody } } }, async (request) =>
@@ -44,7 +58,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
     return reply.code(204).send();
   });
 
-  app.patch('/:id/status', { schema: { params: IdParams, body: UpdateStatusInput, response: { 200: Post } } }, async (request) =>
+  app.patch('/:id/status', { schema: { params: IdParams, body: StatusBody, response: { 200: Post } } }, async (request) =>
     posts.updateStatus(request, request.params.id, request.body),
   );
 };

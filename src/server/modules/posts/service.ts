@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { publicPointOf, type LatLng } from '../../../domain/geo';
-import { LIMITS } from '../../../domain/limits';
 import {
   CreatePostInput,
   PostFields,
@@ -11,22 +10,22 @@ import {
   regionFor,
   type ListPostsQuery,
   type Post,
-  type PostFilters,
   type UpdateStatusInput,
 } from '../../../domain/posts';
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/bus';
 import { forbidden, notFound, unauthenticated } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import type { AccessService } from '../access/service';
-import type { AuthService } from '../auth/service';
 import { deleteImages, storeImage, type StoredImage } from '../images/store';
-import { TotalCache } from './count';
-import { decodeCursor, encodeCursor, type Cursor } from './cursor';
-import { filterConditions, originOf } from './filters';
+import { createPostsCaches } from './caches';
+import { originOf } from './filters';
+import { createPostsList } from './list';
 import { readPostForm } from './form';
 import { canManage, toPost, type PostRow } from './present';
+import { postsJson } from './present-json';
 import { createPostsRepository, type NewPostRow } from './repository';
-import { createViewerResolver, gatedPage, type ViewerInfo } from './viewer';
+import { createViewerResolver, type ViewerInfo } from './viewer';
 
 export const POST_MESSAGES = {
   notFound: 'Post not found.',
@@ -62,8 +61,8 @@ export interface PostsPage {
 
 export interface PostsServiceDeps {
   db: Db;
-  auth: AuthService;
   access: AccessService;
+  events: EventBus;
   storage: Storage;
   defaultOrigin: LatLng;
   log?: { warn(obj: object, msg: string): void };
@@ -72,19 +71,16 @@ export interface PostsServiceDeps {
 export function createPostsService(deps: PostsServiceDeps) {
   const repo = createPostsRepository(deps.db);
   const viewerOf = createViewerResolver(deps);
-  const totals = new TotalCache({ cacheFrom: 100, ttlMs: 10_000, maxEntries: 500 });
+  // docs/decisions/0022 and 0050: cleared on every post write on every instance.
+  const caches = createPostsCaches(deps.events, deps.log);
+  const rowsPage = createPostsList({ repo, caches });
   const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
-
-  function totalKey(f: PostFilters, origin: LatLng): string {
-    const where = f.distance === 'all' ? null : [origin.lat, origin.lng];
-    return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
-  }
 
   /** The row, when the viewer may change it: 404 when absent, 403 for anyone but owner or admin. */
   async function managed(request: FastifyRequest, id: string): Promise<{ row: PostRow; viewer: ViewerInfo }> {
     const row = isPostId(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound(POST_MESSAGES.notFound);
-    const viewer = await viewerOf(request);
+    const viewer = viewerOf(request);
     if (!canManage(row, viewer)) throw forbidden(POST_MESSAGES.notManager);
     return { row, viewer };
   }
@@ -142,52 +138,39 @@ export function createPostsService(deps: PostsServiceDeps) {
 
   /** One page for a viewer, behind the viewing gate (DECISIONS 7). The map reuses it. */
   async function page(viewer: ViewerInfo, query: ListPostsQuery): Promise<PostsPage> {
-    const origin = originFor(query.near);
-    const where = filterConditions(query, origin);
-    const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
-    const wanted = gatedPage(viewer, { limit: query.limit, cursor: query.cursor });
-    const after = wanted.cursor ? decodeCursor(wanted.cursor, sort) : null;
-    const cap = LIMITS.totalCountCap;
-    const [rows, counted] = await Promise.all([
-      repo.page({ where, sort, origin, after, limit: wanted.limit + 1 }),
-      totals.get(totalKey(query, origin), () => repo.countUpTo(where, cap, { preferIndexScan: sort === 'nearest' && !query.q })),
-    ]);
-    const shown = rows.slice(0, wanted.limit);
-    const last = shown.at(-1);
-    let nextCursor: string | null = null;
-    if (!wanted.gated && rows.length > wanted.limit && last) {
-      nextCursor = encodeCursor(
-        sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id },
-      );
-    }
-    return { posts: shown.map((row) => toPost(row, viewer, origin)), total: Math.min(counted, cap), totalCapped: counted > cap, nextCursor };
+    const { rows, origin, ...rest } = await rowsPage(viewer, query, originFor(query.near));
+    return { posts: rows.map((row) => toPost(row, viewer, origin)), ...rest };
   }
 
   return {
     viewerOf,
     originFor,
     page,
+    caches,
 
-    async list(request: FastifyRequest, query: ListPostsQuery): Promise<PostsPage> {
-      return page(await viewerOf(request), query);
+    /** GET /api/posts: the page as JSON text (present-json.ts), with its headers' values. */
+    async list(request: FastifyRequest, query: ListPostsQuery): Promise<Omit<PostsPage, 'posts'> & { json: string }> {
+      const viewer = viewerOf(request);
+      const { rows, origin, ...rest } = await rowsPage(viewer, query, originFor(query.near));
+      return { json: postsJson(rows, viewer, origin), ...rest };
     },
 
     /** One post, to anyone (shared links, spec §9). */
     async get(request: FastifyRequest, id: string, near?: string): Promise<Post> {
       const row = isPostId(id) ? await repo.findById(id) : undefined;
       if (!row) throw notFound(POST_MESSAGES.notFound);
-      return toPost(row, await viewerOf(request), originFor(near));
+      return toPost(row, viewerOf(request), originFor(near));
     },
 
     /** Whether the viewer may post now (DECISIONS 8), else the 401/403 to answer. */
-    async assertCanPost(request: FastifyRequest): Promise<ViewerInfo> {
-      const viewer = await viewerOf(request);
-      if (await deps.access.canPost(request, viewer.isAdmin)) return viewer;
+    assertCanPost(request: FastifyRequest): ViewerInfo {
+      const viewer = viewerOf(request);
+      if (deps.access.canPost(request.caller)) return viewer;
       throw viewer.userId ? forbidden(POST_MESSAGES.noPostingAccess) : unauthenticated(POST_MESSAGES.signInToPost);
     },
 
     async create(request: FastifyRequest): Promise<Post> {
-      const viewer = await this.assertCanPost(request);
+      const viewer = this.assertCanPost(request);
       const form = await readPostForm(request);
       const input = CreatePostInput.parse(form.fields);
       const ownerName = input.ownerName ?? viewer.username;
@@ -203,7 +186,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           ...imageColumns(image),
         } satisfies NewPostRow),
       );
-      totals.clear();
+      await caches.changed(row.id);
       return toPost(row, viewer, originFor());
     },
 
@@ -224,8 +207,8 @@ export function createPostsService(deps: PostsServiceDeps) {
         if (!result) throw notFound(POST_MESSAGES.notFound);
         return result;
       });
+      await caches.changed(updated.id);
       if (replacesImage) await deleteImages(deps.storage, row.imageKeys, deps.log);
-      totals.clear();
       return toPost(updated, viewer, originFor());
     },
 
@@ -233,15 +216,15 @@ export function createPostsService(deps: PostsServiceDeps) {
       const { row } = await managed(request, id);
       const deleted = await repo.delete(row.id);
       if (!deleted) throw notFound(POST_MESSAGES.notFound);
+      await caches.changed(deleted.id);
       await deleteImages(deps.storage, deleted.imageKeys, deps.log);
-      totals.clear();
     },
 
     async updateStatus(request: FastifyRequest, id: string, input: UpdateStatusInput): Promise<Post> {
       const { row, viewer } = await managed(request, id);
       const updated = await repo.update(row.id, { status: input.status, statusNotes: input.statusNotes });
       if (!updated) throw notFound(POST_MESSAGES.notFound);
-      totals.clear();
+      await caches.changed(updated.id);
       return toPost(updated, viewer, originFor());
     },
 

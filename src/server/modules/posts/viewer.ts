@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../domain/limits';
 import type { AccessService } from '../access/service';
-import type { AuthService } from '../auth/service';
 import type { Viewer } from './present';
 
 export interface ViewerInfo extends Viewer {
@@ -12,33 +11,20 @@ export interface ViewerInfo extends Viewer {
 export const GUEST: ViewerInfo = { userId: null, sessionId: null, isAdmin: false, canView: false, username: null };
 
 /**
- * Who is asking, from the session only (DECISIONS 1): user, admin flag (from the users table and
- * ADMIN_EMAILS, through the auth service) and full viewing access (through the access service).
- * Read once per request.
+ * Who is asking, from the request's caller only (DECISIONS 1; resolved once per request by the
+ * session plugin): user, admin flag and full viewing access (through the access service).
  */
-export function createViewerResolver(deps: { auth: AuthService; access: AccessService }) {
-  const seen = new WeakMap<FastifyRequest, Promise<ViewerInfo>>();
-
-  async function resolve(request: FastifyRequest): Promise<ViewerInfo> {
-    const session = request.session;
-    const user = session?.userId ? await deps.auth.currentUser(session.userId).catch(() => null) : null;
-    const isAdmin = user ? deps.auth.isAdmin(user) : false;
+export function createViewerResolver(deps: { access: AccessService }) {
+  return function viewerOf(request: FastifyRequest, now = new Date()): ViewerInfo {
+    const caller = request.caller;
+    if (!caller) return GUEST;
     return {
-      userId: user?.id ?? null,
-      sessionId: session?.id ?? null,
-      isAdmin,
-      canView: await deps.access.canView(request, isAdmin),
-      username: user?.username ?? null,
+      userId: caller.userId,
+      sessionId: caller.sessionId,
+      isAdmin: caller.user?.isAdmin ?? false,
+      canView: deps.access.canView(caller, now),
+      username: caller.user?.username ?? null,
     };
-  }
-
-  return function viewerOf(request: FastifyRequest): Promise<ViewerInfo> {
-    let found = seen.get(request);
-    if (!found) {
-      found = resolve(request);
-      seen.set(request, found);
-    }
-    return found;
   };
 }
 

@@ -1,16 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
-import type { PublicUser } from '../../../domain/auth';
+import { userHasViewingAccess } from '../../../domain/access';
 import { useAuth } from '../../features/auth/components/auth-provider';
 import { PostsViewerContext, type PostsViewer } from '../../features/posts/viewer';
-
-/** Spec §4 Access, for display only: an active or trial member whose end date has not passed, or an admin. */
-export function hasFullAccess(user: PublicUser | null, now = new Date()): boolean {
-  if (!user) return false;
-  if (user.isAdmin || user.hasKindnessAccess) return true;
-  const end = user.subscriptionStatus === 'active' ? user.subscriptionEndsAt : user.trialEndsAt;
-  const current = user.subscriptionStatus === 'active' || user.subscriptionStatus === 'trial';
-  return current && (end === null || new Date(end) > now);
-}
 
 /** Hands the session to the posts feature, so features do not import each other. */
 export function PostsViewerBridge({ children }: { children: ReactNode }) {
@@ -19,7 +10,8 @@ export function PostsViewerBridge({ children }: { children: ReactNode }) {
     () => ({
       userId: user?.id ?? null,
       isAdmin: user?.isAdmin ?? false,
-      canView: hasFullAccess(user),
+      // For display only: the server decides what it sends (DECISIONS 6-7).
+      canView: user !== null && userHasViewingAccess(user, new Date()),
       isLoading,
     }),
     [user, isLoading],

@@ -1,5 +1,4 @@
 import { createContext, use } from 'react';
-import type { Post } from '../../../domain/posts';
 
 /** Who is looking at the posts, as the posts screens need it. The app provides it from the session. */
 export interface PostsViewer {
@@ -20,9 +19,4 @@ export const PostsViewerContext = createContext<PostsViewer>({
 
 export function usePostsViewer(): PostsViewer {
   return use(PostsViewerContext);
-}
-
-/** Owners and admins may change a post (DECISIONS 2); the server checks the same rule. */
-export function canManagePost(viewer: PostsViewer, post: Pick<Post, 'userId'>): boolean {
-  return viewer.isAdmin || (viewer.userId !== null && post.userId === viewer.userId);
 }

@@ -1,19 +1,30 @@
 import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
+import { useQuery } from '@tanstack/react-query';
+import { MapContainer, TileLayer, useMapEvents, type MapContainerProps } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Map as LeafletMap } from 'leaflet';
+import { LoaderCircle } from 'lucide-react';
 import { parseLatLng } from '../../../../domain/geo';
 import { bboxParam } from '../../../../domain/map';
 import { OSM_TILES } from '../../../lib/osm';
-import { useMapPosts, type MapViewport } from '../api/get-map';
+import { mapOptions, useMapPosts, type MapViewport } from '../api/get-map';
+import { mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
 import { MapItems } from './map-items';
 
-/**
- * Where the map opens: the viewer's location when the browser shares it, otherwise southern Ontario
- * (Toronto and the cottage regions of the region filter), where the posts are (docs/decisions/0044).
- */
-const HOME_AREA = { center: { lat: 44.2, lng: -79.1 }, zoom: 7 } as const;
-const NEARBY_ZOOM = 11;
+/** MapContainer's opening props for a start: a centre and zoom, or a box fitted with some margin. */
+function openingProps(
+  start: MapStart,
+): Pick<MapContainerProps, 'center' | 'zoom' | 'bounds' | 'boundsOptions'> {
+  if (!('bounds' in start)) return { center: start.center, zoom: start.zoom };
+  const { south, west, north, east } = start.bounds;
+  return {
+    bounds: [
+      [south, west],
+      [north, east],
+    ],
+    boundsOptions: { padding: [24, 24], maxZoom: NEARBY_ZOOM },
+  };
+}
 
 interface MapViewProps {
   /** The API query of the home filters (type, q, status, …, near). */
@@ -39,10 +50,7 @@ export function MapView({ query, onViewDetails }: MapViewProps) {
     [],
   );
   const posts = useMapPosts(query, viewport);
-  const [start] = useState(() => {
-    const near = parseLatLng(new URLSearchParams(query).get('near'));
-    return near ? { center: near, zoom: NEARBY_ZOOM } : HOME_AREA;
-  });
+  const start = useStart(query);
   return (
     <section aria-label="Map of posts" className="grid gap-3">
       <p role="status" className="text-sm text-muted-foreground">
@@ -53,14 +61,36 @@ export function MapView({ query, onViewDetails }: MapViewProps) {
             : 'Loading posts...'}
       </p>
       <div className="h-[65vh] min-h-80 overflow-hidden rounded-2xl border shadow-sm">
-        <MapContainer center={start.center} zoom={start.zoom} className="size-full" worldCopyJump>
-          <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
-          <ViewportWatcher onChange={setViewport} />
-          {posts.data && <MapItems items={posts.data.items} onViewDetails={onViewDetails} />}
-        </MapContainer>
+        {start ? (
+          <MapContainer {...openingProps(start)} className="size-full" worldCopyJump>
+            <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
+            <ViewportWatcher onChange={setViewport} />
+            {posts.data && <MapItems items={posts.data.items} onViewDetails={onViewDetails} />}
+          </MapContainer>
+        ) : (
+          <div className="grid size-full place-items-center bg-muted text-muted-foreground">
+            <span className="flex items-center gap-2">
+              <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
+              Loading map...
+            </span>
+          </div>
+        )}
       </div>
     </section>
   );
+}
+
+/**
+ * The opening view, decided once (docs/decisions/0044): the viewer's location when the browser
+ * shares it, else the box of the posts matching the filters from one world-wide call at a low
+ * zoom, else spec §9's default. Null while that call is under way.
+ */
+function useStart(query: string): MapStart | null {
+  const near = parseLatLng(new URLSearchParams(query).get('near'));
+  const [start, setStart] = useState<MapStart | null>(() => (near ? mapStart(near, undefined) : null));
+  const world = useQuery({ ...mapOptions(query, WORLD_VIEWPORT), enabled: start === null && near === null });
+  if (start === null && (near || world.isSuccess || world.isError)) setStart(mapStart(near, world.data));
+  return start;
 }
 
 /** Reports the box in view once the map is ready and after every pan or zoom. */

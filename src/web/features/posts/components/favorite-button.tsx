@@ -5,7 +5,7 @@ import { cn } from '../../../lib/utils';
 import { useFavoriteIds, useToggleFavorite } from '../api/favorites';
 import { usePostsViewer } from '../viewer';
 
-/** The heart of a card (spec §2): a toggle button, with the toasts of spec §8. */
+/** The heart of a card (spec §2): a toggle button named after the post, with the toasts of spec §8. */
 export function FavoriteButton({ post, className }: { post: Post; className?: string }) {
   const viewer = usePostsViewer();
   const favoriteIds = useFavoriteIds(viewer.userId);
@@ -26,8 +26,10 @@ export function FavoriteButton({ post, className }: { post: Post; className?: st
   return (
     <button
       type="button"
+      // A toggle keeps one name and says its state with aria-pressed (WAI-ARIA APG, Button):
+      // "Favorite Plums, toggle button, pressed". The tooltip names the action for the pointer.
       aria-pressed={isFavorite}
-      aria-label="Favorite"
+      aria-label={`Favorite ${post.title}`}
       title={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
       onClick={onClick}
       className={cn(

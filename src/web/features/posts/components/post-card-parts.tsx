@@ -145,7 +145,13 @@ export function PostActions({ post }: { post: Post }) {
       />
       <DeferredOpen
         trigger={
-          <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" aria-label="Share">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 text-muted-foreground"
+            aria-label={`Share ${post.title}`}
+            title="Share"
+          >
             <Share2 aria-hidden="true" />
           </Button>
         }

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { MapPin, Navigation } from 'lucide-react';
+import { canManagePost } from '../../../../domain/access';
 import { distanceText } from '../../../../domain/geo';
 import type { Post } from '../../../../domain/posts';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
-import { canManagePost, usePostsViewer } from '../viewer';
+import { usePostsViewer } from '../viewer';
 import { FavoriteButton } from './favorite-button';
 import { PostActions, PostContact, PostImage, PostOwner, PostStatus } from './post-card-parts';
 

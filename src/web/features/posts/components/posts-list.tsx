@@ -30,12 +30,13 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
   const posts = list.data.pages.flatMap((page) => page.posts);
   const first = list.data.pages[0];
   const total = first?.total ?? posts.length;
-  // A viewer without access gets the first post and the true total, with no next page (DECISIONS 7).
-  const hidden = list.hasNextPage ? 0 : Math.max(0, total - posts.length);
+  // The access card is for a viewer without viewing access only (spec §2): the server gives them
+  // the first post and the true total, with no next page (DECISIONS 7). The total alone decides
+  // nothing: a stale count (a post deleted since) must not lock a member out.
+  const gated = !viewer.canView && !viewer.isLoading;
+  const hidden = gated && !list.hasNextPage ? Math.max(0, total - posts.length) : 0;
 
-  if (posts.length === 0 && !viewer.canView && !viewer.isLoading) {
-    return <AccessCard type={type} hidden={0} capped={false} />;
-  }
+  if (posts.length === 0 && gated) return <AccessCard type={type} hidden={0} capped={false} />;
   if (posts.length === 0)
     return <EmptyState type={type} filtered={filtered} onAdd={onAdd} onClearFilters={onClearFilters} />;
 

@@ -31,7 +31,8 @@ const openWindow = (url: string) => window.open(url, '_blank', 'noopener,norefer
 /** Spec §2.7 and §9: native share, Instagram story, Twitter, Facebook, Copy Link, follow on Instagram. */
 export function ShareMenu({ post, trigger }: { post: Post; trigger: ReactElement }) {
   const link = shareLink(window.location.origin, post.id);
-  const text = `Free ${post.type === 'fruit' ? 'fruit' : post.type} near ${post.address}: ${post.title}`;
+  // Title and link only: the street address stays on the site, behind the viewing gate (privacy).
+  const text = `Free ${post.type}: ${post.title}`;
   const canShare = typeof navigator.share === 'function';
 
   return (

@@ -1,23 +1,13 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { LIMITS } from '../../../../../domain/limits';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/utils';
+import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem } from './image-file';
 
 export interface SelectedImage {
   file: File;
   /** An object URL for the preview. */
   url: string;
-}
-
-const MAX_MB = Math.round(LIMITS.imageMaxBytes / (1024 * 1024));
-
-/** Why a file cannot be used, or null: only images, at most 10 MB (the server checks again). */
-export function imageProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Please choose an image file (JPEG, PNG, WebP...).';
-  if (file.size > LIMITS.imageMaxBytes)
-    return `The image is larger than ${MAX_MB} MB. Please choose a smaller one.`;
-  return null;
 }
 
 interface ImageDropZoneProps {
@@ -92,13 +82,13 @@ export function ImageDropZone({ value, onChange, disabled }: ImageDropZoneProps)
         <ImagePlus className="size-8 text-primary" aria-hidden="true" />
         <span className="text-sm font-semibold">Add a photo</span>
         <span className="text-xs text-muted-foreground">
-          Click to choose, or drop an image here. One image, up to {MAX_MB} MB.
+          Click to choose, or drop one JPEG, PNG, WebP, GIF or AVIF image here, up to {IMAGE_MAX_MB} MB.
         </span>
         <input
           ref={input}
           id={inputId}
           type="file"
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           className="sr-only"
           disabled={disabled}
           aria-describedby={error ? errorId : undefined}

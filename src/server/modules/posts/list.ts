@@ -1,0 +1,61 @@
+import type { LatLng } from '../../../domain/geo';
+import { LIMITS } from '../../../domain/limits';
+import type { ListPostsQuery, PostFilters } from '../../../domain/posts';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { PostsCaches } from './caches';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import { filterConditions } from './filters';
+import type { PageRow, PostsRepository } from './repository';
+import { gatedPage, type ViewerInfo } from './viewer';
+
+/** One page of rows for a viewer; presented by the caller (posts, or JSON text for the list). */
+export interface RowsPage {
+  rows: PageRow[];
+  origin: LatLng;
+  /** The filtered total (X-Total-Count), also for gated viewers; at most LIMITS.totalCountCap. */
+  total: number;
+  /** True when more posts than LIMITS.totalCountCap match (X-Total-Count-Capped). */
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+/** The normalised filter combination: the key of its total and (with the page size) of its first page. */
+function filterKey(f: PostFilters, origin: LatLng): string {
+  const where = f.distance === 'all' ? null : [origin.lat, origin.lng];
+  return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
+}
+
+/**
+ * Pages of the posts list behind the viewing gate (DECISIONS 7), with two caches cleared on every
+ * post write on any instance (docs/decisions/0022, 0050): totals of 100 or more for 10 s, and the
+ * rows of first pages for 5 s. Rows, not presented posts: what a post shows depends on the viewer.
+ * Later pages (a cursor) are read live.
+ */
+export function createPostsList(deps: { repo: PostsRepository; caches: PostsCaches }) {
+  const totals = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, maxEntries: 500, keep: (n) => n >= 100 }));
+  const firstPages = deps.caches.track(new TtlCache<PageRow[]>({ ttlMs: 5_000, maxEntries: 500 }));
+
+  return async function rowsPage(viewer: ViewerInfo, query: ListPostsQuery, origin: LatLng): Promise<RowsPage> {
+    const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
+    const wanted = gatedPage(viewer, { limit: query.limit, cursor: query.cursor });
+    const after = wanted.cursor ? decodeCursor(wanted.cursor, sort) : null;
+    const cap = LIMITS.totalCountCap;
+    const key = filterKey(query, origin);
+    // Built only on a cache miss: the SQL of the filters costs as much as the rest of a hit.
+    const where = () => filterConditions(query, origin);
+    const readPage = () => deps.repo.page({ where: where(), sort, origin, after, limit: wanted.limit + 1 });
+    const [rows, counted] = await Promise.all([
+      after ? readPage() : firstPages.getOrLoad(`${key}|${wanted.limit}`, readPage),
+      totals.getOrLoad(key, () => deps.repo.countUpTo(where(), cap, { preferIndexScan: sort === 'nearest' && !query.q })),
+    ]);
+    const shown = rows.slice(0, wanted.limit);
+    const last = shown.at(-1);
+    let nextCursor: string | null = null;
+    if (!wanted.gated && rows.length > wanted.limit && last) {
+      nextCursor = encodeCursor(
+        sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id },
+      );
+    }
+    return { rows: shown, origin, total: Math.min(counted, cap), totalCapped: counted > cap, nextCursor };
+  };
+}
