@@ -1,6 +1,8 @@
 import sharp, { type SharpOptions } from 'sharp';
 import { LIMITS } from '../../../domain/limits';
 import { AppError } from '../../errors';
+import { createSemaphore } from '../../lib/semaphore';
+import os from 'node:os';
 
 /** Formats we accept, as sharp's metadata names them (HEIC needs a custom libvips build). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
@@ -34,7 +36,14 @@ const badImage = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', mes
  * WebP, with every piece of metadata (EXIF, GPS, XMP, IPTC) dropped. Throws a 4xx AppError for
  * anything that is not an acceptable image; writes nothing.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export function processImage(input: Buffer): Promise<ProcessedImage> {
+  return decoding.run(() => decodeAndEncode(input));
+}
+
+/** One decode per core at a time: a 40-megapixel image takes ~160 MB while it is decoded. */
+const decoding = createSemaphore(Math.max(1, os.availableParallelism()));
+
+async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
   if (input.length > LIMITS.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyBytes);
   const options = { limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error' as const };
   let format: string | undefined;
