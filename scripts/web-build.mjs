@@ -48,7 +48,9 @@ export function ensureWebBuild({ log = console.log } = {}) {
   if (isWebBuildFresh()) return false;
   log('Building the web app (first start, or its sources changed)...');
   const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  // Always a production bundle, even when called from a test runner that sets NODE_ENV=test.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env });
   if (built.status !== 0) throw new Error('The web build failed (see above).');
   const compressed = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'compress.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (compressed.status !== 0) throw new Error('Compressing the web build failed (see above).');

@@ -1,4 +1,13 @@
-import { ExternalLink, Flag, MessageCircle, MessageSquare, Pencil, Phone, Share2 } from 'lucide-react';
+import {
+  ExternalLink,
+  Flag,
+  MessageCircle,
+  MessageSquare,
+  MoreHorizontal,
+  Pencil,
+  Phone,
+  Share2,
+} from 'lucide-react';
 import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
@@ -9,6 +18,7 @@ import { SoonButton } from './soon-button';
 
 const UpdateStatusDialog = lazyNamed(() => import('./update-status-dialog'), 'UpdateStatusDialog');
 const ShareMenu = lazyNamed(() => import('./share-menu'), 'ShareMenu');
+const PostOwnerMenu = lazyNamed(() => import('./post-owner-menu'), 'PostOwnerMenu');
 
 /** Tree-care advice for fruit trees, linked from fruit posts (spec §2 Post card). */
 export const TREE_CARE_URL = 'https://www.treesaregood.org/treeowner';
@@ -36,7 +46,10 @@ export function PostImage({ post }: { post: Post }) {
   );
 }
 
-/** Status badge, and for the owner or an admin the button that opens the Update Status dialog. */
+/**
+ * Status badge, and for the owner or an admin the button that opens the Update Status dialog and
+ * the menu to edit or delete the post.
+ */
 export function PostStatus({ post, canManage }: { post: Post; canManage: boolean }) {
   return (
     <div className="flex items-center gap-1.5">
@@ -56,6 +69,23 @@ export function PostStatus({ post, canManage }: { post: Post; canManage: boolean
           }
           preload={UpdateStatusDialog.preload}
           render={(trigger) => <UpdateStatusDialog post={post} trigger={trigger} />}
+        />
+      )}
+      {canManage && (
+        <DeferredOpen
+          trigger={
+            <Button
+              variant="ghost"
+              size="icon"
+              className="ml-auto size-8 text-muted-foreground"
+              aria-label={`Manage ${post.title}`}
+              title="Edit or delete"
+            >
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          }
+          preload={PostOwnerMenu.preload}
+          render={(trigger) => <PostOwnerMenu post={post} trigger={trigger} />}
         />
       )}
     </div>

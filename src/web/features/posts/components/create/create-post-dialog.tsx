@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { CREATE_TITLES } from '../../../../../domain/post-values';
-import type { PostType } from '../../../../../domain/posts';
+import type { Post, PostFields, PostType } from '../../../../../domain/posts';
 import {
   Dialog,
   DialogContent,
@@ -10,6 +11,7 @@ import {
 import { toast } from '../../../../components/ui/use-toast';
 import { serverMessage } from '../../../../lib/api';
 import { useCreatePost } from '../../api/create-post';
+import { useUpdatePost } from '../../api/edit-post';
 import { PostForm } from './post-form';
 
 interface CreatePostDialogProps {
@@ -25,7 +27,7 @@ export function CreatePostDialog({ type, open, onOpenChange, onCreated }: Create
   const create = useCreatePost();
   const close = () => onOpenChange(false);
 
-  const submit = (fields: Parameters<typeof create.mutate>[0]['fields'], image: File | null) =>
+  const submit = (fields: PostFields, image: File | null) =>
     create.mutate(
       { type, fields, image },
       {
@@ -44,13 +46,56 @@ export function CreatePostDialog({ type, open, onOpenChange, onCreated }: Create
     );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
+    <PostFormDialog
+      title={CREATE_TITLES[type]}
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={create.isPending}
+    >
+      <PostForm key={type} type={type} pending={create.isPending} onSubmit={submit} onCancel={close} />
+    </PostFormDialog>
+  );
+}
+
+interface EditPostDialogProps {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The same dialog and form in edit mode (DECISIONS 17): prefilled, 'Save changes', sent as PATCH. */
+export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps) {
+  const update = useUpdatePost();
+  const close = () => onOpenChange(false);
+
+  const submit = (fields: PostFields, image: File | null, removeImage: boolean) =>
+    update.mutate({ postId: post.id, type: post.type, fields, image, removeImage }, { onSuccess: close });
+
+  return (
+    <PostFormDialog title="Edit Post" open={open} onOpenChange={onOpenChange} pending={update.isPending}>
+      {/* A fresh form on each opening, filled from the post as it is now. */}
+      {open && <PostForm type={post.type} post={post} pending={update.isPending} onSubmit={submit} onCancel={close} />}
+    </PostFormDialog>
+  );
+}
+
+interface PostFormDialogProps {
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  children: ReactNode;
+}
+
+function PostFormDialog({ title, open, onOpenChange, pending, children }: PostFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="sm:max-w-2xl" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>{CREATE_TITLES[type]}</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Free to share. Fields marked optional can stay empty.</DialogDescription>
         </DialogHeader>
-        <PostForm key={type} type={type} pending={create.isPending} onSubmit={submit} onCancel={close} />
+        {children}
       </DialogContent>
     </Dialog>
   );

@@ -14,10 +14,13 @@ interface ImageDropZoneProps {
   value: SelectedImage | null;
   onChange: (image: SelectedImage | null) => void;
   disabled?: boolean;
+  /** Edit mode: the post's current photo, shown until a new one is chosen or it is removed. */
+  existingUrl?: string | null;
+  onRemoveExisting?: () => void;
 }
 
 /** Spec §5 image: click or drop, one image, a preview and a way to remove it. */
-export function ImageDropZone({ value, onChange, disabled }: ImageDropZoneProps) {
+export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemoveExisting }: ImageDropZoneProps) {
   const inputId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -46,16 +49,21 @@ export function ImageDropZone({ value, onChange, disabled }: ImageDropZoneProps)
     if (!disabled) choose(event.dataTransfer.files);
   };
 
-  if (value) {
+  const shown = value
+    ? { url: value.url, alt: 'Preview of the chosen photo' }
+    : existingUrl
+      ? { url: existingUrl, alt: 'The current photo' }
+      : null;
+  if (shown) {
     return (
       <div className="relative overflow-hidden rounded-xl border bg-muted">
-        <img src={value.url} alt="Preview of the chosen photo" className="max-h-64 w-full object-contain" />
+        <img src={shown.url} alt={shown.alt} className="max-h-64 w-full object-contain" />
         <Button
           type="button"
           variant="outline"
           size="sm"
           className="absolute top-2 right-2"
-          onClick={remove}
+          onClick={() => (value ? remove() : onRemoveExisting?.())}
           disabled={disabled}
         >
           <Trash2 aria-hidden="true" />

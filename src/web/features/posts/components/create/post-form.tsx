@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LoaderCircle } from 'lucide-react';
 import type { LatLng } from '../../../../../domain/geo';
-import { PostFields, type PostType } from '../../../../../domain/posts';
+import { PostFields, type Post, type PostType } from '../../../../../domain/posts';
 import { Button } from '../../../../components/ui/button';
 import { ImageDropZone, type SelectedImage } from './image-drop-zone';
 import { LocationField } from './location-field';
@@ -29,20 +29,44 @@ const EMPTY: PostFormInput = {
   exactLocation: false,
 };
 
+/** The form's values for an existing post (edit mode). */
+export function valuesOf(post: Post): PostFormInput {
+  return {
+    title: post.title,
+    description: post.description,
+    address: post.address,
+    contact: post.contact ?? '',
+    phoneNumber: post.phoneNumber ?? '',
+    ownerName: post.ownerName ?? '',
+    ownerInitials: post.ownerInitials ?? '',
+    zipCode: post.zipCode ?? '',
+    quantity: post.quantity ?? '',
+    seasonalNotes: post.seasonalNotes ?? '',
+    region: post.region ?? '',
+    latitude: post.latitude ?? undefined,
+    longitude: post.longitude ?? undefined,
+    exactLocation: post.exactLocation,
+  };
+}
+
 interface PostFormProps {
   type: PostType;
   pending: boolean;
-  onSubmit: (fields: PostFields, image: File | null) => void;
+  /** Edit mode: the post whose values fill the form, and whose photo shows until removed. */
+  post?: Post;
+  /** `removeImage` is true when an existing photo was removed and no new one chosen. */
+  onSubmit: (fields: PostFields, image: File | null, removeImage: boolean) => void;
   onCancel: () => void;
 }
 
 /** The post form of spec §5, validated with the shared PostFields contract and its messages. */
-export function PostForm({ type, pending, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ type, pending, post, onSubmit, onCancel }: PostFormProps) {
   const form = useForm<PostFormInput, unknown, PostFields>({
     resolver: zodResolver(PostFields),
-    defaultValues: EMPTY,
+    defaultValues: post ? valuesOf(post) : EMPTY,
   });
   const [image, setImage] = useState<SelectedImage | null>(null);
+  const [existingUrl, setExistingUrl] = useState(post ? (post.imageUrl ?? post.thumbnailUrl) : null);
   const [lat, lng, exact] = useWatch({
     control: form.control,
     name: ['latitude', 'longitude', 'exactLocation'],
@@ -60,11 +84,19 @@ export function PostForm({ type, pending, onSubmit, onCancel }: PostFormProps) {
 
   return (
     <form
-      onSubmit={form.handleSubmit((fields) => onSubmit(fields, image?.file ?? null))}
+      onSubmit={form.handleSubmit((fields) =>
+        onSubmit(fields, image?.file ?? null, Boolean(post && !existingUrl && !image)),
+      )}
       noValidate
       className="grid gap-5"
     >
-      <ImageDropZone value={image} onChange={setImage} disabled={pending} />
+      <ImageDropZone
+        value={image}
+        onChange={setImage}
+        disabled={pending}
+        existingUrl={existingUrl}
+        onRemoveExisting={() => setExistingUrl(null)}
+      />
       <DetailsSection form={form} type={type} />
       <PlaceSection form={form} />
       <LocationField
@@ -81,7 +113,7 @@ export function PostForm({ type, pending, onSubmit, onCancel }: PostFormProps) {
         </Button>
         <Button type="submit" disabled={pending} aria-busy={pending}>
           {pending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {pending ? 'Uploading...' : 'Share post'}
+          {pending ? (post ? 'Saving...' : 'Uploading...') : post ? 'Save changes' : 'Share post'}
         </Button>
       </div>
     </form>

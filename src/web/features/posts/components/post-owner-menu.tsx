@@ -1,0 +1,97 @@
+import { Suspense, useState, type ReactElement } from 'react';
+import { LoaderCircle, Pencil, Trash2 } from 'lucide-react';
+import type { Post } from '../../../../domain/posts';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { lazyNamed } from '../../../lib/lazy';
+import { useDeletePost } from '../api/edit-post';
+
+const EditPostDialog = lazyNamed(() => import('./create/create-post-dialog'), 'EditPostDialog');
+
+/** The owner's (or an admin's) menu on a card: 'Edit post' and 'Delete post' (DECISIONS 17). */
+export function PostOwnerMenu({ post, trigger }: { post: Post; trigger: ReactElement }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [editLoaded, setEditLoaded] = useState(false);
+  const onOpenChange = (open: boolean) => !open && setDialog(null);
+
+  return (
+    <>
+      {/* Not modal: a modal menu and the dialog it opens would both hold the page's pointer events. */}
+      <DropdownMenu defaultOpen modal={false}>
+        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem
+            onPointerEnter={EditPostDialog.preload}
+            onSelect={() => {
+              setEditLoaded(true);
+              setDialog('edit');
+            }}
+          >
+            <Pencil aria-hidden="true" />
+            Edit post
+          </DropdownMenuItem>
+          <DropdownMenuItem className="text-destructive" onSelect={() => setDialog('delete')}>
+            <Trash2 aria-hidden="true" />
+            Delete post
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {editLoaded && (
+        <Suspense fallback={null}>
+          <EditPostDialog post={post} open={dialog === 'edit'} onOpenChange={onOpenChange} />
+        </Suspense>
+      )}
+      <DeletePostDialog post={post} open={dialog === 'delete'} onOpenChange={onOpenChange} />
+    </>
+  );
+}
+
+interface DeletePostDialogProps {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function DeletePostDialog({ post, open, onOpenChange }: DeletePostDialogProps) {
+  const remove = useDeletePost();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <DialogContent className="sm:max-w-sm">
+        <DialogHeader>
+          <DialogTitle>Delete this post?</DialogTitle>
+          <DialogDescription>This cannot be undone.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
+            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            disabled={remove.isPending}
+            aria-busy={remove.isPending}
+            onClick={() => remove.mutate(post.id, { onSuccess: () => onOpenChange(false) })}
+          >
+            {remove.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

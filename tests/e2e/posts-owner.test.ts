@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  createPostViaApi,
+  expectAccessible,
+  expectToast,
+  newPage,
+  registerViaApi,
+  snap,
+  useBrowser,
+} from './harness';
+import { uniqueToken } from './posts-helpers';
+
+/** An owner edits and deletes a post from its card (DECISIONS 17); another member cannot. */
+describe('an owner managing a post', () => {
+  const ctx = useBrowser();
+  const token = uniqueToken();
+  const title = `Pears ${token}`;
+  const newTitle = `Ripe pears ${token}`;
+  let owner: Page;
+  let other: Page;
+
+  beforeAll(async () => {
+    owner = await newPage(ctx.browser, { width: 1280 });
+    other = await newPage(ctx.browser, { width: 1280 });
+    await registerViaApi(owner);
+    await registerViaApi(other);
+    await createPostViaApi(owner, {
+      type: 'fruit',
+      title,
+      description: 'Juicy pears, bring a bag.',
+      address: '3 Pear Lane, Toronto',
+      quantity: 'A few bags',
+    });
+  });
+
+  const cardOf = (page: Page, name: string) =>
+    page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+  it('shows no manage button to another member', async () => {
+    await other.goto(`/?q=${token}`);
+    const card = cardOf(other, title);
+    await card.waitFor();
+    await card.getByRole('button', { name: `Share ${title}` }).waitFor();
+    expect(await card.getByRole('button', { name: `Manage ${title}` }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Edit status' }).count()).toBe(0);
+  });
+
+  it('edits the title through the edit dialog and sees it on the card', async () => {
+    await owner.goto(`/?q=${token}`);
+    const card = cardOf(owner, title);
+    await card.getByRole('button', { name: `Manage ${title}` }).click();
+    await owner.getByRole('menuitem', { name: 'Edit post' }).click();
+
+    const dialog = owner.getByRole('dialog', { name: 'Edit Post' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe(title);
+    await expect.poll(() => dialog.getByLabel('Quantity (optional)').inputValue()).toBe('A few bags');
+    await expectAccessible(owner);
+    await snap(owner, 'edit-post-dialog');
+
+    await dialog.getByLabel('Title').fill(newTitle);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(owner, 'Post updated.');
+    await dialog.waitFor({ state: 'hidden' });
+    const edited = cardOf(owner, newTitle);
+    await edited.waitFor();
+    await edited.getByText('A few bags').waitFor();
+  });
+
+  it('deletes the post after confirming and it leaves the list', async () => {
+    const card = cardOf(owner, newTitle);
+    await card.getByRole('button', { name: `Manage ${newTitle}` }).click();
+    await owner.getByRole('menuitem', { name: 'Delete post' }).click();
+
+    const confirm = owner.getByRole('dialog', { name: 'Delete this post?' });
+    await confirm.getByText('This cannot be undone.').waitFor();
+    await snap(owner, 'delete-post-dialog');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(owner, 'Post deleted.');
+    await card.waitFor({ state: 'detached' });
+
+    await owner.reload();
+    await owner.getByRole('searchbox', { name: 'Search posts' }).waitFor();
+    await expect.poll(() => cardOf(owner, newTitle).count()).toBe(0);
+  });
+});
