@@ -18,7 +18,7 @@ const config = loadConfig({
   DATABASE_URL: url,
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
-  // The production default: one line per request (written to /dev/null, synchronously like stdout).
+  // The production default: one line per request (to /dev/null, written as app.ts writes stdout).
   LOG_LEVEL: 'info',
   DEMO_DATA: 'off',
 });
@@ -27,7 +27,7 @@ const app = await buildApp({
   config,
   database,
   webRoot: path.join(dataDir, 'no-web'),
-  logStream: pino.destination({ dest: '/dev/null', sync: true }),
+  logStream: pino.destination({ dest: '/dev/null', sync: false }),
 });
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));

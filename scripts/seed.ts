@@ -6,6 +6,8 @@ import { loadConfig } from '../src/server/config';
 import { connect, openDatabase, runMigrations, type Database } from '../src/server/db/client';
 import { DataDirInUseError } from '../src/server/db/embedded';
 import { seedPosts } from '../src/server/modules/demo/seed';
+import { notify } from '../src/server/events/bus';
+import { POSTS_CHANGED } from '../src/server/modules/posts/caches';
 
 const USAGE = 'Usage: npm run seed -- --posts N [--database-url postgres://…] [--seed S]';
 
@@ -61,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
         }
       },
     });
+    // Running app instances drop their cached pages, totals and map views (docs/decisions/0050).
+    await notify(database.pool, POSTS_CHANGED, { id: 'seed' });
     const seconds = (performance.now() - started) / 1000;
     const rate = Math.round(inserted / seconds).toLocaleString('en');
     console.log(

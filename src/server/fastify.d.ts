@@ -2,6 +2,7 @@ import 'fastify';
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { AccessService } from './modules/access/service';
 import type { RateLimiter } from './plugins/rate-limit';
 
 declare module 'fastify' {
@@ -11,5 +12,7 @@ declare module 'fastify' {
     /** The same pool as `db`, for the few hot queries sent as fixed prepared statements. */
     pool: pg.Pool;
     rateLimiter: RateLimiter;
+    /** The access policy and grants (modules that sell or give access add grants through it). */
+    access: AccessService;
   }
 }

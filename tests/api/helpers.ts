@@ -20,6 +20,19 @@ export interface TestContext {
  */
 export function useTestApp(env: Record<string, string> = {}): TestContext {
   const ctx = {} as TestContext;
+  const [only] = useTestApps(1, env);
+  beforeAll(() => {
+    Object.assign(ctx, only);
+  });
+  return ctx;
+}
+
+/**
+ * `count` app instances on one fresh database, as several stateless instances behind a load
+ * balancer: the same settings and secret, each with its own pool and its own EventBus connection.
+ */
+export function useTestApps(count: number, env: Record<string, string> = {}): TestContext[] {
+  const ctxs = Array.from({ length: count }, () => ({}) as TestContext);
   let dataDir = '';
   beforeAll(async () => {
     const adminUrl = inject('pgAdminUrl');
@@ -29,7 +42,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
-    ctx.config = loadConfig({
+    const config = loadConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: 'silent',
@@ -37,16 +50,21 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
       NODE_ENV: 'test',
       ...env,
     });
-    ctx.database = connect(url.toString(), null, 5);
-    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, webRoot: path.join(dataDir, 'no-web') });
-    await ctx.app.ready();
+    for (const ctx of ctxs) {
+      ctx.config = config;
+      ctx.database = connect(url.toString(), null, 5);
+      ctx.app = await buildApp({ config, database: ctx.database, webRoot: path.join(dataDir, 'no-web') });
+      await ctx.app.ready();
+    }
   });
   afterAll(async () => {
-    await ctx.app?.close();
-    await ctx.database?.close();
+    for (const ctx of ctxs) {
+      await ctx.app?.close();
+      await ctx.database?.close();
+    }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-  return ctx;
+  return ctxs;
 }
 
 let counter = 0;

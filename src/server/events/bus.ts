@@ -49,6 +49,8 @@ export interface EventBusOptions {
   log: Log;
   /** Reconnect delays: the first retry after `minMs`, doubling up to `maxMs`. */
   retry?: { minMs: number; maxMs: number };
+  /** How the LISTEN connection shows in pg_stat_activity. */
+  applicationName?: string;
 }
 
 function encode(envelope: Envelope): string {
@@ -100,7 +102,12 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
   }
 
   async function connect(): Promise<void> {
-    const client = new pg.Client({ ...opts.pool.options, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new pg.Client({
+      ...opts.pool.options,
+      application_name: opts.applicationName ?? 'event-bus',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('notification', (msg) => {
       if (msg.channel === EVENTS_CHANNEL) receive(msg.payload);
     });

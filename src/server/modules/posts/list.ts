@@ -41,12 +41,15 @@ export function createPostsList(deps: { repo: PostsRepository; caches: PostsCach
     const after = wanted.cursor ? decodeCursor(wanted.cursor, sort) : null;
     const cap = LIMITS.totalCountCap;
     const key = filterKey(query, origin);
-    // Built only on a cache miss: the SQL of the filters costs as much as the rest of a hit.
-    const where = () => filterConditions(query, origin);
-    const readPage = () => deps.repo.page({ where: where(), sort, origin, after, limit: wanted.limit + 1 });
+    // The SQL of the filters is built only on a cache miss: it costs as much as the rest of a hit.
+    const page = { sort, origin, after, limit: wanted.limit + 1 };
     const [rows, counted] = await Promise.all([
-      after ? readPage() : firstPages.getOrLoad(`${key}|${wanted.limit}`, readPage),
-      totals.getOrLoad(key, () => deps.repo.countUpTo(where(), cap, { preferIndexScan: sort === 'nearest' && !query.q })),
+      after
+        ? deps.repo.page({ ...page, where: filterConditions(query, origin) })
+        : firstPages.getOrLoad(`${key}|${wanted.limit}`, () => deps.repo.page({ ...page, where: filterConditions(query, origin) })),
+      totals.getOrLoad(key, () =>
+        deps.repo.countUpTo(filterConditions(query, origin), cap, { preferIndexScan: sort === 'nearest' && !query.q }),
+      ),
     ]);
     const shown = rows.slice(0, wanted.limit);
     const last = shown.at(-1);

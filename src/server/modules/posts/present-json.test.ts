@@ -57,7 +57,7 @@ describe('postsJson', () => {
     for (const origin of origins) {
       // Twice: the second time from the texts remembered per row.
       for (let i = 0; i < 2; i++) {
-        const json = postsJson(rows, viewer, origin);
+        const json = postsJson(rows, viewer, origin).toString('utf8');
         expect(json).toBe(JSON.stringify(rows.map((row) => toPost(row, viewer, origin))));
         expect(() => z.array(Post).parse(JSON.parse(json))).not.toThrow();
       }
@@ -65,7 +65,7 @@ describe('postsJson', () => {
   });
 
   it('shows the exact spot only to the owner and admins', () => {
-    const lat = (viewer: (typeof viewers)[keyof typeof viewers]) => (JSON.parse(postsJson([base], viewer, origins[0]!)) as Post[])[0]!.latitude;
+    const lat = (viewer: (typeof viewers)[keyof typeof viewers]) => (JSON.parse(postsJson([base], viewer, origins[0]!).toString()) as Post[])[0]!.latitude;
     expect(lat(viewers.owner)).toBe(base.latitude);
     expect(lat(viewers.admin)).toBe(base.latitude);
     expect(lat(viewers.other)).toBe(base.publicLatitude);
@@ -73,6 +73,6 @@ describe('postsJson', () => {
   });
 
   it('writes an empty page as []', () => {
-    expect(postsJson([], viewers.guest, origins[0]!)).toBe('[]');
+    expect(postsJson([], viewers.guest, origins[0]!).toString()).toBe('[]');
   });
 });

@@ -148,8 +148,8 @@ export function createPostsService(deps: PostsServiceDeps) {
     page,
     caches,
 
-    /** GET /api/posts: the page as JSON text (present-json.ts), with its headers' values. */
-    async list(request: FastifyRequest, query: ListPostsQuery): Promise<Omit<PostsPage, 'posts'> & { json: string }> {
+    /** GET /api/posts: the page as JSON bytes (present-json.ts), with its headers' values. */
+    async list(request: FastifyRequest, query: ListPostsQuery): Promise<Omit<PostsPage, 'posts'> & { json: Buffer }> {
       const viewer = viewerOf(request);
       const { rows, origin, ...rest } = await rowsPage(viewer, query, originFor(query.near));
       return { json: postsJson(rows, viewer, origin), ...rest };
