@@ -8,6 +8,7 @@ import { createUsersRepository, type UserRow } from './repository';
 import { isAdminUser, type Caller, type CallerUser } from './caller';
 import { deriveSubscription, isActive, type Grant } from '../../../domain/access';
 import type { LoginInput, PublicUser, RegisterInput } from '../../../domain/auth';
+import { isUniqueViolation } from '../../lib/pg-errors';
 
 /** Login throttles as Mastodon has them; registration per address (docs/decisions/005). */
 export const RATE_RULES = {
@@ -20,11 +21,6 @@ export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
 const ARGON2 = { algorithm: 2 /* argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** The member as every auth call answers (spec §3 User), from the user and their grants. */
 export function publicUserOf(user: CallerUser, grants: readonly Grant[], now = new Date()): PublicUser {

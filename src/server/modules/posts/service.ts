@@ -26,6 +26,7 @@ import { canManage, toPost, type PostRow } from './present';
 import { postsJson } from './present-json';
 import { createPostsRepository, type NewPostRow } from './repository';
 import { createViewerResolver, type ViewerInfo } from './viewer';
+import { isUuid } from '../../../domain/ids';
 
 export const POST_MESSAGES = {
   notFound: 'Post not found.',
@@ -44,8 +45,6 @@ export const EditPostInput = z.intersection(
 );
 type EditPostInput = z.infer<typeof EditPostInput>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isPostId = (id: string) => UUID.test(id);
 
 /** Uniform in [0, 1) from the OS's random source: the public offset must not be predictable. */
 const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
@@ -78,7 +77,7 @@ export function createPostsService(deps: PostsServiceDeps) {
 
   /** The row, when the viewer may change it: 404 when absent, 403 for anyone but owner or admin. */
   async function managed(request: FastifyRequest, id: string): Promise<{ row: PostRow; viewer: ViewerInfo }> {
-    const row = isPostId(id) ? await repo.findById(id) : undefined;
+    const row = isUuid(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound(POST_MESSAGES.notFound);
     const viewer = viewerOf(request);
     if (!canManage(row, viewer)) throw forbidden(POST_MESSAGES.notManager);
@@ -157,7 +156,7 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     /** One post, to anyone (shared links, spec §9). */
     async get(request: FastifyRequest, id: string, near?: string): Promise<Post> {
-      const row = isPostId(id) ? await repo.findById(id) : undefined;
+      const row = isUuid(id) ? await repo.findById(id) : undefined;
       if (!row) throw notFound(POST_MESSAGES.notFound);
       return toPost(row, viewerOf(request), originFor(near));
     },
