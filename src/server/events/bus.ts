@@ -69,16 +69,90 @@ export async function notify<T>(db: Pick<pg.Pool, 'query'>, t: Topic<T>, payload
   await db.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, encode({ o: 'script', t: t.name, p: payload })]);
 }
 
+/**
+ * The LISTEN connection of one instance: reconnects after an error or an end (the delay doubling
+ * from `retry.minMs` to `retry.maxMs`) and reports every reconnection, when messages may have
+ * been missed.
+ */
+class Listener {
+  private current: pg.Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private delay: number;
+  private closed = false;
+
+  constructor(
+    private readonly opts: EventBusOptions & { onText(text: string | undefined): void; onReconnected(): void },
+    private readonly retry = opts.retry ?? { minMs: 100, maxMs: 5_000 },
+  ) {
+    this.delay = this.retry.minMs;
+  }
+
+  async connect(): Promise<void> {
+    const client = new pg.Client({
+      ...this.opts.pool.options,
+      application_name: this.opts.applicationName ?? 'event-bus',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    client.on('notification', (msg) => {
+      if (msg.channel === EVENTS_CHANNEL) this.opts.onText(msg.payload);
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    if (this.closed) await client.end();
+    else this.current = client;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const client = this.current;
+    this.current = null;
+    await client?.end();
+  }
+
+  private lost(client: pg.Client, err?: Error): void {
+    if (client !== this.current || this.closed) return;
+    this.current = null;
+    this.opts.log.warn({ err }, 'event bus: the LISTEN connection was lost; reconnecting');
+    client.end().catch(() => {});
+    this.reconnectLater();
+  }
+
+  private reconnectLater(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect().then(
+        () => {
+          this.delay = this.retry.minMs;
+          this.opts.log.info({}, 'event bus: listening again');
+          this.opts.onReconnected();
+        },
+        (err: unknown) => {
+          this.delay = Math.min(this.delay * 2, this.retry.maxMs);
+          this.opts.log.warn({ err, retryInMs: this.delay }, 'event bus: reconnecting failed');
+          this.reconnectLater();
+        },
+      );
+    }, this.delay);
+    this.timer.unref();
+  }
+}
+
 /** Connects the LISTEN client, then returns the bus; rejects when the first connection fails. */
 export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
   const origin = randomUUID();
-  const { minMs, maxMs } = opts.retry ?? { minMs: 100, maxMs: 5_000 };
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
   const resyncs = new Set<() => void>();
-  let current: pg.Client | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let delay = minMs;
-  let closed = false;
 
   function deliver(name: string, payload: unknown): void {
     for (const handler of handlers.get(name) ?? []) {
@@ -101,61 +175,8 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
     if (envelope.o !== origin) deliver(envelope.t, envelope.p);
   }
 
-  async function connect(): Promise<void> {
-    const client = new pg.Client({
-      ...opts.pool.options,
-      application_name: opts.applicationName ?? 'event-bus',
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
-    client.on('notification', (msg) => {
-      if (msg.channel === EVENTS_CHANNEL) receive(msg.payload);
-    });
-    client.on('error', (err) => lost(client, err));
-    client.on('end', () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    } catch (err) {
-      await client.end().catch(() => {});
-      throw err;
-    }
-    if (closed) {
-      await client.end();
-      return;
-    }
-    current = client;
-  }
-
-  function lost(client: pg.Client, err?: Error): void {
-    if (client !== current || closed) return;
-    current = null;
-    opts.log.warn({ err }, 'event bus: the LISTEN connection was lost; reconnecting');
-    client.end().catch(() => {});
-    reconnectLater();
-  }
-
-  function reconnectLater(): void {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      connect().then(
-        () => {
-          delay = minMs;
-          opts.log.info({}, 'event bus: listening again');
-          for (const handler of resyncs) handler();
-        },
-        (err: unknown) => {
-          delay = Math.min(delay * 2, maxMs);
-          opts.log.warn({ err, retryInMs: delay }, 'event bus: reconnecting failed');
-          reconnectLater();
-        },
-      );
-    }, delay);
-    timer.unref();
-  }
-
-  await connect();
+  const listener = new Listener({ ...opts, onText: receive, onReconnected: () => resyncs.forEach((handler) => handler()) });
+  await listener.connect();
 
   return {
     async publish(t, payload) {
@@ -178,14 +199,9 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
     },
 
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      const client = current;
-      current = null;
       handlers.clear();
       resyncs.clear();
-      await client?.end();
+      await listener.close();
     },
   };
 }

@@ -70,4 +70,30 @@ describe('TtlCache', () => {
     await expect(cache.getOrLoad('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.getOrLoad('k', async () => 1)).toBe(1);
   });
+
+  it('answers with the old value while one load refreshes an expired key, but never after a clear', async () => {
+    const c = clock();
+    const cache = new TtlCache<number>({ ttlMs: 100, maxEntries: 10, serveStaleMs: 1_000, now: c.now });
+    let loads = 0;
+    let release!: () => void;
+    const load = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const first = cache.getOrLoad('k', load);
+    release();
+    expect(await first).toBe(1);
+    c.advance(150);
+    expect(await cache.getOrLoad('k', load)).toBe(1); // stale, refresh started
+    expect(await cache.getOrLoad('k', load)).toBe(1); // still the one refresh
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loads).toBe(2);
+    expect(await cache.getOrLoad('k', load)).toBe(2);
+    cache.clear();
+    const after = cache.getOrLoad('k', load);
+    release();
+    expect(await after).toBe(3);
+    c.advance(2_000); // past the stale time: loaded in the foreground
+    const late = cache.getOrLoad('k', load);
+    release();
+    expect(await late).toBe(4);
+  });
 });

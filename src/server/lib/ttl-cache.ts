@@ -4,6 +4,12 @@ export interface TtlCacheOptions<V> {
   maxEntries: number;
   /** Only values worth keeping are stored (e.g. big, slow counts); others are loaded every time. */
   keep?: (value: V) => boolean;
+  /**
+   * For this long after its TTL, `getOrLoad` still answers with the old value while one load
+   * refreshes it in the background, so a popular key never makes every caller wait for its
+   * reload. Clearing or deleting drops values at once: only expiry is softened.
+   */
+  serveStaleMs?: number;
   now?: () => number;
 }
 
@@ -31,12 +37,13 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 
-  /** The live value for `key`, or undefined (an expired entry is dropped). */
+  /** The live value for `key`, or undefined (an entry past its TTL and stale time is dropped). */
   get(key: string): V | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (this.now() - hit.at < this.opts.ttlMs) return hit.value;
-    this.entries.delete(key);
+    const age = this.now() - hit.at;
+    if (age < this.opts.ttlMs) return hit.value;
+    if (age >= this.opts.ttlMs + (this.opts.serveStaleMs ?? 0)) this.entries.delete(key);
     return undefined;
   }
 
@@ -53,10 +60,21 @@ export class TtlCache<V> {
 
   /** The cached value, else `load()` (shared with concurrent callers of the same key), stored. */
   getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
-    const hit = this.get(key);
-    if (hit !== undefined) return Promise.resolve(hit);
-    const running = this.loading.get(key);
-    if (running) return running;
+    const entry = this.entries.get(key);
+    if (entry) {
+      const age = this.now() - entry.at;
+      if (age < this.opts.ttlMs) return Promise.resolve(entry.value);
+      if (age < this.opts.ttlMs + (this.opts.serveStaleMs ?? 0)) {
+        if (!this.loading.has(key)) this.start(key, load).catch(() => {}); // a failure shows on the next foreground load
+        return Promise.resolve(entry.value);
+      }
+      this.entries.delete(key);
+    }
+    return this.loading.get(key) ?? this.start(key, load);
+  }
+
+  /** Runs `load` as the one load of `key`; stores its value unless the cache was cleared meanwhile. */
+  private start(key: string, load: () => Promise<V>): Promise<V> {
     const generation = this.generation;
     const promise = load().then(
       (value) => {

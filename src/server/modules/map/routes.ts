@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MapQuery, MapResponse } from '../../../domain/posts';
+import { sendJsonBytes } from '../../lib/serializer';
 import type { MapService } from './service';
 
 /**
@@ -7,7 +8,8 @@ import type { MapService } from './service';
  * Registered under its own static prefix, which the router prefers to /api/posts/:id.
  */
 export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app, { map }) => {
-  app.get('/', { schema: { querystring: MapQuery, response: { 200: MapResponse } } }, async (request) =>
-    map.view(request, request.query),
-  );
+  app.get('/', { schema: { querystring: MapQuery, response: { 200: MapResponse } } }, async (request, reply) => {
+    const view = await map.view(request, request.query);
+    return Buffer.isBuffer(view) ? sendJsonBytes(reply, view) : view;
+  });
 };

@@ -8,39 +8,23 @@ import {
   parseBbox,
   type Grid,
 } from '../../../domain/map';
-import type { MapQuery, MapResponse, Post } from '../../../domain/posts';
+import type { MapQuery, MapResponse } from '../../../domain/posts';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { filterConditions } from '../posts/filters';
-import { toPost } from '../posts/present';
 import { createPostsRepository } from '../posts/repository';
 import type { PostsService } from '../posts/service';
 import type { ViewerInfo } from '../posts/viewer';
 import { TtlCache } from '../../lib/ttl-cache';
 import { cellKey, countCells, countOf, layoutOf, type Layout, type LayoutDeps } from './layout';
+import { cluster, layoutJson, point, response, type MapItem } from './present';
 import { createMapRepository, type CellCount } from './repository';
-
-type MapItem = MapResponse['items'][number];
 
 /** A viewer without viewing access sees clusters no finer than this zoom (docs/decisions/0031). */
 export const GATED_MAX_ZOOM = 11;
 /** Views holding at least this many posts are kept for CACHE_TTL_MS (docs/decisions/0030). */
 const CACHE_FROM = 2 * MAP_POINT_LIMIT;
 const CACHE_TTL_MS = 5_000;
-
-const round = (v: number) => Math.round(v * 1e5) / 1e5;
-const cluster = (count: number, lat: number, lng: number): MapItem => ({
-  kind: 'cluster',
-  count,
-  latitude: round(lat),
-  longitude: round(lng),
-});
-const point = (post: Post): MapItem => ({ kind: 'point', post });
-/** `total` is always the sum of the items, so no marker can be dropped. */
-const response = (items: MapItem[]): MapResponse => ({
-  total: items.reduce((total, item) => total + (item.kind === 'cluster' ? item.count : 1), 0),
-  items,
-});
 
 /**
  * GET /api/posts/map (docs/decisions/0030, 0031): the posts matching the list's filters whose
@@ -51,10 +35,10 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
   const layoutDeps: LayoutDeps = { map: createMapRepository(deps.db), posts: createPostsRepository(deps.db) };
   // Cleared with the posts' caches on every post write on any instance (docs/decisions/0050).
   const layouts = deps.posts.caches.track(
-    new TtlCache<Layout>({ ttlMs: CACHE_TTL_MS, maxEntries: 500, keep: (l) => countOf(l.cells) >= CACHE_FROM }),
+    new TtlCache<Layout>({ ttlMs: CACHE_TTL_MS, serveStaleMs: CACHE_TTL_MS, maxEntries: 500, keep: (l) => countOf(l.cells) >= CACHE_FROM }),
   );
   const counts = deps.posts.caches.track(
-    new TtlCache<CellCount[]>({ ttlMs: CACHE_TTL_MS, maxEntries: 500, keep: (c) => countOf(c) >= CACHE_FROM }),
+    new TtlCache<CellCount[]>({ ttlMs: CACHE_TTL_MS, serveStaleMs: CACHE_TTL_MS, maxEntries: 500, keep: (c) => countOf(c) >= CACHE_FROM }),
   );
 
   function keyOf(grid: Grid, query: MapQuery, origin: LatLng): string {
@@ -72,18 +56,11 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
   }
 
   /** Full access: the cached layout, presented for this viewer (owners and admins see exact spots). */
-  async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<MapResponse> {
+  async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<Buffer> {
     const layout = await layouts.getOrLoad(keyOf(grid, query, origin), () =>
       layoutOf(layoutDeps, grid, query, filterConditions(query, origin)),
     );
-    if (layout.allPoints)
-      return response([...layout.rows.values()].map((row) => point(toPost(row, viewer, origin))));
-    return response(
-      layout.cells.map((c) => {
-        const row = c.n === 1 ? layout.rows.get(layout.single.get(cellKey(c)) ?? '') : undefined;
-        return row ? point(toPost(row, viewer, origin)) : cluster(c.n, c.lat, c.lng);
-      }),
-    );
+    return layoutJson(layout, viewer, origin);
   }
 
   /**
@@ -114,7 +91,8 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
   }
 
   return {
-    async view(request: FastifyRequest, query: MapQuery): Promise<MapResponse> {
+    /** The full view as JSON bytes (map/present.ts), the gated one as an object. */
+    async view(request: FastifyRequest, query: MapQuery): Promise<MapResponse | Buffer> {
       const box = parseBbox(query.bbox);
       if ('error' in box) throw badRequest(box.error);
       const viewer = deps.posts.viewerOf(request);

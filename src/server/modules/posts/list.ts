@@ -25,15 +25,30 @@ function filterKey(f: PostFilters, origin: LatLng): string {
   return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
 }
 
+const cursors = new WeakMap<PageRow, string>();
+/** The cursor of the page after `last`, once per row object (a cached page's is asked again and again). */
+function cursorAfter(last: PageRow, sort: Cursor['sort']): string {
+  let cursor = cursors.get(last);
+  if (cursor === undefined) {
+    cursor = encodeCursor(
+      sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id },
+    );
+    cursors.set(last, cursor);
+  }
+  return cursor;
+}
+
 /**
  * Pages of the posts list behind the viewing gate (DECISIONS 7), with two caches cleared on every
  * post write on any instance (docs/decisions/0022, 0050): totals of 100 or more for 10 s, and the
- * rows of first pages for 5 s. Rows, not presented posts: what a post shows depends on the viewer.
- * Later pages (a cursor) are read live.
+ * rows of first pages for 5 s (then refreshed in the background while still answered). Rows, not
+ * presented posts: what a post shows depends on the viewer. Later pages (a cursor) are read live.
  */
 export function createPostsList(deps: { repo: PostsRepository; caches: PostsCaches }) {
-  const totals = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, maxEntries: 500, keep: (n) => n >= 100 }));
-  const firstPages = deps.caches.track(new TtlCache<PageRow[]>({ ttlMs: 5_000, maxEntries: 500 }));
+  // Past its TTL a popular entry is still answered while one request reloads it (serveStaleMs):
+  // a 50 ms count must not hold up every connection at once.
+  const totals = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500, keep: (n) => n >= 100 }));
+  const firstPages = deps.caches.track(new TtlCache<PageRow[]>({ ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 500 }));
 
   return async function rowsPage(viewer: ViewerInfo, query: ListPostsQuery, origin: LatLng): Promise<RowsPage> {
     const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
@@ -54,11 +69,7 @@ export function createPostsList(deps: { repo: PostsRepository; caches: PostsCach
     const shown = rows.slice(0, wanted.limit);
     const last = shown.at(-1);
     let nextCursor: string | null = null;
-    if (!wanted.gated && rows.length > wanted.limit && last) {
-      nextCursor = encodeCursor(
-        sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id },
-      );
-    }
+    if (!wanted.gated && rows.length > wanted.limit && last) nextCursor = cursorAfter(last, sort);
     return { rows: shown, origin, total: Math.min(counted, cap), totalCapped: counted > cap, nextCursor };
   };
 }

@@ -1,5 +1,5 @@
 import type { LatLng } from '../../../domain/geo';
-import { placeFor, toPost, type PostPlace, type PostRow, type Viewer } from './present';
+import { canManage, placeFor, toPost, type PostPlace, type PostRow, type Viewer } from './present';
 
 /** The Post fields written per request, in the order toPost gives them. */
 const PER_REQUEST: ReadonlyArray<keyof PostPlace> = ['latitude', 'longitude', 'distanceMiles'];
@@ -40,6 +40,69 @@ function piecesOf(row: PostRow): Buffer[] {
 /** A number as JSON.stringify writes it (ASCII only). */
 const num = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : String(v));
 
+const publicBytes = new WeakMap<PostRow, { origin: LatLng; bytes: Buffer }>();
+
+/**
+ * The whole post as everyone but its owner and admins sees it from `origin`: remembered per row
+ * for the last origin asked (most viewers share the default origin).
+ */
+function publicBytesOf(row: PostRow, origin: LatLng): Buffer {
+  const kept = publicBytes.get(row);
+  if (kept && kept.origin.lat === origin.lat && kept.origin.lng === origin.lng) return kept.bytes;
+  const [a, b, c, d] = piecesOf(row) as [Buffer, Buffer, Buffer, Buffer];
+  const place = placeFor(row, NOBODY, origin);
+  const bytes = Buffer.concat([a, Buffer.from(num(place.latitude)), b, Buffer.from(num(place.longitude)), c, Buffer.from(num(place.distanceMiles)), d]);
+  publicBytes.set(row, { origin: { lat: origin.lat, lng: origin.lng }, bytes });
+  return bytes;
+}
+
+type Who = Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>;
+
+/**
+ * JSON assembled as UTF-8 bytes from pieces: ASCII text written per request (punctuation,
+ * numbers) and bytes encoded once and kept (the rows' own fields, a map's clusters). One
+ * allocation, filled by hand: Buffer#write and #copy cost more per call than these few bytes.
+ */
+export class JsonBytes {
+  private readonly parts: Array<Buffer | string> = [];
+  private length = 0;
+
+  /** ASCII only (JSON punctuation, numbers). */
+  text(ascii: string): this {
+    this.parts.push(ascii);
+    this.length += ascii.length;
+    return this;
+  }
+
+  bytes(encoded: Buffer): this {
+    this.parts.push(encoded);
+    this.length += encoded.length;
+    return this;
+  }
+
+  /** JSON.stringify(toPost(row, viewer, origin)), from the row's kept pieces. */
+  post(row: PostRow, viewer: Who, origin: LatLng): this {
+    if (!canManage(row, viewer)) return this.bytes(publicBytesOf(row, origin));
+    const [a, b, c, d] = piecesOf(row) as [Buffer, Buffer, Buffer, Buffer];
+    const place = placeFor(row, viewer, origin);
+    return this.bytes(a).text(num(place.latitude)).bytes(b).text(num(place.longitude)).bytes(c).text(num(place.distanceMiles)).bytes(d);
+  }
+
+  toBuffer(): Buffer {
+    const out = Buffer.allocUnsafe(this.length);
+    let at = 0;
+    for (const part of this.parts) {
+      if (typeof part === 'string') {
+        for (let k = 0; k < part.length; k++) out[at++] = part.charCodeAt(k);
+      } else {
+        out.set(part, at);
+        at += part.length;
+      }
+    }
+    return out;
+  }
+}
+
 /**
  * The UTF-8 bytes of JSON.stringify(rows.map((row) => toPost(row, viewer, origin))), byte for
  * byte, with the viewer- and origin-independent parts of each row encoded once per row object:
@@ -47,32 +110,11 @@ const num = (v: number | null) => (v === null || !Number.isFinite(v) ? 'null' : 
  * (docs/decisions/0050). The point and the distance are still worked out for each viewer (owners
  * and admins see the exact spot).
  */
-export function postsJson(rows: readonly PostRow[], viewer: Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>, origin: LatLng): Buffer {
-  const parts: Array<Buffer | string> = [];
-  let length = 2 + Math.max(0, rows.length - 1);
-  for (const row of rows) {
-    const [a, b, c, d] = piecesOf(row) as [Buffer, Buffer, Buffer, Buffer];
-    const place = placeFor(row, viewer, origin);
-    const lat = num(place.latitude);
-    const lng = num(place.longitude);
-    const miles = num(place.distanceMiles);
-    parts.push(a, lat, b, lng, c, miles, d);
-    length += a.length + b.length + c.length + d.length + lat.length + lng.length + miles.length;
-  }
-  // One allocation, filled by hand: Buffer#write and #copy cost more per call than these few bytes.
-  const out = Buffer.allocUnsafe(length);
-  let at = 0;
-  out[at++] = 0x5b; // [
-  for (let i = 0; i < parts.length; i++) {
-    if (i > 0 && i % 7 === 0) out[at++] = 0x2c; // ,
-    const part = parts[i]!;
-    if (typeof part === 'string') {
-      for (let k = 0; k < part.length; k++) out[at++] = part.charCodeAt(k);
-    } else {
-      out.set(part, at);
-      at += part.length;
-    }
-  }
-  out[at] = 0x5d; // ]
-  return out;
+export function postsJson(rows: readonly PostRow[], viewer: Who, origin: LatLng): Buffer {
+  const json = new JsonBytes().text('[');
+  rows.forEach((row, i) => {
+    if (i > 0) json.text(',');
+    json.post(row, viewer, origin);
+  });
+  return json.text(']').toBuffer();
 }

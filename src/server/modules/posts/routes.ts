@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ListPostsQuery, Post, PostFilters, UpdateStatusInput } from '../../../domain/posts';
+import { sendJsonBytes } from '../../lib/serializer';
 import { TtlCache } from '../../lib/ttl-cache';
 import { MULTIPART_LIMITS } from './form';
 import type { PostsService } from './service';
@@ -14,11 +14,6 @@ const ErrorBody = z.object({ message: z.string() });
 const STATUS_BODY_MESSAGE = 'Send status and statusNotes as JSON.';
 /** UpdateStatusInput, with a plain message when the body is missing or not a JSON object (a form, null, an array). */
 const StatusBody = z.object(UpdateStatusInput.shape, { error: STATUS_BODY_MESSAGE });
-
-/** Bytes that are already the JSON of the response schema (present-json.ts): sent as they are. */
-function sendJsonBytes(reply: FastifyReply, json: Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 /** `url` with its cursor replaced: the target of `Link: <…>; rel="next"`. */
 export function nextLink(url: string, cursor: string): string {
