@@ -21,9 +21,28 @@ export const LIMITS = {
   imageMaxPixels: 40_000_000,
   imageMaxSide: 1600,
   thumbnailSide: 400,
-  /** X-Total-Count is exact up to this many posts; above it the list says so (docs/decisions/0022). */
+  /** A search's total is counted at once up to this many posts, above it in the background (docs/decisions/0022). */
   totalCountCap: 1000,
 } as const;
+
+/**
+ * The image formats an upload may be (docs/decisions/0020): the browser's picker offers them (`accept`
+ * lists the types and extensions) and checks a chosen file before the upload; the server accepts
+ * only these, judged by the bytes, never by the declared type or name. SVG and HEIC are not among them.
+ */
+export const ACCEPTED_IMAGES = [
+  { type: 'image/jpeg', extensions: ['.jpg', '.jpeg'], label: 'JPEG' },
+  { type: 'image/png', extensions: ['.png'], label: 'PNG' },
+  { type: 'image/webp', extensions: ['.webp'], label: 'WebP' },
+  { type: 'image/gif', extensions: ['.gif'], label: 'GIF' },
+  { type: 'image/avif', extensions: ['.avif'], label: 'AVIF' },
+] as const;
+
+export const ACCEPTED_IMAGE_TYPES: readonly string[] = ACCEPTED_IMAGES.map((image) => image.type);
+
+const imageLabels = ACCEPTED_IMAGES.map((image) => image.label);
+/** The formats for people to read: 'JPEG, PNG, WebP, GIF or AVIF'. */
+export const ACCEPTED_IMAGE_NAMES = `${imageLabels.slice(0, -1).join(', ')} or ${imageLabels.at(-1)}`;
 
 export const PRICES_USD = {
   dayPass: 3,

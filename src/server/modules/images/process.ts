@@ -1,14 +1,11 @@
 import sharp, { type SharpOptions } from 'sharp';
-import { LIMITS } from '../../../domain/limits';
+import { ACCEPTED_IMAGE_NAMES, ACCEPTED_IMAGE_TYPES, LIMITS } from '../../../domain/limits';
 import { AppError } from '../../errors';
 import { createSemaphore } from '../../lib/semaphore';
 import os from 'node:os';
 
-/** Formats we accept, as sharp's metadata names them (HEIC needs a custom libvips build). */
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-
 export const IMAGE_MESSAGES = {
-  notAnImage: 'Please upload an image file (JPEG, PNG, WebP, GIF or AVIF).',
+  notAnImage: `Please upload an image file (${ACCEPTED_IMAGE_NAMES}).`,
   unreadable: 'This image could not be read. Please try another file.',
   tooManyBytes: `The image is too large. The limit is ${LIMITS.imageMaxBytes / 1024 / 1024} MB.`,
   tooManyPixels: `The image is too large. The limit is ${LIMITS.imageMaxPixels / 1_000_000} megapixels.`,
@@ -25,6 +22,16 @@ export interface ImageVariant {
 export interface ProcessedImage {
   full: ImageVariant;
   thumbnail: ImageVariant;
+}
+
+/**
+ * The MIME type of the format sharp found in the bytes. sharp names a format after its MIME subtype
+ * ('jpeg', 'png', 'webp', 'gif', 'svg', 'tiff', …), except AVIF: a 'heif' container coded with AV1.
+ * HEVC-coded 'heif' (HEIC) has no type here: the prebuilt sharp cannot decode it.
+ */
+function sniffedType(format: string | undefined, compression: string | undefined): string | undefined {
+  if (format === 'heif') return compression === 'av1' ? 'image/avif' : undefined;
+  return format ? `image/${format}` : undefined;
 }
 
 const exceedsPixelLimit = (err: unknown) => /pixel limit/i.test(String((err as Error)?.message));
@@ -60,10 +67,9 @@ async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
     if (exceedsPixelLimit(err)) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels);
     throw badImage(IMAGE_MESSAGES.notAnImage);
   }
-  // 'heif' is accepted only as AVIF: HEVC-coded HEIC cannot be decoded by the prebuilt sharp.
-  if (!format || !ACCEPTED.has(format) || (format === 'heif' && compression !== 'av1')) {
-    throw badImage(IMAGE_MESSAGES.notAnImage);
-  }
+  // Only the formats of domain ACCEPTED_IMAGES, as sniffed from the bytes.
+  const type = sniffedType(format, compression);
+  if (!type || !ACCEPTED_IMAGE_TYPES.includes(type)) throw badImage(IMAGE_MESSAGES.notAnImage);
 
   try {
     const full = await variant(input, options, LIMITS.imageMaxSide, 80);

@@ -2,7 +2,6 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 import { Input } from './input';
 import { Label } from './label';
-import { Textarea } from './textarea';
 
 interface FieldProps {
   label: string;
@@ -12,7 +11,8 @@ interface FieldProps {
   className?: string;
 }
 
-interface ControlProps {
+/** What a Field hands its control: the id its label points at, and the aria wiring. */
+export interface ControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -57,17 +57,6 @@ export function FormField({ label, hint, error, id, className, ...props }: FormF
   return (
     <Field label={label} hint={hint} error={error} id={id} className={className}>
       {(control) => <Input {...control} {...props} />}
-    </Field>
-  );
-}
-
-type TextareaFieldProps = ComponentProps<typeof Textarea> & FieldProps;
-
-/** A labelled textarea. */
-export function TextareaField({ label, hint, error, id, className, ...props }: TextareaFieldProps) {
-  return (
-    <Field label={label} hint={hint} error={error} id={id} className={className}>
-      {(control) => <Textarea {...control} {...props} />}
     </Field>
   );
 }

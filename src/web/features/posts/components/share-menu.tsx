@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Copy, Share2 } from 'lucide-react';
 import { shareLink } from '../../../../domain/post-values';
 import type { Post } from '../../../../domain/posts';
+import { instagramProfileUrl, PRODUCT_INSTAGRAM_HANDLE } from '../../../../domain/social';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,8 +13,8 @@ import {
 import { toast } from '../../../components/ui/use-toast';
 import { FacebookIcon, InstagramIcon, XIcon } from './brand-icons';
 
-/** The product's Instagram account, followed from the share menu (spec §2.7). */
-export const PRODUCT_INSTAGRAM_URL = 'https://www.instagram.com/freefruitfirewood/';
+/** The product's Instagram profile (spec §2.7), or null while none is configured (docs/decisions/0046). */
+const PRODUCT_INSTAGRAM_URL = instagramProfileUrl(PRODUCT_INSTAGRAM_HANDLE);
 
 async function copy(link: string, title = 'Link copied!', description?: string): Promise<boolean> {
   try {
@@ -28,7 +29,10 @@ async function copy(link: string, title = 'Link copied!', description?: string):
 
 const openWindow = (url: string) => window.open(url, '_blank', 'noopener,noreferrer');
 
-/** Spec §2.7 and §9: native share, Instagram story, Twitter, Facebook, Copy Link, follow on Instagram. */
+/**
+ * Spec §2.7 and §9: native share, Instagram story, Twitter, Facebook, Copy Link, and follow on
+ * Instagram once the product's account is configured.
+ */
 export function ShareMenu({ post, trigger }: { post: Post; trigger: ReactElement }) {
   const link = shareLink(window.location.origin, post.id);
   // Title and link only: the street address stays on the site, behind the viewing gate (privacy).
@@ -79,13 +83,17 @@ export function ShareMenu({ post, trigger }: { post: Post; trigger: ReactElement
           <Copy aria-hidden="true" />
           Copy Link
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <a href={PRODUCT_INSTAGRAM_URL} target="_blank" rel="noopener noreferrer">
-            <InstagramIcon />
-            Follow us on Instagram
-          </a>
-        </DropdownMenuItem>
+        {PRODUCT_INSTAGRAM_URL && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <a href={PRODUCT_INSTAGRAM_URL} target="_blank" rel="noopener noreferrer">
+                <InstagramIcon />
+                Follow us on Instagram
+              </a>
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

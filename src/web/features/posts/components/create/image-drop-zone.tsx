@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
+import { ACCEPTED_IMAGE_NAMES } from '../../../../../domain/limits';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/utils';
 import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem } from './image-file';
@@ -90,7 +91,7 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
         <ImagePlus className="size-8 text-primary" aria-hidden="true" />
         <span className="text-sm font-semibold">Add a photo</span>
         <span className="text-xs text-muted-foreground">
-          Click to choose, or drop one JPEG, PNG, WebP, GIF or AVIF image here, up to {IMAGE_MAX_MB} MB.
+          Click to choose, or drop one {ACCEPTED_IMAGE_NAMES} image here, up to {IMAGE_MAX_MB} MB.
         </span>
         <input
           ref={input}

@@ -1,31 +1,22 @@
-import { LIMITS } from '../../../../../domain/limits';
+import { ACCEPTED_IMAGE_NAMES, ACCEPTED_IMAGE_TYPES, ACCEPTED_IMAGES, LIMITS } from '../../../../../domain/limits';
 
 export const IMAGE_MAX_MB = Math.round(LIMITS.imageMaxBytes / (1024 * 1024));
 
 /**
- * The formats the server decodes (src/server/modules/images/process.ts); it answers 415 to any
- * other, SVG and HEIC included. Listing them in `accept` also lets iOS hand over a HEIC photo from
- * the library as a JPEG.
+ * The file input's `accept`: the types the server decodes (domain ACCEPTED_IMAGES) and their
+ * extensions; it answers 415 to any other, SVG and HEIC included. Listing them also lets iOS hand
+ * over a HEIC photo from the library as a JPEG.
  */
-const ACCEPTED: ReadonlyMap<string, readonly string[]> = new Map([
-  ['image/jpeg', ['.jpg', '.jpeg']],
-  ['image/png', ['.png']],
-  ['image/webp', ['.webp']],
-  ['image/gif', ['.gif']],
-  ['image/avif', ['.avif']],
-]);
+export const IMAGE_ACCEPT = ACCEPTED_IMAGES.flatMap((image) => [image.type, ...image.extensions]).join(',');
 
-/** The file input's `accept`: the types and their extensions. */
-export const IMAGE_ACCEPT = [...ACCEPTED].flat(2).join(',');
-
-export const IMAGE_TYPE_MESSAGE = 'Please choose a JPEG, PNG, WebP, GIF or AVIF image.';
+export const IMAGE_TYPE_MESSAGE = `Please choose a ${ACCEPTED_IMAGE_NAMES} image.`;
 
 function isAccepted(file: Pick<File, 'name' | 'type'>): boolean {
   const type = file.type.toLowerCase();
-  if (type) return ACCEPTED.has(type);
+  if (type) return ACCEPTED_IMAGE_TYPES.includes(type);
   // Some systems give no type for a file they do not recognise: judge by its name then.
   const name = file.name.toLowerCase();
-  return [...ACCEPTED.values()].flat().some((ext) => name.endsWith(ext));
+  return ACCEPTED_IMAGES.some((image) => image.extensions.some((ext) => name.endsWith(ext)));
 }
 
 function refusedKind({ name, type }: Pick<File, 'name' | 'type'>): string {

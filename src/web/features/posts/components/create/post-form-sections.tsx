@@ -2,8 +2,9 @@ import type { UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '../../../../../domain/limits';
 import { REGION_LABELS, REGIONS } from '../../../../../domain/post-values';
 import type { PostFields, PostType } from '../../../../../domain/posts';
-import { Field, FormField, TextareaField } from '../../../../components/ui/form-field';
+import { BoundField } from '../../../../components/ui/bound-field';
 import { Select } from '../../../../components/ui/select';
+import { Textarea } from '../../../../components/ui/textarea';
 import type { PostFormInput } from './post-form';
 
 type SectionProps = { form: UseFormReturn<PostFormInput, unknown, PostFields> };
@@ -27,32 +28,22 @@ const EXAMPLES: Record<PostType, { title: string; quantity: string; season: stri
 };
 
 export function DetailsSection({ form, type }: SectionProps & { type: PostType }) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
   const ex = EXAMPLES[type];
   return (
     <div className="grid gap-4">
-      <FormField label="Title" placeholder={ex.title} error={errors.title?.message} {...register('title')} />
-      <TextareaField
-        label="Description"
-        placeholder="What is it, what condition, and how to pick it up"
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <BoundField form={form} name="title" label="Title" placeholder={ex.title} />
+      <BoundField form={form} name="description" label="Description">
+        {(control) => (
+          <Textarea {...control} placeholder="What is it, what condition, and how to pick it up" />
+        )}
+      </BoundField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="Quantity (optional)"
-          placeholder={ex.quantity}
-          error={errors.quantity?.message}
-          {...register('quantity')}
-        />
-        <FormField
+        <BoundField form={form} name="quantity" label="Quantity (optional)" placeholder={ex.quantity} />
+        <BoundField
+          form={form}
+          name="seasonalNotes"
           label="Season notes (optional)"
           placeholder={ex.season}
-          error={errors.seasonalNotes?.message}
-          {...register('seasonalNotes')}
         />
       </div>
     </div>
@@ -60,30 +51,21 @@ export function DetailsSection({ form, type }: SectionProps & { type: PostType }
 }
 
 export function PlaceSection({ form }: SectionProps) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField
+      <BoundField
+        form={form}
+        name="address"
         label="Address"
         placeholder="e.g. 12 Maple St, Toronto"
         autoComplete="street-address"
         className="sm:col-span-2"
         hint="Shown on the card. A street and area is enough."
-        error={errors.address?.message}
-        {...register('address')}
       />
-      <FormField
-        label="Postal code (optional)"
-        autoComplete="postal-code"
-        error={errors.zipCode?.message}
-        {...register('zipCode')}
-      />
-      <Field label="Region (optional)" error={errors.region?.message}>
+      <BoundField form={form} name="zipCode" label="Postal code (optional)" autoComplete="postal-code" />
+      <BoundField form={form} name="region" label="Region (optional)">
         {(control) => (
-          <Select {...control} {...register('region')}>
+          <Select {...control}>
             <option value="">Choose for me from the map pin</option>
             {REGIONS.map((r) => (
               <option key={r} value={r}>
@@ -92,45 +74,31 @@ export function PlaceSection({ form }: SectionProps) {
             ))}
           </Select>
         )}
-      </Field>
+      </BoundField>
     </div>
   );
 }
 
 export function ContactSection({ form }: SectionProps) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-medium">How neighbours reach you (optional)</legend>
-      <FormField
-        label="Your name"
-        autoComplete="given-name"
-        error={errors.ownerName?.message}
-        {...register('ownerName')}
-      />
-      <FormField
+      <BoundField form={form} name="ownerName" label="Your name" autoComplete="given-name" />
+      <BoundField
+        form={form}
+        name="ownerInitials"
         label="Initials"
         hint={`Up to ${LIMITS.ownerInitialsMax} letters, shown on your avatar.`}
-        error={errors.ownerInitials?.message}
-        {...register('ownerInitials')}
       />
-      <FormField
+      <BoundField
+        form={form}
+        name="phoneNumber"
         label="Phone number"
         type="tel"
         autoComplete="tel"
         hint="Adds Call and Text buttons."
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
       />
-      <FormField
-        label="Other contact"
-        placeholder="e.g. Ring the side door"
-        error={errors.contact?.message}
-        {...register('contact')}
-      />
+      <BoundField form={form} name="contact" label="Other contact" placeholder="e.g. Ring the side door" />
     </fieldset>
   );
 }

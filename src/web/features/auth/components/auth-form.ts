@@ -1,0 +1,47 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../domain/auth';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/api';
+
+/** The fields both forms have; the password's autocomplete (current or new) and hint are each form's own. */
+export const AUTH_FIELDS = {
+  email: {
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+    placeholder: 'you@example.com',
+  },
+  password: { label: 'Password', type: 'password' },
+} as const;
+
+interface AuthToasts {
+  /** The toast's title once signed in (spec §2 Login, Register). */
+  success: string;
+  /** The destructive toast's title on failure; its text is the server's message or 'Please try again' (spec §8). */
+  failure: string;
+}
+
+/**
+ * The login and register forms' submit: sends the valid values with `mutation`, then shows the
+ * success toast and calls `onDone` (the redirect), or shows the failure toast.
+ */
+export function useAuthSubmit<TValues>(
+  mutation: Pick<UseMutationResult<PublicUser, Error, TValues>, 'mutate'>,
+  toasts: AuthToasts,
+  onDone: () => void,
+) {
+  return (values: TValues) =>
+    mutation.mutate(values, {
+      onSuccess: () => {
+        toast({ title: toasts.success });
+        onDone();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: toasts.failure,
+          description: serverMessage(error) ?? 'Please try again',
+        }),
+    });
+}
