@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites } from '../../db/schema/index';
 
@@ -21,6 +21,16 @@ export function createFavoritesRepository(db: Db) {
         .where(and(eq(favorites.userId, userId), eq(favorites.postId, postId)))
         .limit(1);
       return row !== undefined;
+    },
+
+    /** Which of `postIds` the user has favourited: one lookup on the primary key (user_id, post_id). */
+    async savedAmong(userId: string, postIds: readonly string[]): Promise<string[]> {
+      if (postIds.length === 0) return [];
+      const rows = await db
+        .select({ postId: favorites.postId })
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), inArray(favorites.postId, [...postIds])));
+      return rows.map((r) => r.postId);
     },
 
     /** The user's favourite post ids, newest favourite first (primary key (user_id, post_id) serves the lookup). */

@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FavoriteState, FavoriteStatesQuery } from '../../../domain/favorites';
 import { FavoriteCheckQuery, FavoriteInput, FavoritesQuery, Post, PostFilters } from '../../../domain/posts';
 import type { FavoritesService } from './service';
 
-const FavoriteState = z.object({ postId: z.string(), isFavorite: z.boolean() });
-
-/** /api/favorites (spec §7): check, add, remove, list; always for the session user. */
+/**
+ * /api/favorites (spec §7): check, add, remove, list; always for the session user. Plus the batch
+ * check for the hearts of the cards on screen, `GET /states?postIds=` (docs/decisions/0047).
+ */
 export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesService }> = async (app, { favorites }) => {
   app.get('/check', { schema: { querystring: FavoriteCheckQuery, response: { 200: z.object({ isFavorite: z.boolean() }) } } }, async (request) =>
     favorites.check(request, request.query),
+  );
+
+  app.get('/states', { schema: { querystring: FavoriteStatesQuery, response: { 200: z.array(FavoriteState) } } }, async (request) =>
+    favorites.states(request, request.query),
   );
 
   app.get('/', { schema: { querystring: FavoritesQuery.extend(PostFilters.pick({ near: true }).shape), response: { 200: z.array(Post) } } }, async (request) =>

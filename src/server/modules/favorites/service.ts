@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { FavoriteState } from '../../../domain/favorites';
 import type { Post } from '../../../domain/posts';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthenticated } from '../../errors';
@@ -33,6 +34,13 @@ export function createFavoritesService(deps: { db: Db; posts: PostsService }) {
     async check(request: FastifyRequest, input: { userId?: string; postId: string }): Promise<{ isFavorite: boolean }> {
       const { userId } = await actor(request, input.userId);
       return { isFavorite: await repo.has(userId, input.postId) };
+    },
+
+    /** The batch check (docs/decisions/0047): each asked id, in order, with the session user's state. */
+    async states(request: FastifyRequest, input: { userId?: string; postIds: readonly string[] }): Promise<FavoriteState[]> {
+      const { userId } = await actor(request, input.userId);
+      const saved = new Set(await repo.savedAmong(userId, input.postIds));
+      return input.postIds.map((postId) => ({ postId, isFavorite: saved.has(postId) }));
     },
 
     /** True when newly added. Favouriting an absent post is a 404. */

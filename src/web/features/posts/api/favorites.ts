@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest } from '../../../lib/api';
+import { favoriteStateKey } from './favorite-states';
 
 export const favoritesKey = ['/api/favorites'] as const;
 
@@ -11,36 +12,30 @@ export class FavoritesFetchError extends Error {
   }
 }
 
-/** The session user's favourites (spec §7 sends the user's id; the server acts for the session only). */
+/**
+ * The session user's favourites (spec §7 sends the user's id; the server acts for the session
+ * only). Every post listed is favourited: its heart is known without asking (seeding the cache).
+ */
 export const favoritesOptions = (userId: string | null, near: string | null) =>
   queryOptions({
     queryKey: [...favoritesKey, userId, near],
-    queryFn: async () => {
+    queryFn: async ({ client }) => {
       const query = new URLSearchParams({ userId: userId ?? '' });
       if (near) query.set('near', near);
+      let posts: Post[];
       try {
-        return await apiRequest<Post[]>('GET', `/api/favorites?${query}`);
+        posts = await apiRequest<Post[]>('GET', `/api/favorites?${query}`);
       } catch (error) {
         throw new FavoritesFetchError(error);
       }
+      for (const post of posts) client.setQueryData(favoriteStateKey(userId, post.id), true);
+      return posts;
     },
     enabled: userId !== null,
   });
 
 export function useFavorites(userId: string | null, near: string | null) {
   return useQuery(favoritesOptions(userId, near));
-}
-
-/**
- * The ids of the user's favourites, for the hearts on the cards: one request for the whole page
- * instead of a check per card.
- */
-export function useFavoriteIds(userId: string | null): ReadonlySet<string> | undefined {
-  const { data } = useQuery({
-    ...favoritesOptions(userId, null),
-    select: (posts) => new Set(posts.map((p) => p.id)),
-  });
-  return data;
 }
 
 export interface ToggleFavoriteRequest {
@@ -54,25 +49,39 @@ export function toggleFavorite({ userId, post, favorite }: ToggleFavoriteRequest
   return favorite ? apiRequest('POST', '/api/favorites', body) : apiRequest('DELETE', '/api/favorites', body);
 }
 
-/** Adds or removes a favourite; the heart changes at once and returns to its state on failure (spec §8 toasts). */
+/**
+ * Adds or removes a favourite; the heart changes at once and returns to its state on failure, and
+ * an unsaved post leaves the user's /favorites lists at once (spec §8 toasts).
+ */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleFavorite,
     onMutate: async ({ userId, post, favorite }) => {
-      const key = favoritesOptions(userId, null).queryKey;
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (list: Post[] = []) =>
-        favorite ? [post, ...list.filter((p) => p.id !== post.id)] : list.filter((p) => p.id !== post.id),
-      );
-      return { key, before };
+      const heart = favoriteStateKey(userId, post.id);
+      const lists = [...favoritesKey, userId];
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: heart }),
+        queryClient.cancelQueries({ queryKey: lists }),
+      ]);
+      const before = queryClient.getQueriesData<Post[]>({ queryKey: lists });
+      queryClient.setQueryData(heart, favorite);
+      if (!favorite) {
+        queryClient.setQueriesData<Post[]>({ queryKey: lists }, (list) =>
+          list?.filter((p) => p.id !== post.id),
+        );
+      }
+      return { heart, before };
     },
     // Here rather than in mutate(): the card may unmount meanwhile (unsaved on /favorites).
     onSuccess: (_data, { favorite }) =>
       toast({ title: favorite ? 'Added to favorites' : 'Removed from favorites' }),
-    onError: (_error, _request, context) => {
-      if (context) queryClient.setQueryData(context.key, context.before);
+    onError: (_error, { favorite }, context) => {
+      // The heart showed the other state before the click (an unknown one showed as not favourited).
+      if (context) {
+        queryClient.setQueryData(context.heart, !favorite);
+        for (const [key, list] of context.before) queryClient.setQueryData(key, list);
+      }
       toast({
         variant: 'destructive',
         title: 'Error',

@@ -2,15 +2,15 @@ import { Heart } from 'lucide-react';
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
-import { useFavoriteIds, useToggleFavorite } from '../api/favorites';
+import { useIsFavorite } from '../api/favorite-states';
+import { useToggleFavorite } from '../api/favorites';
 import { usePostsViewer } from '../viewer';
 
 /** The heart of a card (spec §2): a toggle button named after the post, with the toasts of spec §8. */
 export function FavoriteButton({ post, className }: { post: Post; className?: string }) {
   const viewer = usePostsViewer();
-  const favoriteIds = useFavoriteIds(viewer.userId);
+  const isFavorite = useIsFavorite(viewer.userId, post.id);
   const toggle = useToggleFavorite();
-  const isFavorite = favoriteIds?.has(post.id) ?? false;
 
   const onClick = () => {
     if (!viewer.userId) {
