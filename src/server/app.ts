@@ -84,7 +84,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   app.get('/api/health', async () => ({ ok: true }));
 
   await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
-  const posts = createPostsService({ db: database.db, access, events: app.events, storage: app.storage, defaultOrigin: config.DEFAULT_ORIGIN, log: app.log });
+  const posts = createPostsService({ db: database.db, access, events: app.events, storage: app.storage, limiter: app.rateLimiter, defaultOrigin: config.DEFAULT_ORIGIN, log: app.log });
   await app.register(postsRoutes, { prefix: '/api/posts', posts });
   await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ db: database.db, posts }) });
   const favorites = createFavoritesService({ db: database.db, posts });

@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { deleteImages, storeImage } from '../../src/server/modules/images/store';
 import { createLocalStorage } from '../../src/server/storage/local';
 import type { Storage } from '../../src/server/storage/storage';
 import { as, registerMember, useTestApp, type Member } from './helpers';
-import { createPost, postForm, VALID_POST } from './posts-helpers';
+import { countPosts, createPost, postForm, uploadedFiles, VALID_POST } from './posts-helpers';
 
 const ctx = useTestApp();
 let member: Member;
@@ -29,15 +28,6 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-/** Every file under DATA_DIR/uploads. */
-function uploadedFiles(): string[] {
-  const root = path.join(ctx.config.DATA_DIR, 'uploads');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name));
-}
-const countPosts = async () => (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts`)).rows[0]!.n;
 
 async function fetchUpload(url: string) {
   const res = await ctx.app.inject({ method: 'GET', url });
@@ -94,13 +84,13 @@ describe('uploading a photo with a post', () => {
 
 describe('refusing what is not a usable image, leaving nothing behind', () => {
   async function expectRefused(image: Parameters<typeof createPost>[3], status: number, message: string) {
-    const posts = await countPosts();
-    const files = uploadedFiles();
+    const posts = await countPosts(ctx);
+    const files = uploadedFiles(ctx);
     const res = await createPost(ctx.app, member.cookie, { ...VALID_POST, title: 'Refused' }, image);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().message).toBe(message);
-    expect(await countPosts()).toBe(posts);
-    expect(uploadedFiles()).toEqual(files);
+    expect(await countPosts(ctx)).toBe(posts);
+    expect(uploadedFiles(ctx)).toEqual(files);
   }
 
   it('refuses a text file named photo.jpg', async () => {
@@ -139,21 +129,21 @@ describe('refusing what is not a usable image, leaving nothing behind', () => {
   });
 
   it('stores nothing when the fields are invalid, even with a good image', async () => {
-    const posts = await countPosts();
-    const files = uploadedFiles();
+    const posts = await countPosts(ctx);
+    const files = uploadedFiles(ctx);
     const res = await createPost(ctx.app, member.cookie, { ...VALID_POST, title: '' }, { bytes: gpsJpeg });
     expect(res.json().message).toBe('Title is required');
-    expect(await countPosts()).toBe(posts);
-    expect(uploadedFiles()).toEqual(files);
+    expect(await countPosts(ctx)).toBe(posts);
+    expect(uploadedFiles(ctx)).toEqual(files);
   });
 
   it('removes the stored files when saving the post fails afterwards', async () => {
     await ctx.database.db.execute(sql`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$`);
     await ctx.database.db.execute(sql`CREATE TRIGGER posts_boom BEFORE INSERT ON posts FOR EACH ROW WHEN (NEW.title = 'Boom') EXECUTE FUNCTION refuse_boom()`);
-    const files = uploadedFiles();
+    const files = uploadedFiles(ctx);
     const res = await createPost(ctx.app, member.cookie, { ...VALID_POST, title: 'Boom' }, { bytes: gpsJpeg });
     expect(res.statusCode).toBe(500);
-    expect(uploadedFiles()).toEqual(files);
+    expect(uploadedFiles(ctx)).toEqual(files);
     await ctx.database.db.execute(sql`DROP TRIGGER posts_boom ON posts`);
   });
 
@@ -168,10 +158,10 @@ describe('refusing what is not a usable image, leaving nothing behind', () => {
         await local.put(key, bytes, type);
       },
     };
-    const files = uploadedFiles();
+    const files = uploadedFiles(ctx);
     await expect(storeImage(failing, gpsJpeg)).rejects.toThrow('disk full');
     expect(written).toHaveLength(1);
-    expect(uploadedFiles()).toEqual(files);
+    expect(uploadedFiles(ctx)).toEqual(files);
   });
 });
 

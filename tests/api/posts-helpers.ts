@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { posts } from '../../src/server/db/schema/index';
 import { CALLER_CHANGED, type CallerChange } from '../../src/server/modules/auth/caller';
 import { POSTS_CHANGED } from '../../src/server/modules/posts/caches';
 import { as, type TestContext } from './helpers';
 
 type Ctx = Pick<TestContext, 'app' | 'database'>;
+
+export const countPosts = async (ctx: Pick<TestContext, 'database'>) =>
+  (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts`)).rows[0]!.n;
+
+/** Every file under DATA_DIR/uploads. */
+export function uploadedFiles(ctx: Pick<TestContext, 'config'>): string[] {
+  const root = path.join(ctx.config.DATA_DIR, 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+}
 
 /**
  * Tests that write to the tables directly tell the app, as every writer must (docs/decisions/0050):
@@ -49,6 +63,11 @@ export async function insertPost(ctx: Ctx, values: Partial<NewPost> = {}): Promi
     .returning({ id: posts.id });
   await postsChanged(ctx);
   return row!.id;
+}
+
+/** Forgets every count of the shared (PostgreSQL) rate limits, for files that write more than a limit allows. */
+export async function resetRateLimits(ctx: Ctx): Promise<void> {
+  await ctx.database.db.execute(sql`DELETE FROM rate_limits`);
 }
 
 export async function makeAdmin(ctx: Ctx, userId: string): Promise<void> {

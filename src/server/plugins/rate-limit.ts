@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { SlidingWindows } from '../lib/sliding-windows';
 
 export interface RateRule {
   /** What is limited, for the message: 'sign-in attempts'. */
@@ -31,17 +32,54 @@ export function createRateLimiter(db: Db): RateLimiter {
           reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
         RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry`);
       const row = rows[0]!;
-      if (row.count > rule.limit) {
-        const retry = Math.max(1, row.retry);
-        const minutes = Math.ceil(retry / 60);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          { headers: { 'retry-after': String(retry) } },
-        );
-      }
+      if (row.count > rule.limit) throw rateLimited(rule, row.retry);
     },
   };
+}
+
+/** The 429 of every limit: 'Too many sign-in attempts. Please try again in 5 minutes.', with Retry-After. */
+export function rateLimited(rule: Pick<RateRule, 'what'>, retrySeconds: number): AppError {
+  const retry = Math.max(1, Math.ceil(retrySeconds));
+  const minutes = Math.ceil(retry / 60);
+  return new AppError('RATE_LIMITED', `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    headers: { 'retry-after': String(retry) },
+  });
+}
+
+export interface LocalRateLimiter {
+  /** Counts one hit on `key`, synchronously; throws the same 429 as RateLimiter when over the rule's limit. */
+  hit(key: string): void;
+}
+
+/**
+ * Sliding windows in this instance's memory, for calls too frequent for a database write each
+ * (docs/decisions/0034). Each instance counts apart: N instances let up to N × the limit through.
+ */
+export function createLocalRateLimiter(rule: RateRule, maxKeys = 50_000): LocalRateLimiter {
+  const windows = new SlidingWindows({ maxKeys });
+  return {
+    hit(key) {
+      const waitMs = windows.take(key, rule.limit, rule.windowMs);
+      if (waitMs > 0) throw rateLimited(rule, waitMs / 1000);
+    },
+  };
+}
+
+/**
+ * The key of a per-address limit: an IPv4 address as it is, an IPv6 one by its /64 (one home or
+ * host usually holds a whole /64, so counting single addresses would let it choose new ones).
+ */
+export function addressKey(ip: string): string {
+  const address = ip.split('%')[0]!;
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
+  const prefix = [...left, ...zeros, ...right].slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
 }
 
 export default fp(

@@ -96,6 +96,7 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
       const box = parseBbox(query.bbox);
       if ('error' in box) throw badRequest(box.error);
       const viewer = deps.posts.viewerOf(request);
+      deps.posts.throttlePreview(request, viewer);
       const origin = deps.posts.originFor(query.near);
       const grid = gridOf(box, effectiveZoom(box, query.zoom, viewer.canView ? undefined : GATED_MAX_ZOOM));
       return viewer.canView ? full(viewer, grid, query, origin) : gated(viewer, grid, query, origin);

@@ -13,6 +13,7 @@ import {
   type UpdateStatusInput,
 } from '../../../domain/posts';
 import type { Db } from '../../db/client';
+import type { RateLimiter } from '../../plugins/rate-limit';
 import type { EventBus } from '../../events/bus';
 import { forbidden, notFound, unauthenticated } from '../../errors';
 import type { Storage } from '../../storage/storage';
@@ -20,6 +21,7 @@ import type { AccessService } from '../access/service';
 import { deleteImages, storeImage, type StoredImage } from '../images/store';
 import { createPostsCaches } from './caches';
 import { originOf } from './filters';
+import { createPostLimits } from './limits';
 import { createPostsList } from './list';
 import { readPostForm } from './form';
 import { canManage, toPost, type PostRow } from './present';
@@ -31,6 +33,7 @@ import { isUuid } from '../../../domain/ids';
 export const POST_MESSAGES = {
   notFound: 'Post not found.',
   notManager: 'Only the owner or an admin can change this post.',
+  signInToChange: 'Please sign in to change this post.',
   signInToPost: 'Please sign in or get posting access to share a post.',
   noPostingAccess: 'Your access has ended. Please get a pass to share a post.',
 } as const;
@@ -63,6 +66,7 @@ export interface PostsServiceDeps {
   access: AccessService;
   events: EventBus;
   storage: Storage;
+  limiter: RateLimiter;
   defaultOrigin: LatLng;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -74,13 +78,19 @@ export function createPostsService(deps: PostsServiceDeps) {
   const caches = createPostsCaches(deps.events, deps.log);
   const rowsPage = createPostsList({ repo, caches });
   const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
+  const limits = createPostLimits(deps.limiter);
 
-  /** The row, when the viewer may change it: 404 when absent, 403 for anyone but owner or admin. */
+  /**
+   * The row, when the viewer may change it, counted against their limit of changes: 404 when
+   * absent; else 401 for a caller who is not signed in (a guest session still manages its own
+   * post), 403 for a member who is neither owner nor admin; 429 over the limit.
+   */
   async function managed(request: FastifyRequest, id: string): Promise<{ row: PostRow; viewer: ViewerInfo }> {
     const row = isUuid(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound(POST_MESSAGES.notFound);
     const viewer = viewerOf(request);
-    if (!canManage(row, viewer)) throw forbidden(POST_MESSAGES.notManager);
+    if (!canManage(row, viewer)) throw viewer.userId ? forbidden(POST_MESSAGES.notManager) : unauthenticated(POST_MESSAGES.signInToChange);
+    await limits.change(request, viewer);
     return { row, viewer };
   }
 
@@ -146,10 +156,13 @@ export function createPostsService(deps: PostsServiceDeps) {
     originFor,
     page,
     caches,
+    /** Counts a list or map call of a viewer without full access (429 over the limit); free for everyone else. */
+    throttlePreview: limits.preview,
 
     /** GET /api/posts: the page as JSON bytes (present-json.ts), with its headers' values. */
     async list(request: FastifyRequest, query: ListPostsQuery): Promise<Omit<PostsPage, 'posts'> & { json: Buffer }> {
       const viewer = viewerOf(request);
+      limits.preview(request, viewer);
       const { rows, origin, ...rest } = await rowsPage(viewer, query, originFor(query.near));
       return { json: postsJson(rows, viewer, origin), ...rest };
     },
@@ -170,6 +183,7 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     async create(request: FastifyRequest): Promise<Post> {
       const viewer = this.assertCanPost(request);
+      await limits.create(request, viewer);
       const form = await readPostForm(request);
       const input = CreatePostInput.parse(form.fields);
       const ownerName = input.ownerName ?? viewer.username;

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
-import { apiFetch, nextLinkOf } from '../../../lib/api';
+import { apiFetch, isApiError, nextLinkOf, serverMessage } from '../../../lib/api';
 
 /** Every posts query starts with this key, so one invalidation refreshes lists, details and the map. */
 export const postsKey = ['/api/posts'] as const;
@@ -16,8 +16,12 @@ export interface PostsPage {
 }
 
 export class PostsFetchError extends Error {
+  /** What to do about it for people: the server's message when it asks to wait (429), else none. */
+  readonly hint: string | undefined;
+
   constructor(cause: unknown) {
     super('Failed to fetch posts', { cause });
+    this.hint = isApiError(cause, 429) ? serverMessage(cause) : undefined;
   }
 }
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { usePostsList } from '../api/get-posts';
+import { PostsFetchError, usePostsList } from '../api/get-posts';
 import { usePostsViewer } from '../viewer';
 import { AccessCard, EmptyState } from './list-states';
 import { LoadMore } from './load-more';
@@ -25,7 +25,10 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
   const headingId = useId();
 
   if (list.isPending) return <PostGridSkeleton />;
-  if (list.isError) return <ListError message={list.error.message} onRetry={() => void list.refetch()} />;
+  if (list.isError) {
+    const hint = list.error instanceof PostsFetchError ? list.error.hint : undefined;
+    return <ListError message={list.error.message} hint={hint} onRetry={() => void list.refetch()} />;
+  }
 
   const posts = list.data.pages.flatMap((page) => page.posts);
   const first = list.data.pages[0];
@@ -59,11 +62,11 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
   );
 }
 
-function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+function ListError({ message, hint, onRetry }: { message: string; hint?: string; onRetry: () => void }) {
   return (
     <Card role="alert" className="grid place-items-center gap-3 px-6 py-12 text-center">
       <p className="font-semibold">{message}</p>
-      <p className="text-sm text-muted-foreground">Check your connection and try again.</p>
+      <p className="text-sm text-muted-foreground">{hint ?? 'Check your connection and try again.'}</p>
       <Button variant="outline" onClick={onRetry}>
         <RotateCw aria-hidden="true" />
         Try again
