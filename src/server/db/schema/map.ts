@@ -30,3 +30,21 @@ export const mapCells = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * The number of posts per type, status, region and amount words, coordinates or not
+ * (docs/decisions/0022), kept by the same triggers as map_cells (migration 0005). The list's
+ * totals without a search or a distance are sums of these few rows.
+ */
+export const postCounts = pgTable(
+  'post_counts',
+  {
+    type: postTypeEnum('type').notNull(),
+    status: postStatusEnum('status').notNull(),
+    region: regionEnum('region'),
+    /** As map_cells.amount: 1 small/few, 2 medium/some, 4 large/lots/plenty. */
+    amount: smallint('amount').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('post_counts_key').on(t.type, t.status, t.region, t.amount).nullsNotDistinct()],
+);

@@ -3,7 +3,8 @@ import { MAP_POINT_LIMIT, gridLevel, type Grid } from '../../../domain/map';
 import type { PostFilters } from '../../../domain/posts';
 import type { PostRow } from '../posts/present';
 import type { PostsRepository } from '../posts/repository';
-import { MAP_CELLS_MAX_ZOOM, cellsCanAnswer, type CellCount, type MapRepository } from './repository';
+import { countsCanAnswer } from '../posts/cells';
+import { MAP_CELLS_MAX_ZOOM, type CellCount, type MapRepository } from './repository';
 
 /**
  * What a map view shows, before it is presented to one viewer: the cell counts, and the rows of
@@ -37,7 +38,7 @@ export function countCells(
   f: PostFilters,
   where: SQL | undefined,
 ): Promise<CellCount[]> {
-  const fromTable = cellsCanAnswer(f) && grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
+  const fromTable = countsCanAnswer(f) && grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
   return fromTable ? deps.map.cellsFromTable(grid, f) : deps.map.cellsFromPosts(grid, where);
 }
 

@@ -1,20 +1,20 @@
 import type { LatLng } from '../../../domain/geo';
-import { LIMITS } from '../../../domain/limits';
 import type { ListPostsQuery, PostFilters } from '../../../domain/posts';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { PostsCaches } from './caches';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { filterConditions } from './filters';
 import type { PageRow, PostsRepository } from './repository';
+import type { TotalOf } from './totals/totals';
 import { gatedPage, type ViewerInfo } from './viewer';
 
 /** One page of rows for a viewer; presented by the caller (posts, or JSON text for the list). */
 export interface RowsPage {
   rows: PageRow[];
   origin: LatLng;
-  /** The filtered total (X-Total-Count), also for gated viewers; at most LIMITS.totalCountCap. */
+  /** The filtered total (X-Total-Count), also for gated viewers (totals/totals.ts). */
   total: number;
-  /** True when more posts than LIMITS.totalCountCap match (X-Total-Count-Capped). */
+  /** More than `total` match: a big search not yet counted in full (X-Total-Count-Capped). */
   totalCapped: boolean;
   nextCursor: string | null;
 }
@@ -39,37 +39,32 @@ function cursorAfter(last: PageRow, sort: Cursor['sort']): string {
 }
 
 /**
- * Pages of the posts list behind the viewing gate (DECISIONS 7), with two caches cleared on every
- * post write on any instance (docs/decisions/0022, 0050): totals of 100 or more for 10 s, and the
- * rows of first pages for 5 s (then refreshed in the background while still answered). Rows, not
- * presented posts: what a post shows depends on the viewer. Later pages (a cursor) are read live.
+ * Pages of the posts list behind the viewing gate (DECISIONS 7), with their exact totals
+ * (totals/totals.ts) and the rows of first pages cached for 5 s, cleared on every post write on
+ * any instance (docs/decisions/0050), and refreshed in the background while still answered past
+ * their TTL. Rows, not presented posts: what a post shows depends on the viewer. Later pages (a
+ * cursor) are read live.
  */
-export function createPostsList(deps: { repo: PostsRepository; caches: PostsCaches }) {
-  // Past its TTL a popular entry is still answered while one request reloads it (serveStaleMs):
-  // a 50 ms count must not hold up every connection at once.
-  const totals = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500, keep: (n) => n >= 100 }));
+export function createPostsList(deps: { repo: PostsRepository; caches: PostsCaches; totalOf: TotalOf }) {
   const firstPages = deps.caches.track(new TtlCache<PageRow[]>({ ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 500 }));
 
   return async function rowsPage(viewer: ViewerInfo, query: ListPostsQuery, origin: LatLng): Promise<RowsPage> {
     const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
     const wanted = gatedPage(viewer, { limit: query.limit, cursor: query.cursor });
     const after = wanted.cursor ? decodeCursor(wanted.cursor, sort) : null;
-    const cap = LIMITS.totalCountCap;
     const key = filterKey(query, origin);
     // The SQL of the filters is built only on a cache miss: it costs as much as the rest of a hit.
     const page = { sort, origin, after, limit: wanted.limit + 1 };
-    const [rows, counted] = await Promise.all([
+    const [rows, total] = await Promise.all([
       after
         ? deps.repo.page({ ...page, where: filterConditions(query, origin) })
         : firstPages.getOrLoad(`${key}|${wanted.limit}`, () => deps.repo.page({ ...page, where: filterConditions(query, origin) })),
-      totals.getOrLoad(key, () =>
-        deps.repo.countUpTo(filterConditions(query, origin), cap, { preferIndexScan: sort === 'nearest' && !query.q }),
-      ),
+      deps.totalOf(key, query, origin),
     ]);
     const shown = rows.slice(0, wanted.limit);
     const last = shown.at(-1);
     let nextCursor: string | null = null;
     if (!wanted.gated && rows.length > wanted.limit && last) nextCursor = cursorAfter(last, sort);
-    return { rows: shown, origin, total: Math.min(counted, cap), totalCapped: counted > cap, nextCursor };
+    return { rows: shown, origin, total: total.total, totalCapped: total.capped, nextCursor };
   };
 }

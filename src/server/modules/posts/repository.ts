@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import type { LatLng } from '../../../domain/geo';
@@ -37,26 +37,6 @@ export function createPostsRepository(db: Db) {
         .where(and(where, keyset))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(limit);
-    },
-
-    /**
-     * The number of matching posts, counted up to `cap + 1` so the cost stays bounded at a million
-     * posts (docs/decisions/0022). With a distance filter the planner under-estimates how many
-     * points the box holds and would build a bitmap of all of them; a plain GiST index scan stops
-     * after `cap + 1` rows, so bitmap scans are switched off for that one statement unless a
-     * search (whose trigram index only works as a bitmap) is part of the filter.
-     */
-    async countUpTo(where: SQL | undefined, cap: number, opts: { preferIndexScan: boolean }): Promise<number> {
-      const capped = db.select({ one: sql`1` }).from(posts).where(where).limit(cap + 1).as('capped');
-      if (!opts.preferIndexScan) {
-        const [row] = await db.select({ n: count() }).from(capped);
-        return row?.n ?? 0;
-      }
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-        const [row] = await tx.select({ n: count() }).from(capped);
-        return row?.n ?? 0;
-      });
     },
 
     async findById(id: string): Promise<PostRow | undefined> {

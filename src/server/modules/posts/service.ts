@@ -23,6 +23,8 @@ import { createPostsCaches } from './caches';
 import { originOf } from './filters';
 import { createPostLimits } from './limits';
 import { createPostsList } from './list';
+import { createTotalsRepository } from './totals/repository';
+import { createTotals } from './totals/totals';
 import { readPostForm } from './form';
 import { canManage, toPost, type PostRow } from './present';
 import { postsJson } from './present-json';
@@ -54,9 +56,9 @@ const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
 
 export interface PostsPage {
   posts: Post[];
-  /** The filtered total (X-Total-Count), also for gated viewers; at most LIMITS.totalCountCap. */
+  /** The filtered total (X-Total-Count), also for gated viewers (docs/decisions/0022). */
   total: number;
-  /** True when more posts than LIMITS.totalCountCap match (X-Total-Count-Capped). */
+  /** More than `total` match: a big search not yet counted in full (X-Total-Count-Capped). */
   totalCapped: boolean;
   nextCursor: string | null;
 }
@@ -76,7 +78,8 @@ export function createPostsService(deps: PostsServiceDeps) {
   const viewerOf = createViewerResolver(deps);
   // docs/decisions/0022 and 0050: cleared on every post write on every instance.
   const caches = createPostsCaches(deps.events, deps.log);
-  const rowsPage = createPostsList({ repo, caches });
+  const totalOf = createTotals({ repo: createTotalsRepository(deps.db), caches, log: deps.log });
+  const rowsPage = createPostsList({ repo, caches, totalOf });
   const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
   const limits = createPostLimits(deps.limiter);
 

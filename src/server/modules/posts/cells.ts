@@ -1,0 +1,101 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { cellBounds, type Bbox } from '../../../domain/map';
+import { POST_TYPES, type PostFilters } from '../../../domain/posts';
+import { mapCells, postCounts, posts } from '../../db/schema/index';
+
+/**
+ * map_cells and post_counts: counts of posts kept by triggers on `posts` (migrations 0004, 0005),
+ * read by the map's clusters and the list's totals. Their `amount` holds the amount words of a
+ * post's quantity as bits (SQL post_amount_mask, AMOUNT_WORDS in domain/posts.ts).
+ */
+export const AMOUNT_BITS = { small: 1, medium: 2, large: 4 } as const;
+
+/** map_cells grains: per type, status, region and amount; per type only; all posts (see the schema). */
+const GRAIN = { detail: 0, type: 7, all: 15 } as const;
+
+/** Whether the counts can answer these filters: a search or a distance needs the posts themselves. */
+export const countsCanAnswer = (f: PostFilters) => !f.q && f.distance === 'all';
+
+type Filters = Pick<PostFilters, 'type' | 'status' | 'region' | 'amount'>;
+
+/**
+ * The rows of map_cells (at any level and cell) that hold the posts matching `f`: the coarsest
+ * grain that can tell them apart, always with a condition on type so the key (level, grain,
+ * type, cx, …) narrows to the cell.
+ */
+export function cellRowsMatching(f: Filters): SQL | undefined {
+  const detailed = f.status !== 'all' || f.region !== 'all' || f.amount !== 'all';
+  const grain = detailed ? GRAIN.detail : f.type ? GRAIN.type : GRAIN.all;
+  return and(
+    eq(mapCells.grain, grain),
+    grain === GRAIN.all ? isNull(mapCells.type) : f.type ? eq(mapCells.type, f.type) : inArray(mapCells.type, [...POST_TYPES]),
+    f.status !== 'all' ? eq(mapCells.status, f.status) : undefined,
+    f.region !== 'all' ? eq(mapCells.region, f.region) : undefined,
+    f.amount !== 'all' ? sql`${mapCells.amount} & ${AMOUNT_BITS[f.amount]}::smallint <> 0` : undefined,
+  );
+}
+
+/** The rows of post_counts that hold the posts matching `f`. */
+export function countRowsMatching(f: Filters): SQL | undefined {
+  return and(
+    f.type ? eq(postCounts.type, f.type) : undefined,
+    f.status !== 'all' ? eq(postCounts.status, f.status) : undefined,
+    f.region !== 'all' ? eq(postCounts.region, f.region) : undefined,
+    f.amount !== 'all' ? sql`${postCounts.amount} & ${AMOUNT_BITS[f.amount]}::smallint <> 0` : undefined,
+  );
+}
+
+/** A cell of the map grid (map_cells keeps levels 2..18). */
+export interface CellRef {
+  level: number;
+  cx: number;
+  cy: number;
+}
+
+/** A degree is about 111 km: this margin only keeps floating-point edges inside the index box. */
+const EDGE = 1e-9;
+
+/** The grid cell of a post's public point (SQL map_cell_x/y, the same functions as map_cells'). */
+export const cellX = (level: number) => sql`map_cell_x(${posts.publicLongitude}, ${level}::int)`;
+export const cellY = (level: number) => sql`map_cell_y(${posts.publicLatitude}, ${level}::int)`;
+
+/** The public point lies in `b` (widened by EDGE): served by the GiST index on the point. */
+export const pointInBox = (b: Bbox) =>
+  sql`point(${posts.publicLongitude}, ${posts.publicLatitude}) <@ box(point(${b.west - EDGE}::float8, ${b.south - EDGE}::float8), point(${b.east + EDGE}::float8, ${b.north + EDGE}::float8))`;
+
+const array = (values: number[], type: 'int' | 'float8') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/** A FROM item listing cells and their bounds, as `c(level, cx, cy, w, s, e, n)`. */
+export function cellsTable(cells: readonly CellRef[]): SQL {
+  const bounds = cells.map((c) => cellBounds(c.level, c.cx, c.cy));
+  return sql`unnest(${array(
+    cells.map((c) => c.level),
+    'int',
+  )}, ${array(
+    cells.map((c) => c.cx),
+    'int',
+  )}, ${array(
+    cells.map((c) => c.cy),
+    'int',
+  )}, ${array(
+    bounds.map((b) => b.west - EDGE),
+    'float8',
+  )}, ${array(
+    bounds.map((b) => b.south - EDGE),
+    'float8',
+  )}, ${array(
+    bounds.map((b) => b.east + EDGE),
+    'float8',
+  )}, ${array(
+    bounds.map((b) => b.north + EDGE),
+    'float8',
+  )}) AS c(level, cx, cy, w, s, e, n)`;
+}
+
+/**
+ * A post lies in the cell `c` of cellsTable: the GiST index on the point finds the box, the cell
+ * functions decide the edges exactly as map_cells does, so no post is in two cells.
+ */
+export const inListedCell = sql`${posts.publicLatitude} IS NOT NULL
+  AND point(${posts.publicLongitude}, ${posts.publicLatitude}) <@ box(point(c.w, c.s), point(c.e, c.n))
+  AND map_cell_x(${posts.publicLongitude}, c.level) = c.cx AND map_cell_y(${posts.publicLatitude}, c.level) = c.cy`;

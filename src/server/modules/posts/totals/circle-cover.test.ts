@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { haversineMiles } from '../../../../domain/geo';
+import { mercatorX, mercatorY } from '../../../../domain/map';
+import type { CellRef } from '../cells';
+import { circleCover } from './circle-cover';
+
+/** The cell of a point at `level`, as SQL map_cell_x/y compute it. */
+function cellAt(p: { lat: number; lng: number }, level: number): CellRef {
+  const n = 2 ** level;
+  const index = (v: number) => Math.min(Math.max(Math.floor(v * n), 0), n - 1);
+  return { level, cx: index(mercatorX(p.lng)), cy: index(mercatorY(p.lat)) };
+}
+
+const keyOf = (c: CellRef) => `${c.level}:${c.cx}:${c.cy}`;
+
+/** Which part of the cover holds the point, if any. */
+function placeIn(cover: { inside: Set<string>; rim: Set<string> }, p: { lat: number; lng: number }): 'inside' | 'rim' | 'outside' {
+  const { inside, rim } = cover;
+  const found: string[] = [];
+  for (let level = 2; level <= 18; level++) {
+    const key = keyOf(cellAt(p, level));
+    if (inside.has(key)) found.push('inside');
+    if (rim.has(key)) found.push('rim');
+  }
+  expect(found.length).toBeLessThanOrEqual(1); // the cells never overlap
+  return (found[0] as 'inside' | 'rim' | undefined) ?? 'outside';
+}
+
+/** A deterministic spread of points around `o`, up to `span` degrees away (longitudes wrapped). */
+function pointsAround(o: { lat: number; lng: number }, span: number, count: number) {
+  let seed = 7;
+  const next = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  const wrap = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+  return Array.from({ length: count }, () => ({ lat: o.lat + next() * span, lng: wrap(o.lng + next() * span) }));
+}
+
+describe('circleCover', () => {
+  it.each([
+    [{ lat: 43.6532, lng: -79.3832 }, 1],
+    [{ lat: 43.6532, lng: -79.3832 }, 10],
+    [{ lat: 64.8378, lng: -147.7164 }, 5], // far north: cells are tall
+    [{ lat: -33.8688, lng: 151.2093 }, 5],
+    [{ lat: 0.0001, lng: 179.99 }, 10], // across the antimeridian and the equator
+  ])('puts every point around %o within %i miles in an inside or rim cell, and none beyond it in an inside cell', (origin, miles) => {
+    const cover = circleCover(origin, miles, 18);
+    expect(cover.inside.length).toBeGreaterThan(0);
+    const cells = { inside: new Set(cover.inside.map(keyOf)), rim: new Set(cover.rim.map(keyOf)) };
+    const counts = { inside: 0, rim: 0, outside: 0 };
+    for (const p of pointsAround(origin, (miles / 69) * 1.6, 4000)) {
+      const d = haversineMiles(origin, p);
+      const place = placeIn(cells, p);
+      counts[place] += 1;
+      if (place === 'inside') expect(d).toBeLessThanOrEqual(miles);
+      if (place === 'outside') expect(d).toBeGreaterThan(miles);
+    }
+    // Most points are decided by whole cells; few are measured one by one.
+    expect(counts.rim).toBeLessThan(counts.inside / 5);
+    expect(counts.outside).toBeGreaterThan(0);
+  });
+
+  it('uses coarse cells inside and rim cells only at the rim level', () => {
+    const cover = circleCover({ lat: 43.6532, lng: -79.3832 }, 10, 17);
+    expect(new Set(cover.rim.map((c) => c.level))).toEqual(new Set([17]));
+    expect(Math.min(...cover.inside.map((c) => c.level))).toBeLessThan(14);
+  });
+});

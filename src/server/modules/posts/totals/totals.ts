@@ -1,0 +1,85 @@
+import { and, sql } from 'drizzle-orm';
+import type { LatLng } from '../../../../domain/geo';
+import { LIMITS } from '../../../../domain/limits';
+import { DISTANCE_MILES, type PostFilters } from '../../../../domain/posts';
+import { TtlCache } from '../../../lib/ttl-cache';
+import type { PostsCaches } from '../caches';
+import { distanceMilesSql, filterConditions } from '../filters';
+import { circleCover, type CircleCover } from './circle-cover';
+import type { TotalsRepository } from './repository';
+
+/** X-Total-Count and X-Total-Count-Capped. */
+export interface Total {
+  total: number;
+  /** More than `total` match: a big search whose full count is not known yet. */
+  capped: boolean;
+}
+
+/** Rim cells at the finest level map_cells keeps: the fewest posts to measure one by one. */
+const RIM_LEVEL = 18;
+/** Searches over more posts than this are counted in full in the background (0.3-0.5 s at 1M). */
+const SEARCH_CAP = LIMITS.totalCountCap;
+
+/**
+ * The filtered total of the posts list, exact (docs/decisions/0022):
+ * - without a search or a distance, a sum of post_counts rows (under a millisecond at 1M posts);
+ * - with a distance, whole map_cells inside the circle plus the posts of its rim (20-40 ms);
+ * - with a search, a count stopped at SEARCH_CAP + 1; past it, the full count comes from one
+ *   background count at a time per instance, and until it lands the total is sent as capped.
+ * Totals are cached per filter combination and cleared on every post write on every instance
+ * (docs/decisions/0050), except the full counts of big searches, kept 30 s.
+ */
+export function createTotals(deps: { repo: TotalsRepository; caches: PostsCaches; log?: { warn(obj: object, msg: string): void } }) {
+  const exact = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500 }));
+  const searched = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500 }));
+  const bigSearches = new TtlCache<number>({ ttlMs: 30_000, maxEntries: 500 });
+  const covers = new TtlCache<CircleCover>({ ttlMs: 10 * 60_000, maxEntries: 200 });
+  let counting = false;
+
+  function coverOf(origin: LatLng, miles: number): CircleCover {
+    const key = `${origin.lat},${origin.lng},${miles}`;
+    let cover = covers.get(key);
+    if (!cover) {
+      cover = circleCover(origin, miles, RIM_LEVEL);
+      covers.set(key, cover);
+    }
+    return cover;
+  }
+
+  async function withinCircle(f: PostFilters, distance: Exclude<PostFilters['distance'], 'all'>, origin: LatLng): Promise<number> {
+    const miles = DISTANCE_MILES[distance];
+    const cover = coverOf(origin, miles);
+    const rimWhere = and(filterConditions({ ...f, distance: 'all' }, origin), sql`${distanceMilesSql(origin)} <= ${miles}::float8`);
+    const [inside, rim] = await Promise.all([deps.repo.inCells(cover.inside, f), deps.repo.inCellsMatching(cover.rim, rimWhere)]);
+    return inside + rim;
+  }
+
+  /** Starts the full count of a big search unless one is running on this instance. */
+  function countInBackground(key: string, f: PostFilters, origin: LatLng): void {
+    if (counting) return;
+    counting = true;
+    bigSearches
+      .getOrLoad(key, () => deps.repo.all(filterConditions(f, origin)))
+      .catch((err: unknown) => deps.log?.warn({ err }, 'the full count of a search failed'))
+      .finally(() => (counting = false));
+  }
+
+  async function ofSearch(key: string, f: PostFilters, origin: LatLng): Promise<Total> {
+    const upTo = await searched.getOrLoad(key, () => deps.repo.upTo(filterConditions(f, origin), SEARCH_CAP));
+    if (upTo <= SEARCH_CAP) return { total: upTo, capped: false };
+    const full = bigSearches.get(key);
+    if (full !== undefined) return { total: full, capped: false };
+    countInBackground(key, f, origin);
+    return { total: SEARCH_CAP, capped: true };
+  }
+
+  /** The total of the posts matching `f` seen from `origin`; `key` names the combination. */
+  return async function totalOf(key: string, f: PostFilters, origin: LatLng): Promise<Total> {
+    if (f.q) return ofSearch(key, f, origin);
+    const { distance } = f;
+    const total = await exact.getOrLoad(key, () => (distance === 'all' ? deps.repo.fromCounts(f) : withinCircle(f, distance, origin)));
+    return { total, capped: false };
+  };
+}
+
+export type TotalOf = ReturnType<typeof createTotals>;

@@ -1,0 +1,158 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { haversineMiles } from '../../src/domain/geo';
+import {
+  AMOUNT_FILTERS,
+  AMOUNT_WORDS,
+  DISTANCE_FILTERS,
+  DISTANCE_MILES,
+  POST_TYPES,
+  REGION_FILTERS,
+  STATUS_FILTERS,
+  type PostFilters,
+} from '../../src/domain/posts';
+import { seedPosts } from '../../src/server/modules/demo/seed';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { postsChanged } from './posts-helpers';
+
+/**
+ * X-Total-Count is the exact filtered total (docs/decisions/0022), checked against the posts
+ * themselves, filtered here in plain TypeScript by the meanings of spec §5.
+ */
+const ctx = useTestApp();
+const ORIGIN = { lat: 43.6532, lng: -79.3832 };
+const NEAR = { lat: 43.7, lng: -79.42 };
+
+type Row = {
+  type: string;
+  status: string;
+  region: string | null;
+  quantity: string | null;
+  lat: number | null;
+  lng: number | null;
+};
+
+let member: Member;
+let rows: Row[];
+
+async function loadRows(): Promise<Row[]> {
+  const result = await ctx.database.db.execute<Row>(
+    sql`SELECT type, status, region, quantity, public_latitude AS lat, public_longitude AS lng FROM posts`,
+  );
+  return result.rows;
+}
+
+type Filters = Pick<PostFilters, 'type' | 'status' | 'amount' | 'region' | 'distance'> & { near?: typeof NEAR };
+
+/** The posts of spec §5's filters, counted one by one. */
+function expected(f: Filters): number {
+  const origin = f.near ?? ORIGIN;
+  return rows.filter((r) => {
+    if (f.type && r.type !== f.type) return false;
+    if (f.status !== 'all' && r.status !== f.status) return false;
+    if (f.region !== 'all' && r.region !== f.region) return false;
+    if (f.amount !== 'all' && !AMOUNT_WORDS[f.amount].some((w) => (r.quantity ?? '').toLowerCase().includes(w))) return false;
+    if (f.distance !== 'all') {
+      if (r.lat === null || r.lng === null) return false;
+      if (haversineMiles(origin, { lat: r.lat, lng: r.lng }) > DISTANCE_MILES[f.distance]) return false;
+    }
+    return true;
+  }).length;
+}
+
+function query(f: Filters): string {
+  const params = new URLSearchParams();
+  if (f.type) params.set('type', f.type);
+  for (const key of ['status', 'amount', 'region', 'distance'] as const) if (f[key] !== 'all') params.set(key, f[key]);
+  if (f.near) params.set('near', `${f.near.lat},${f.near.lng}`);
+  return params.toString();
+}
+
+async function totalOf(q: string) {
+  const res = await ctx.app.inject(as(member.cookie, { method: 'GET', url: `/api/posts?${q}&limit=1` }));
+  expect(res.statusCode, res.body).toBe(200);
+  return { total: Number(res.headers['x-total-count']), capped: res.headers['x-total-count-capped'] === 'true' };
+}
+
+beforeAll(async () => {
+  // Realistic posts (GTA and cottage regions, every status and amount word, some without a
+  // point), through the triggers that keep post_counts and map_cells.
+  await seedPosts(ctx.database.pool, { count: 4000, seed: 11, batchSize: 700 });
+  await ctx.database.db.execute(sql`UPDATE posts SET status = 'limited' WHERE quantity ILIKE '%bag%'`);
+  await ctx.database.db.execute(sql`DELETE FROM posts WHERE title ILIKE '%cherry%'`);
+  await postsChanged(ctx);
+  rows = await loadRows();
+  member = await registerMember(ctx.app);
+}, 120_000);
+
+describe('X-Total-Count at scale', () => {
+  it('has the data these checks need: more than 1000 posts, some without a point, every amount word', () => {
+    expect(rows.length).toBeGreaterThan(3000);
+    expect(rows.some((r) => r.lat === null)).toBe(true);
+    for (const amount of AMOUNT_FILTERS.filter((a) => a !== 'all'))
+      expect(expected({ status: 'all', region: 'all', amount, distance: 'all' })).toBeGreaterThan(0);
+  });
+
+  it('is exact above 1000 for every single filter', async () => {
+    const all = { status: 'all', region: 'all', amount: 'all', distance: 'all' } as const;
+    const cases: Filters[] = [
+      all,
+      ...POST_TYPES.map((type) => ({ ...all, type })),
+      ...STATUS_FILTERS.filter((s) => s !== 'all').map((status) => ({ ...all, status })),
+      ...REGION_FILTERS.filter((r) => r !== 'all').map((region) => ({ ...all, region })),
+      ...AMOUNT_FILTERS.filter((a) => a !== 'all').map((amount) => ({ ...all, amount })),
+      ...DISTANCE_FILTERS.filter((d) => d !== 'all').map((distance) => ({ ...all, distance })),
+      ...DISTANCE_FILTERS.filter((d) => d !== 'all').map((distance) => ({ ...all, distance, near: NEAR })),
+    ];
+    expect(expected(all)).toBeGreaterThan(1000);
+    for (const f of cases) expect({ f, ...(await totalOf(query(f))) }).toEqual({ f, total: expected(f), capped: false });
+  });
+
+  it('is exact for combined filters, with and without a distance', async () => {
+    const cases: Filters[] = [
+      { type: 'fruit', status: 'available', amount: 'large', region: 'all', distance: 'all' },
+      { type: 'firewood', status: 'all', amount: 'small', region: 'toronto', distance: 'all' },
+      { status: 'limited', amount: 'medium', region: 'all', distance: '10miles' },
+      { type: 'skids', status: 'all', amount: 'all', region: 'toronto', distance: '5miles', near: NEAR },
+      { type: 'fruit', status: 'available', amount: 'all', region: 'all', distance: '1mile', near: NEAR },
+    ];
+    for (const f of cases) expect({ f, ...(await totalOf(query(f))) }).toEqual({ f, total: expected(f), capped: false });
+  });
+
+  it('follows posts as they are written: counts stay equal to a recount from scratch', async () => {
+    const before = await totalOf('type=skids&status=unavailable');
+    await ctx.database.db.execute(sql`UPDATE posts SET status = 'unavailable' WHERE type = 'skids' AND status = 'available'`);
+    await ctx.database.db.execute(sql`UPDATE posts SET quantity = 'plenty' WHERE type = 'skids' AND quantity ILIKE '%few%'`);
+    await ctx.database.db.execute(sql`DELETE FROM posts WHERE type = 'skids' AND region = 'muskoka'`);
+    await postsChanged(ctx);
+    rows = await loadRows();
+    const after = await totalOf('type=skids&status=unavailable');
+    expect(after.total).toBe(expected({ type: 'skids', status: 'unavailable', amount: 'all', region: 'all', distance: 'all' }));
+    expect(after.total).not.toBe(before.total);
+    const snapshot = async () =>
+      (
+        await ctx.database.db.execute<{ k: string }>(
+          sql`SELECT concat_ws(':', type, status, region, amount, n) AS k FROM post_counts WHERE n <> 0 ORDER BY 1`,
+        )
+      ).rows.map((r) => r.k);
+    const kept = await snapshot();
+    await ctx.database.db.execute(sql`SELECT post_counts_rebuild()`);
+    expect(kept).toEqual(await snapshot());
+  });
+
+  it('says a big search is capped until its full count is in, then gives the full count', async () => {
+    const search = 'q=st'; // in most addresses
+    const [{ n }] = (
+      await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts WHERE search_text LIKE '%st%'`)
+    ).rows as [{ n: number }];
+    expect(n).toBeGreaterThan(1000);
+    const first = await totalOf(search);
+    expect(first).toEqual({ total: 1000, capped: true });
+    let later = first;
+    for (let i = 0; i < 50 && later.capped; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      later = await totalOf(search);
+    }
+    expect(later).toEqual({ total: n, capped: false });
+  });
+});
