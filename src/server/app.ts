@@ -20,8 +20,8 @@ import { createPostsService } from './modules/posts/service';
 import { postsRoutes } from './modules/posts/routes';
 import { createFavoritesService } from './modules/favorites/service';
 import { favoritesRoutes } from './modules/favorites/routes';
-import { createMapService } from './modules/map/service';
-import { mapRoutes } from './modules/map/routes';
+import { createMapService } from './modules/posts/map/service';
+import { mapRoutes } from './modules/posts/map/routes';
 import { responseSerializerCompiler } from './lib/serializer';
 import { logMethod, serializeError, urlForLog } from './lib/log';
 

@@ -5,7 +5,7 @@ import { BBOX_MESSAGES, cellCentre, gridLevel, gridOf, parseBbox, type Bbox } fr
 import { AMOUNT_WORDS, type MapResponse, type Post, type PostFilters } from '../../src/domain/posts';
 import { generatePost, seededRandom, type GeneratedPost } from '../../src/server/modules/demo/generate';
 import { insertPosts } from '../../src/server/modules/demo/insert';
-import { createMapRepository } from '../../src/server/modules/map/repository';
+import { createMapRepository } from '../../src/server/modules/posts/map/repository';
 import { filterConditions } from '../../src/server/modules/posts/filters';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { insertPost } from './posts-helpers';

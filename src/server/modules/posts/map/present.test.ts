@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPost, type PostRow } from '../posts/present';
+import { toPost, type PostRow } from '../present';
 import { cellKey, type Layout } from './layout';
 import { cluster, layoutJson, point, response, type MapItem } from './present';
 

@@ -1,9 +1,9 @@
 import { and, between, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { gridBounds, type Grid } from '../../../domain/map';
-import type { PostFilters } from '../../../domain/posts';
-import type { Db } from '../../db/client';
-import { mapCells, posts } from '../../db/schema/index';
-import { cellRowsMatching, cellX, cellY, cellsTable, inListedCell, pointInBox } from '../posts/cells';
+import { gridBounds, type Grid } from '../../../../domain/map';
+import type { PostFilters } from '../../../../domain/posts';
+import type { Db } from '../../../db/client';
+import { mapCells, posts } from '../../../db/schema/index';
+import { cellRowsMatching, cellX, cellY, cellsTable, inListedCell, pointInBox } from '../cells';
 
 /** map_cells holds grid levels 2..18, that is zooms 0..16 (migration 0004). */
 export const MAP_CELLS_MAX_ZOOM = 16;

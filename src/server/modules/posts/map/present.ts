@@ -1,7 +1,7 @@
-import type { LatLng } from '../../../domain/geo';
-import type { MapResponse, Post } from '../../../domain/posts';
-import type { PostRow, Viewer } from '../posts/present';
-import { JsonBytes } from '../posts/present-json';
+import type { LatLng } from '../../../../domain/geo';
+import type { MapResponse, Post } from '../../../../domain/posts';
+import type { PostRow, Viewer } from '../present';
+import { JsonBytes } from '../present-json';
 import { cellKey, type Layout } from './layout';
 
 export type MapItem = MapResponse['items'][number];

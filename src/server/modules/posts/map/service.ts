@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { LatLng } from '../../../domain/geo';
+import type { LatLng } from '../../../../domain/geo';
 import {
   MAP_POINT_LIMIT,
   cellCentre,
@@ -7,15 +7,15 @@ import {
   gridOf,
   parseBbox,
   type Grid,
-} from '../../../domain/map';
-import type { MapQuery, MapResponse } from '../../../domain/posts';
-import type { Db } from '../../db/client';
-import { badRequest } from '../../errors';
-import { filterConditions } from '../posts/filters';
-import { createPostsRepository } from '../posts/repository';
-import type { PostsService } from '../posts/service';
-import type { ViewerInfo } from '../posts/viewer';
-import { TtlCache } from '../../lib/ttl-cache';
+} from '../../../../domain/map';
+import type { MapQuery, MapResponse } from '../../../../domain/posts';
+import type { Db } from '../../../db/client';
+import { badRequest } from '../../../errors';
+import { filterConditions } from '../filters';
+import { createPostsRepository } from '../repository';
+import type { PostsService } from '../service';
+import type { ViewerInfo } from '../viewer';
+import { TtlCache } from '../../../lib/ttl-cache';
 import { cellKey, countCells, countOf, layoutOf, type Layout, type LayoutDeps } from './layout';
 import { cluster, layoutJson, point, response, type MapItem } from './present';
 import { createMapRepository, type CellCount } from './repository';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MapQuery, MapResponse } from '../../../domain/posts';
-import { sendJsonBytes } from '../../lib/serializer';
+import { MapQuery, MapResponse } from '../../../../domain/posts';
+import { sendJsonBytes } from '../../../lib/serializer';
 import type { MapService } from './service';
 
 /**

@@ -1,9 +1,9 @@
 import type { SQL } from 'drizzle-orm';
-import { MAP_POINT_LIMIT, gridLevel, type Grid } from '../../../domain/map';
-import type { PostFilters } from '../../../domain/posts';
-import type { PostRow } from '../posts/present';
-import type { PostsRepository } from '../posts/repository';
-import { countsCanAnswer } from '../posts/cells';
+import { MAP_POINT_LIMIT, gridLevel, type Grid } from '../../../../domain/map';
+import type { PostFilters } from '../../../../domain/posts';
+import type { PostRow } from '../present';
+import type { PostsRepository } from '../repository';
+import { countsCanAnswer } from '../cells';
 import { MAP_CELLS_MAX_ZOOM, type CellCount, type MapRepository } from './repository';
 
 /**
