@@ -273,7 +273,7 @@ describe('page size and large totals', () => {
     expect(big.json()).toHaveLength(100);
   });
 
-  it('counts exactly past 1000 (tests/api/posts-totals.test.ts checks every filter)', async () => {
+  it('counts exactly past 1000 (tests/api/posts-scale.test.ts checks every filter)', async () => {
     await ctx.database.db.execute(sql`
       INSERT INTO posts (type, title, description, address, created_at)
       SELECT 'firewood', 'Many ' || i, 'Many posts', 'Many Rd', now() - interval '2 days'

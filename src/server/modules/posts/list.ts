@@ -4,7 +4,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import type { PostsCaches } from './caches';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { filterConditions } from './filters';
-import type { PageRow, PostsRepository } from './repository';
+import type { PageQuery, PageRow, PostsRepository } from './repository';
 import type { TotalOf } from './totals/totals';
 import { gatedPage, type ViewerInfo } from './viewer';
 
@@ -23,6 +23,16 @@ export interface RowsPage {
 function filterKey(f: PostFilters, origin: LatLng): string {
   const where = f.distance === 'all' ? null : [origin.lat, origin.lng];
   return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
+}
+
+/** The search on its own, with every other filter off. */
+const searchOnly = (q: string, origin: LatLng) =>
+  filterConditions({ q, status: 'all', amount: 'all', region: 'all', distance: 'all' }, origin);
+
+/** The SQL of a page's filters: a nearest-first page takes its search apart (repository.page). */
+function pageConditions(query: ListPostsQuery, origin: LatLng): Pick<PageQuery, 'where' | 'search'> {
+  if (query.distance === 'all' || !query.q) return { where: filterConditions(query, origin) };
+  return { where: filterConditions({ ...query, q: undefined }, origin), search: searchOnly(query.q, origin) };
 }
 
 const cursors = new WeakMap<PageRow, string>();
@@ -57,8 +67,8 @@ export function createPostsList(deps: { repo: PostsRepository; caches: PostsCach
     const page = { sort, origin, after, limit: wanted.limit + 1 };
     const [rows, total] = await Promise.all([
       after
-        ? deps.repo.page({ ...page, where: filterConditions(query, origin) })
-        : firstPages.getOrLoad(`${key}|${wanted.limit}`, () => deps.repo.page({ ...page, where: filterConditions(query, origin) })),
+        ? deps.repo.page({ ...page, ...pageConditions(query, origin) })
+        : firstPages.getOrLoad(`${key}|${wanted.limit}`, () => deps.repo.page({ ...page, ...pageConditions(query, origin) })),
       deps.totalOf(key, query, origin),
     ]);
     const shown = rows.slice(0, wanted.limit);

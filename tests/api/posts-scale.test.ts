@@ -16,7 +16,8 @@ import { as, registerMember, useTestApp, type Member } from './helpers';
 import { postsChanged } from './posts-helpers';
 
 /**
- * X-Total-Count is the exact filtered total (docs/decisions/0022), checked against the posts
+ * Thousands of realistic posts: X-Total-Count is the exact filtered total (docs/decisions/0022),
+ * and searched pages sorted by distance come in the right order, both checked against the posts
  * themselves, filtered here in plain TypeScript by the meanings of spec §5.
  */
 const ctx = useTestApp();
@@ -24,6 +25,8 @@ const ORIGIN = { lat: 43.6532, lng: -79.3832 };
 const NEAR = { lat: 43.7, lng: -79.42 };
 
 type Row = {
+  id: string;
+  text: string;
   type: string;
   status: string;
   region: string | null;
@@ -37,7 +40,7 @@ let rows: Row[];
 
 async function loadRows(): Promise<Row[]> {
   const result = await ctx.database.db.execute<Row>(
-    sql`SELECT type, status, region, quantity, public_latitude AS lat, public_longitude AS lng FROM posts`,
+    sql`SELECT id, search_text AS text, type, status, region, quantity, public_latitude AS lat, public_longitude AS lng FROM posts`,
   );
   return result.rows;
 }
@@ -77,7 +80,7 @@ async function totalOf(q: string) {
 beforeAll(async () => {
   // Realistic posts (GTA and cottage regions, every status and amount word, some without a
   // point), through the triggers that keep post_counts and map_cells.
-  await seedPosts(ctx.database.pool, { count: 4000, seed: 11, batchSize: 700 });
+  await seedPosts(ctx.database.pool, { count: 5000, seed: 11, batchSize: 700 });
   await ctx.database.db.execute(sql`UPDATE posts SET status = 'limited' WHERE quantity ILIKE '%bag%'`);
   await ctx.database.db.execute(sql`DELETE FROM posts WHERE title ILIKE '%cherry%'`);
   await postsChanged(ctx);
@@ -154,5 +157,47 @@ describe('X-Total-Count at scale', () => {
       later = await totalOf(search);
     }
     expect(later).toEqual({ total: n, capped: false });
+  });
+});
+
+describe('a search sorted by distance', () => {
+  const within = () =>
+    rows
+      .filter((r) => r.lat !== null && r.lng !== null)
+      .map((r) => ({ id: r.id, text: r.text, miles: haversineMiles(ORIGIN, { lat: r.lat!, lng: r.lng! }) }))
+      .filter((r) => r.miles <= 10);
+
+  /** The ids of the posts within 10 miles matching `q`, nearest first, ties by id. */
+  const nearestMatches = (q: string) =>
+    within()
+      .filter((r) => r.text.includes(q))
+      .sort((a, b) => a.miles - b.miles || (a.id < b.id ? -1 : 1))
+      .map((r) => r.id);
+
+  async function pages(q: string, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    let url: string | undefined = `/api/posts?distance=10miles&q=${encodeURIComponent(q)}`;
+    for (let i = 0; i < count && url; i++) {
+      const res = await ctx.app.inject(as(member.cookie, { method: 'GET', url }));
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(...(res.json() as { id: string }[]).map((p) => p.id));
+      url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];
+    }
+    return ids;
+  }
+
+  it('pages a common word exactly as its matches sorted by distance', async () => {
+    expect(within().length).toBeGreaterThan(2000); // more than the nearest posts walked first
+    const expectedIds = nearestMatches('st');
+    expect(await pages('st', 3)).toEqual(expectedIds.slice(0, 60));
+  });
+
+  it('pages a rare word exactly as its matches sorted by distance', async () => {
+    const words = new Map<string, number>();
+    for (const r of within()) for (const w of new Set(r.text.split(/[^a-z]+/))) if (w.length > 3) words.set(w, (words.get(w) ?? 0) + 1);
+    const rare = [...words].find(([, n]) => n >= 22 && n <= 60)?.[0];
+    expect(rare).toBeDefined();
+    const expectedIds = nearestMatches(rare!);
+    expect(await pages(rare!, 4)).toEqual(expectedIds);
   });
 });
