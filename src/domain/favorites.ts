@@ -10,6 +10,11 @@ export const FAVORITE_STATES_MESSAGES = {
   malformed: 'postIds must be post ids separated by commas',
 } as const;
 
+/** Favourites (spec §7). userId is optional: the session decides (DECISIONS 1). */
+export const FavoriteInput = z.object({ userId: text().optional(), postId: z.uuid('postId must be a post id') });
+export const FavoriteCheckQuery = FavoriteInput;
+export const FavoritesQuery = z.object({ userId: text().optional() });
+
 /** Whether the session user has favourited a post: the answer of add, remove and the batch check. */
 export const FavoriteState = z.object({ postId: z.string(), isFavorite: z.boolean() });
 export type FavoriteState = z.infer<typeof FavoriteState>;

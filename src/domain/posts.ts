@@ -91,9 +91,19 @@ export type UpdateStatusInput = z.infer<typeof UpdateStatusInput>;
 const filterParam = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).default(values[0] as T[number]));
 
+/**
+ * posts.search_text joins the searched fields with U+001F (docs/decisions/0035). A search holds no
+ * control character, so it can never match across two fields: each run of them (the separator, a
+ * pasted tab or line break) reads as one space. NUL is refused, as in all text.
+ */
+export const SEARCH_FIELD_SEPARATOR = '\u001f';
+/** C0 and C1 controls and DEL; NUL among them is refused first, by text(). */
+const CONTROL_CHARACTERS = /\p{Cc}+/gu;
+
 export const PostFilters = z.object({
   type: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), PostType.optional()),
   q: text()
+    .overwrite((v) => v.replace(CONTROL_CHARACTERS, ' '))
     .trim()
     .max(POST_TEXT_MAX.q, `Search is limited to ${POST_TEXT_MAX.q} characters`)
     .optional()
@@ -166,8 +176,3 @@ export const MapResponse = z.object({
   items: z.array(z.discriminatedUnion('kind', [MapCluster, MapPoint])),
 });
 export type MapResponse = z.infer<typeof MapResponse>;
-
-/** Favourites (spec §7). userId is optional: the session decides (DECISIONS 1). */
-export const FavoriteInput = z.object({ userId: text().optional(), postId: z.uuid('postId must be a post id') });
-export const FavoriteCheckQuery = FavoriteInput;
-export const FavoritesQuery = z.object({ userId: text().optional() });

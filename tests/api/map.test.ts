@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { haversineMiles } from '../../src/domain/geo';
 import { BBOX_MESSAGES, cellCentre, gridLevel, gridOf, parseBbox, type Bbox } from '../../src/domain/map';
-import { AMOUNT_WORDS, type MapResponse, type Post, type PostFilters } from '../../src/domain/posts';
+import { AMOUNT_WORDS, SEARCH_FIELD_SEPARATOR, type MapResponse, type Post, type PostFilters } from '../../src/domain/posts';
 import { generatePost, seededRandom, type GeneratedPost } from '../../src/server/modules/demo/generate';
 import { insertPosts } from '../../src/server/modules/demo/insert';
 import { createMapRepository } from '../../src/server/modules/posts/map/repository';
@@ -247,7 +247,7 @@ describe('map cells', () => {
 });
 
 function generatedText(p: GeneratedPost): string {
-  return [p.title, p.description, p.address, p.seasonalNotes ?? '', p.quantity].join(' ').toLowerCase();
+  return [p.title, p.description, p.address, p.seasonalNotes ?? '', p.quantity].join(SEARCH_FIELD_SEPARATOR).toLowerCase();
 }
 const milesFromOrigin = (p: GeneratedPost) =>
   haversineMiles(ORIGIN, { lat: p.publicLatitude!, lng: p.publicLongitude! });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { haversineMiles } from '../../src/domain/geo';
 import {
   AMOUNT_FILTERS,
@@ -178,7 +179,7 @@ describe('a search sorted by distance', () => {
     const ids: string[] = [];
     let url: string | undefined = `/api/posts?distance=10miles&q=${encodeURIComponent(q)}`;
     for (let i = 0; i < count && url; i++) {
-      const res = await ctx.app.inject(as(member.cookie, { method: 'GET', url }));
+      const res: LightMyRequestResponse = await ctx.app.inject(as(member.cookie, { method: 'GET', url }));
       expect(res.statusCode, res.body).toBe(200);
       ids.push(...(res.json() as { id: string }[]).map((p) => p.id));
       url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1];

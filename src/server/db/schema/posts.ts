@@ -39,11 +39,15 @@ export const posts = pgTable(
     quantity: text('quantity'),
     seasonalNotes: text('seasonal_notes'),
     region: regionEnum('region'),
-    /** Lower-cased searchable text (spec §5 Search), kept by the database. */
+    /**
+     * Lower-cased searchable text (spec §5 Search), kept by the database: the fields joined by
+     * chr(31), U+001F, which no search can hold (SEARCH_FIELD_SEPARATOR), so a search matches
+     * within one field only (docs/decisions/0035).
+     */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(title || ' ' || description || ' ' || address || ' ' || coalesce(seasonal_notes, '') || ' ' || coalesce(quantity, ''))`,
+        sql`lower(title || chr(31) || description || chr(31) || address || chr(31) || coalesce(seasonal_notes, '') || chr(31) || coalesce(quantity, ''))`,
       ),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FavoriteState, FavoriteStatesQuery } from '../../../domain/favorites';
-import { FavoriteCheckQuery, FavoriteInput, FavoritesQuery, Post, PostFilters } from '../../../domain/posts';
+import { FavoriteCheckQuery, FavoriteInput, FavoritesQuery, FavoriteState, FavoriteStatesQuery } from '../../../domain/favorites';
+import { Post, PostFilters } from '../../../domain/posts';
 import type { FavoritesService } from './service';
 
 /**

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { SEARCH_FIELD_SEPARATOR } from '../../src/domain/posts';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { insertPost } from './posts-helpers';
+
+/** Search matches within one field, never across two (spec §5 Search, docs/decisions/0035). */
+const ctx = useTestApp();
+
+const PEAR = {
+  title: 'Pear Tree',
+  description: 'Juicy and RIPE',
+  address: '12 Elm Rd',
+  seasonalNotes: 'Ready in August',
+  quantity: 'Two Buckets',
+} as const;
+/** No seasonal notes: the address and the quantity stand side by side. */
+const LOGS = { title: 'Maple logs', description: 'Seasoned', address: '40 Oak Ave', quantity: 'Lots' } as const;
+
+const ids: Record<string, string> = {};
+let member: Member;
+
+beforeAll(async () => {
+  ids.pear = await insertPost(ctx, { type: 'fruit', ...PEAR, latitude: 43.66, longitude: -79.39, publicLatitude: 43.66, publicLongitude: -79.39 });
+  ids.logs = await insertPost(ctx, { type: 'firewood', ...LOGS, latitude: 43.67, longitude: -79.4, publicLatitude: 43.67, publicLongitude: -79.4 });
+  member = await registerMember(ctx.app);
+});
+
+const get = (url: string) => ctx.app.inject(as(member.cookie, { method: 'GET', url }));
+const names = (res: LightMyRequestResponse) => (res.json() as { id: string }[]).map((p) => Object.keys(ids).find((k) => ids[k] === p.id) ?? p.id);
+
+async function search(q: string): Promise<string[]> {
+  const res = await get(`/api/posts?type=all&q=${encodeURIComponent(q)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['x-total-count']).toBe(String(res.json().length));
+  return names(res);
+}
+
+/** What search_text held before migration 0006: the fields joined by spaces. */
+const joinedBySpaces = (fields: (string | null)[]) => fields.map((f) => f ?? '').join(' ').toLowerCase();
+
+describe('search within one field (spec §5)', () => {
+  it.each([
+    ['pear tree', 'title'],
+    ['juicy and ripe', 'description'],
+    ['12 ELM', 'address'],
+    ['in august', 'seasonal notes'],
+    ['TWO bUCKETS', 'quantity'],
+  ])('finds %j in the %s, in any case', async (q) => {
+    expect(await search(q)).toEqual(['pear']);
+  });
+
+  it.each([
+    ['tree juicy', 'title and description'],
+    ['ripe 12', 'description and address'],
+    ['elm rd ready', 'address and seasonal notes'],
+    ['AUGUST two', 'seasonal notes and quantity'],
+  ])('finds nothing for %j, which spans the %s', async (q) => {
+    const fields = [PEAR.title, PEAR.description, PEAR.address, PEAR.seasonalNotes, PEAR.quantity];
+    expect(joinedBySpaces(fields)).toContain(q.toLowerCase()); // matched before 0006
+    expect(await search(q)).toEqual([]);
+  });
+
+  it('finds nothing across the address and the quantity of a post without seasonal notes', async () => {
+    const q = 'ave  lots';
+    expect(joinedBySpaces([LOGS.title, LOGS.description, LOGS.address, null, LOGS.quantity])).toContain(q);
+    expect(await search(q)).toEqual([]);
+    expect(await search('oak ave')).toEqual(['logs']);
+    expect(await search('lots')).toEqual(['logs']);
+  });
+
+  it('keeps search_text as the lower-cased fields joined by the separator', async () => {
+    const { rows } = await ctx.database.db.execute<{ text: string }>(sql`SELECT search_text AS text FROM posts WHERE id = ${ids.logs}`);
+    expect(rows[0]!.text).toBe(['maple logs', 'seasoned', '40 oak ave', '', 'lots'].join(SEARCH_FIELD_SEPARATOR));
+  });
+
+  it('can answer a search from the trigram index', async () => {
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN SELECT id FROM posts WHERE search_text LIKE '%juicy%'`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('posts_search_trgm_idx');
+  });
+});
+
+describe('control characters in a search', () => {
+  it.each([
+    ['tree\u001fjuicy', [], 'the separator between two fields'],
+    ['pear\u001ftree', ['pear'], 'the separator inside one field'],
+    ['pear\ttree', ['pear'], 'a tab'],
+    ['pear\r\ntree', ['pear'], 'a line break'],
+    ['\u001f\u007f', ['logs', 'pear'], 'nothing else: no search'],
+  ])('reads each run of them as a space: %j (%s)', async (q, expected) => {
+    expect((await search(q)).sort()).toEqual(expected);
+  });
+
+  it('answers the map the same way', async () => {
+    const map = (q: string) => get(`/api/posts/map?bbox=-80,43,-79,44&zoom=10&type=all&q=${encodeURIComponent(q)}`);
+    const across = await map('tree\u001fjuicy');
+    expect(across.statusCode, across.body).toBe(200);
+    expect(across.json().total).toBe(0);
+    const within = await map('PEAR\u001fTREE');
+    expect(within.statusCode, within.body).toBe(200);
+    expect(within.json().total).toBe(1);
+  });
+});
