@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { cellBounds, type Bbox } from '../../../domain/map';
+import type { LatLng } from '../../../domain/geo';
+import { cellBounds, type Bbox, type Grid } from '../../../domain/map';
 import { POST_TYPES, type PostFilters } from '../../../domain/posts';
 import { mapCells, postCounts, posts } from '../../db/schema/index';
+import { distanceMilesSql, filterConditions } from './filters';
 
 /**
  * map_cells and post_counts: counts of posts kept by triggers on `posts` (migrations 0004, 0005),
@@ -65,6 +67,17 @@ export const pointInBox = (b: Bbox) =>
 
 const array = (values: number[], type: 'int' | 'float8') => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
+/** A FROM item listing ranges of cells, one level each, as `r(level, x0, x1, y0, y1)`. */
+export function rangesTable(ranges: readonly Grid[]): SQL {
+  const [level, x0, x1, y0, y1] = (['level', 'x0', 'x1', 'y0', 'y1'] as const).map((k) =>
+    array(
+      ranges.map((r) => r[k]),
+      'int',
+    ),
+  );
+  return sql`unnest(${level}, ${x0}, ${x1}, ${y0}, ${y1}) AS r(level, x0, x1, y0, y1)`;
+}
+
 /** A FROM item listing cells and their bounds, as `c(level, cx, cy, w, s, e, n)`. */
 export function cellsTable(cells: readonly CellRef[]): SQL {
   const bounds = cells.map((c) => cellBounds(c.level, c.cx, c.cy));
@@ -99,3 +112,21 @@ export function cellsTable(cells: readonly CellRef[]): SQL {
 export const inListedCell = sql`${posts.publicLatitude} IS NOT NULL
   AND point(${posts.publicLongitude}, ${posts.publicLatitude}) <@ box(point(c.w, c.s), point(c.e, c.n))
   AND map_cell_x(${posts.publicLongitude}, c.level) = c.cx AND map_cell_y(${posts.publicLatitude}, c.level) = c.cy`;
+
+/**
+ * A FROM item: `columns` of the posts matching `where` in each cell of `cells`, looked up cell by
+ * cell (a LATERAL probe of the point index each), as `p` beside the cell `c` of cellsTable.
+ */
+export function postsInListedCells(cells: readonly CellRef[], where: SQL | undefined, columns: SQL): SQL {
+  return sql`${cellsTable(cells)}
+    CROSS JOIN LATERAL (SELECT ${columns} FROM ${posts} WHERE ${and(where, inListedCell)}) AS p`;
+}
+
+/**
+ * The posts matching `f` but its distance that lie within `miles` of `origin` by the list's
+ * exact haversine: for the rim cells of a circle cover, whose boxes already narrow the search.
+ */
+export function inCircleMatching(f: PostFilters, origin: LatLng, miles: number): SQL | undefined {
+  const within = sql`${distanceMilesSql(origin)} <= ${miles}::float8`;
+  return and(filterConditions({ ...f, distance: 'all' }, origin), within);
+}

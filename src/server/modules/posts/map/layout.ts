@@ -1,9 +1,11 @@
-import type { SQL } from 'drizzle-orm';
+import type { LatLng } from '../../../../domain/geo';
 import { MAP_POINT_LIMIT, gridLevel, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
 import type { PostRow } from '../present';
 import type { PostsRepository } from '../repository';
 import { countsCanAnswer } from '../cells';
+import { filterConditions } from '../filters';
+import { cellsInCircle, reachOf } from './circle';
 import { MAP_CELLS_MAX_ZOOM, type CellCount, type MapRepository } from './repository';
 
 /**
@@ -31,15 +33,27 @@ async function rowsById(deps: LayoutDeps, ids: string[]): Promise<Map<string, Po
   return new Map((await deps.posts.findByIds(ids)).map((row) => [row.id, row]));
 }
 
-/** Cell counts: from map_cells when it can answer, else from the posts themselves. */
-export function countCells(
+/**
+ * Cell counts: from map_cells when it can answer; for a distance without a search, from the
+ * map_cells inside the circle and the posts of its rim; else from the posts themselves.
+ */
+function countIn(deps: LayoutDeps, grid: Grid, f: PostFilters, origin: LatLng): Promise<CellCount[]> {
+  const kept = grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
+  if (kept && countsCanAnswer(f)) return deps.map.cellsFromTable(grid, f);
+  const { distance } = f;
+  if (kept && !f.q && distance !== 'all') return cellsInCircle(deps.map, grid, { ...f, distance }, origin);
+  return deps.map.cellsFromPosts(grid, filterConditions(f, origin));
+}
+
+/** The posts matching `f` in the grid, counted per cell (with a distance, where the circle reaches). */
+export async function countCells(
   deps: LayoutDeps,
   grid: Grid,
   f: PostFilters,
-  where: SQL | undefined,
+  origin: LatLng,
 ): Promise<CellCount[]> {
-  const fromTable = countsCanAnswer(f) && grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
-  return fromTable ? deps.map.cellsFromTable(grid, f) : deps.map.cellsFromPosts(grid, where);
+  const reach = reachOf(grid, f, origin);
+  return reach ? countIn(deps, reach, f, origin) : [];
 }
 
 /**
@@ -48,11 +62,15 @@ export function countCells(
  */
 export async function layoutOf(
   deps: LayoutDeps,
-  grid: Grid,
+  view: Grid,
   f: PostFilters,
-  where: SQL | undefined,
+  origin: LatLng,
 ): Promise<Layout> {
-  const cells = await countCells(deps, grid, f, where);
+  // Cells of the same level as the view's: only the posts' queries look at fewer of them.
+  const grid = reachOf(view, f, origin);
+  if (!grid) return { cells: [], allPoints: true, rows: new Map(), single: new Map() };
+  const cells = await countIn(deps, grid, f, origin);
+  const where = filterConditions(f, origin);
   if (countOf(cells) <= MAP_POINT_LIMIT) {
     const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1);
     // More than the limit means posts arrived since the count: cluster them after all.

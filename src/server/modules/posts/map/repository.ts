@@ -3,7 +3,17 @@ import { gridBounds, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
 import type { Db } from '../../../db/client';
 import { mapCells, posts } from '../../../db/schema/index';
-import { cellRowsMatching, cellX, cellY, cellsTable, inListedCell, pointInBox } from '../cells';
+import {
+  cellRowsMatching,
+  cellX,
+  cellY,
+  cellsTable,
+  inListedCell,
+  pointInBox,
+  postsInListedCells,
+  rangesTable,
+  type CellRef,
+} from '../cells';
 
 /** map_cells holds grid levels 2..18, that is zooms 0..16 (migration 0004). */
 export const MAP_CELLS_MAX_ZOOM = 16;
@@ -16,6 +26,15 @@ export interface CellCount {
   lat: number;
   lng: number;
 }
+
+/** Sums of the posts of one grid cell, to add up before the mean is taken. */
+export type CellSum = {
+  cx: number;
+  cy: number;
+  n: number;
+  sumLat: number;
+  sumLng: number;
+};
 
 /**
  * Posts whose public point lies in the grid's cells: the GiST index on the point finds the box,
@@ -66,6 +85,48 @@ export function createMapRepository(db: Db) {
         .from(posts)
         .where(and(where, inGrid(g)))
         .groupBy(sql`1`, sql`2`);
+    },
+
+    /**
+     * Sums of the map_cells rows matching `f` in `ranges` (each at a level no coarser than
+     * `level`), by the cell at `level` that holds them. Summed per range first, which also keeps
+     * the planner to one index scan per range (a join would read the level's every row).
+     */
+    async sumsInRanges(ranges: readonly Grid[], level: number, f: PostFilters): Promise<CellSum[]> {
+      if (ranges.length === 0) return [];
+      const result = await db.execute<CellSum>(sql`
+        SELECT m.cx >> (r.level - ${level}::int) AS cx, m.cy >> (r.level - ${level}::int) AS cy,
+          sum(m.n)::int AS n, sum(m.sum_lat) AS "sumLat", sum(m.sum_lng) AS "sumLng"
+        FROM ${rangesTable(ranges)}
+        CROSS JOIN LATERAL (
+          SELECT ${mapCells.cx} AS cx, ${mapCells.cy} AS cy, sum(${mapCells.n}) AS n,
+            sum(${mapCells.sumLat}) AS sum_lat, sum(${mapCells.sumLng}) AS sum_lng
+          FROM ${mapCells}
+          WHERE ${mapCells.level} = r.level AND ${mapCells.cx} BETWEEN r.x0 AND r.x1
+            AND ${mapCells.cy} BETWEEN r.y0 AND r.y1 AND ${cellRowsMatching(f)}
+          GROUP BY 1, 2
+        ) AS m
+        GROUP BY 1, 2`);
+      return result.rows;
+    },
+
+    /**
+     * Sums of the posts matching `where` in `cells` (each at a level no coarser than `level`), by
+     * the cell at `level` that holds their cell.
+     */
+    async sumsOfPostsInCells(
+      cells: readonly CellRef[],
+      level: number,
+      where: SQL | undefined,
+    ): Promise<CellSum[]> {
+      if (cells.length === 0) return [];
+      const columns = sql`${posts.publicLatitude} AS lat, ${posts.publicLongitude} AS lng`;
+      const result = await db.execute<CellSum>(sql`
+        SELECT c.cx >> (c.level - ${level}::int) AS cx, c.cy >> (c.level - ${level}::int) AS cy,
+          count(*)::int AS n, sum(p.lat) AS "sumLat", sum(p.lng) AS "sumLng"
+        FROM ${postsInListedCells(cells, where, columns)}
+        GROUP BY 1, 2`);
+      return result.rows;
     },
 
     /** Ids of the newest `limit` posts in the grid's cells. */

@@ -11,7 +11,6 @@ import {
 import type { MapQuery, MapResponse } from '../../../../domain/posts';
 import type { Db } from '../../../db/client';
 import { badRequest } from '../../../errors';
-import { filterConditions } from '../filters';
 import { createPostsRepository } from '../repository';
 import type { PostsService } from '../service';
 import type { ViewerInfo } from '../viewer';
@@ -58,7 +57,7 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
   /** Full access: the cached layout, presented for this viewer (owners and admins see exact spots). */
   async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<Buffer> {
     const layout = await layouts.getOrLoad(keyOf(grid, query, origin), () =>
-      layoutOf(layoutDeps, grid, query, filterConditions(query, origin)),
+      layoutOf(layoutDeps, grid, query, origin),
     );
     return layoutJson(layout, viewer, origin);
   }
@@ -74,7 +73,7 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
     origin: LatLng,
   ): Promise<MapResponse> {
     const cells = await counts.getOrLoad(keyOf(grid, query, origin), () =>
-      countCells(layoutDeps, grid, query, filterConditions(query, origin)),
+      countCells(layoutDeps, grid, query, origin),
     );
     const [preview] = (await deps.posts.page(viewer, { ...query, limit: 1, cursor: undefined })).posts;
     const at = preview ? await layoutDeps.map.cellOf(preview.id, grid.level) : null;

@@ -1,8 +1,8 @@
-import { and, count, sql, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PostFilters } from '../../../../domain/posts';
 import type { Db } from '../../../db/client';
 import { mapCells, postCounts, posts } from '../../../db/schema/index';
-import { cellRowsMatching, cellsTable, countRowsMatching, inListedCell, type CellRef } from '../cells';
+import { cellRowsMatching, cellsTable, countRowsMatching, postsInListedCells, type CellRef } from '../cells';
 
 type Filters = Pick<PostFilters, 'type' | 'status' | 'region' | 'amount'>;
 
@@ -32,10 +32,9 @@ export function createTotalsRepository(db: Db) {
     /** Posts matching `where` whose public point lies in one of `cells`, looked at one by one. */
     async inCellsMatching(cells: readonly CellRef[], where: SQL | undefined): Promise<number> {
       if (cells.length === 0) return 0;
-      const result = await db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n
-        FROM ${cellsTable(cells)}
-        CROSS JOIN LATERAL (SELECT 1 FROM ${posts} WHERE ${and(where, inListedCell)}) AS p`);
+      const result = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${postsInListedCells(cells, where, sql`1`)}`,
+      );
       return result.rows[0]?.n ?? 0;
     },
 

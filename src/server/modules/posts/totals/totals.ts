@@ -1,11 +1,11 @@
-import { and, sql } from 'drizzle-orm';
 import type { LatLng } from '../../../../domain/geo';
 import { LIMITS } from '../../../../domain/limits';
 import { DISTANCE_MILES, type PostFilters } from '../../../../domain/posts';
 import { TtlCache } from '../../../lib/ttl-cache';
 import type { PostsCaches } from '../caches';
-import { distanceMilesSql, filterConditions } from '../filters';
-import { circleCover, type CircleCover } from './circle-cover';
+import { inCircleMatching } from '../cells';
+import { filterConditions } from '../filters';
+import { coverOf } from './circle-cover';
 import type { TotalsRepository } from './repository';
 
 /** X-Total-Count and X-Total-Count-Capped. */
@@ -33,23 +33,12 @@ export function createTotals(deps: { repo: TotalsRepository; caches: PostsCaches
   const exact = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500 }));
   const searched = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500 }));
   const bigSearches = new TtlCache<number>({ ttlMs: 30_000, maxEntries: 500 });
-  const covers = new TtlCache<CircleCover>({ ttlMs: 10 * 60_000, maxEntries: 200 });
   let counting = false;
-
-  function coverOf(origin: LatLng, miles: number): CircleCover {
-    const key = `${origin.lat},${origin.lng},${miles}`;
-    let cover = covers.get(key);
-    if (!cover) {
-      cover = circleCover(origin, miles, RIM_LEVEL);
-      covers.set(key, cover);
-    }
-    return cover;
-  }
 
   async function withinCircle(f: PostFilters, distance: Exclude<PostFilters['distance'], 'all'>, origin: LatLng): Promise<number> {
     const miles = DISTANCE_MILES[distance];
-    const cover = coverOf(origin, miles);
-    const rimWhere = and(filterConditions({ ...f, distance: 'all' }, origin), sql`${distanceMilesSql(origin)} <= ${miles}::float8`);
+    const cover = coverOf(origin, miles, RIM_LEVEL);
+    const rimWhere = inCircleMatching(f, origin, miles);
     const [inside, rim] = await Promise.all([deps.repo.inCells(cover.inside, f), deps.repo.inCellsMatching(cover.rim, rimWhere)]);
     return inside + rim;
   }

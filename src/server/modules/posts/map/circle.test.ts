@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { gridOf, viewBox } from '../../../../domain/map';
+import { PostFilters } from '../../../../domain/posts';
+import { countsOfSums, insideReads, reachOf, spanIn } from './circle';
+
+const grid = { level: 10, x0: 100, x1: 103, y0: 200, y1: 201 };
+const TORONTO = { lat: 43.6532, lng: -79.3832 };
+
+describe('spanIn', () => {
+  it('puts a finer cell in the grid cell that holds it, and nowhere outside the grid', () => {
+    expect(spanIn(grid, { level: 12, cx: 101 * 4 + 3, cy: 200 * 4 })).toEqual({
+      level: 10,
+      x0: 101,
+      x1: 101,
+      y0: 200,
+      y1: 200,
+    });
+    expect(spanIn(grid, { level: 12, cx: 104 * 4, cy: 200 * 4 })).toBeNull();
+  });
+
+  it('gives a coarser cell as the grid cells it holds, cut to the grid', () => {
+    expect(spanIn(grid, { level: 8, cx: 25, cy: 50 })).toEqual({
+      level: 10,
+      x0: 100,
+      x1: 103,
+      y0: 200,
+      y1: 201,
+    });
+    expect(spanIn(grid, { level: 9, cx: 51, cy: 100 })).toEqual({
+      level: 10,
+      x0: 102,
+      x1: 103,
+      y0: 200,
+      y1: 201,
+    });
+    expect(spanIn(grid, { level: 9, cx: 52, cy: 100 })).toBeNull();
+  });
+});
+
+describe('insideReads', () => {
+  it('reads a finer cell as itself and a coarser one as the grid cells it holds', () => {
+    expect(
+      insideReads(grid, [
+        { level: 11, cx: 201, cy: 401 },
+        { level: 9, cx: 51, cy: 100 },
+        { level: 11, cx: 0, cy: 0 },
+      ]),
+    ).toEqual([
+      { level: 11, x0: 201, x1: 201, y0: 401, y1: 401 },
+      { level: 10, x0: 102, x1: 103, y0: 200, y1: 201 },
+    ]);
+  });
+});
+
+describe('countsOfSums', () => {
+  it('adds up the sums of a cell before taking its mean, and leaves empty cells out', () => {
+    expect(
+      countsOfSums([
+        { cx: 1, cy: 2, n: 2, sumLat: 80, sumLng: -150 },
+        { cx: 1, cy: 2, n: 2, sumLat: 88, sumLng: -160 },
+        { cx: 3, cy: 4, n: 0, sumLat: 0, sumLng: 0 },
+      ]),
+    ).toEqual([{ cx: 1, cy: 2, n: 4, lat: 42, lng: -77.5 }]);
+  });
+});
+
+describe('reachOf', () => {
+  const filters = (distance: string) => PostFilters.parse({ distance });
+
+  it('is the grid itself without a distance, and nothing when the circle misses the grid', () => {
+    const view = gridOf(viewBox(TORONTO, 12, 1280, 800), 12);
+    expect(reachOf(view, filters('all'), TORONTO)).toBe(view);
+    expect(
+      reachOf(gridOf(viewBox({ lat: 45.42, lng: -75.7 }, 12, 1280, 800), 12), filters('10miles'), TORONTO),
+    ).toBeNull();
+  });
+
+  it('narrows a wide view to the cells around the circle, at any zoom', () => {
+    for (const zoom of [3, 9, 14, 20]) {
+      const view = gridOf(viewBox(TORONTO, zoom, 1280, 800), zoom);
+      const reach = reachOf(view, filters('1mile'), TORONTO)!;
+      const at = gridOf(
+        { west: TORONTO.lng, east: TORONTO.lng + 1e-9, south: TORONTO.lat, north: TORONTO.lat + 1e-9 },
+        zoom,
+      );
+      expect(reach.level).toBe(view.level);
+      expect(reach.x0).toBeLessThanOrEqual(at.x0);
+      expect(reach.x1).toBeGreaterThanOrEqual(at.x1);
+      expect(reach.x0).toBeGreaterThanOrEqual(view.x0);
+      expect(reach.x1).toBeLessThanOrEqual(view.x1);
+      if (zoom === 9) expect(reach.x1 - reach.x0).toBeLessThan(view.x1 - view.x0);
+    }
+  });
+});

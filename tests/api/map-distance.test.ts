@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { LatLng } from '../../src/domain/geo';
+import { gridOf, viewBox, type Bbox } from '../../src/domain/map';
+import { PostFilters, type MapResponse } from '../../src/domain/posts';
+import { seedPosts } from '../../src/server/modules/demo/seed';
+import { filterConditions } from '../../src/server/modules/posts/filters';
+import { countCells, type LayoutDeps } from '../../src/server/modules/posts/map/layout';
+import { createMapRepository, type CellCount } from '../../src/server/modules/posts/map/repository';
+import { createPostsRepository } from '../../src/server/modules/posts/repository';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { postsChanged } from './posts-helpers';
+
+/**
+ * The map with a distance filter counts whole map_cells inside the circle and the posts of its
+ * rim (docs/decisions/0030); it must give what grouping every matching post gives.
+ */
+const ctx = useTestApp();
+const TORONTO = { lat: 43.6532, lng: -79.3832 };
+const NORTH_YORK = { lat: 43.7615, lng: -79.4111 };
+
+let deps: LayoutDeps;
+let member: Member;
+
+beforeAll(async () => {
+  // Realistic posts (the GTA and cottage regions, every status and amount word), through the triggers.
+  await seedPosts(ctx.database.pool, { count: 5000, seed: 23, batchSize: 1000 });
+  await ctx.database.db.execute(sql`UPDATE posts SET status = 'limited' WHERE quantity ILIKE '%box%'`);
+  await postsChanged(ctx);
+  deps = { map: createMapRepository(ctx.database.db), posts: createPostsRepository(ctx.database.db) };
+  member = await registerMember(ctx.app);
+}, 120_000);
+
+const filters = (f: Record<string, string>) => PostFilters.parse(f);
+
+/** Cells by key, with their count and mean point. */
+const byKey = (cells: CellCount[]) => new Map(cells.map((c) => [`${c.cx}:${c.cy}`, c]));
+
+async function expectSameAsPosts(box: Bbox, zoom: number, f: PostFilters, origin: LatLng): Promise<number> {
+  const grid = gridOf(box, zoom);
+  const fromCover = byKey(await countCells(deps, grid, f, origin));
+  const fromPosts = byKey(await deps.map.cellsFromPosts(grid, filterConditions(f, origin)));
+  expect([...fromCover.keys()].sort()).toEqual([...fromPosts.keys()].sort());
+  let total = 0;
+  for (const [key, want] of fromPosts) {
+    const got = fromCover.get(key)!;
+    expect({ key, n: got.n }).toEqual({ key, n: want.n });
+    expect(got.lat).toBeCloseTo(want.lat, 9);
+    expect(got.lng).toBeCloseTo(want.lng, 9);
+    total += got.n;
+  }
+  return total;
+}
+
+describe('map cells within a distance', () => {
+  it.each([
+    [4, '10miles', TORONTO, {}],
+    [6, '5miles', TORONTO, {}],
+    [9, '10miles', TORONTO, { type: 'fruit' }],
+    [11, '1mile', TORONTO, {}],
+    [12, '5miles', NORTH_YORK, { status: 'available' }],
+    [12, '10miles', TORONTO, { amount: 'large', type: 'firewood' }],
+    [13, '10miles', NORTH_YORK, { region: 'toronto' }],
+    [14, '1mile', NORTH_YORK, {}],
+    [16, '5miles', TORONTO, { type: 'skids' }],
+  ] as const)(
+    'count the same as the posts at zoom %i within %s of %o (%j)',
+    async (zoom, distance, origin, f) => {
+      const near = `${origin.lat},${origin.lng}`;
+      const total = await expectSameAsPosts(
+        viewBox(origin, zoom, 1280, 800),
+        zoom,
+        filters({ ...f, distance, near }),
+        origin,
+      );
+      if (zoom <= 13) expect(total).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([
+    // A view whose western edge runs through the circle's middle, and one that clips its rim.
+    ['cut in half', { west: TORONTO.lng, south: 43.4, east: -78.9, north: 43.9 }, 12, '10miles'],
+    ['cut in half, zoomed out', { west: TORONTO.lng, south: 43.4, east: -78.9, north: 43.9 }, 8, '5miles'],
+    ['clipping the rim', { west: -79.6, south: 43.6, east: -79.3, north: 43.66 }, 13, '5miles'],
+    ['beside the circle', { west: -79.3, south: 43.6, east: -79.2, north: 43.7 }, 12, '1mile'],
+  ] as const)('count only the circle in the view when it is %s', async (_name, box, zoom, distance) => {
+    await expectSameAsPosts(box, zoom, filters({ distance }), TORONTO);
+  });
+});
+
+describe('GET /api/posts/map with a distance', () => {
+  const counted = (body: MapResponse) =>
+    body.items.reduce((n, i) => n + (i.kind === 'cluster' ? i.count : 1), 0);
+  async function get(url: string, cookie: string | null) {
+    const res = await ctx.app.inject(cookie ? as(cookie, { method: 'GET', url }) : { method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  }
+
+  it.each([
+    ['distance=10miles', 9],
+    ['distance=5miles&type=fruit&near=43.7615,-79.4111', 12],
+    ['distance=1mile&status=available', 14],
+  ])(
+    'gives every post of the list within %s, to members and (coarser) to guests, at zoom %i',
+    async (query, zoom) => {
+      const list = await get(`/api/posts?${query}&limit=1`, member.cookie);
+      const total = Number(list.headers['x-total-count']);
+      expect(total).toBeGreaterThan(0);
+      // A box holding the whole circle: the map's counts add up to the list's total.
+      const bbox = '-80.2,43.2,-78.6,44.2';
+      for (const cookie of [member.cookie, null]) {
+        const body = (
+          await get(`/api/posts/map?${query}&bbox=${bbox}&zoom=${zoom}`, cookie)
+        ).json() as MapResponse;
+        expect({ cookie: cookie !== null, total: body.total }).toEqual({ cookie: cookie !== null, total });
+        expect(counted(body)).toBe(total);
+      }
+    },
+  );
+});
