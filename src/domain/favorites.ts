@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { text } from './text';
 
-/** The most post ids one batch check answers (docs/decisions/0047); a page of cards is 20. */
-export const FAVORITE_STATES_MAX = 100;
+/** Kept in limits.ts, which has no zod: the web reads it without pulling zod into its first load. */
+const FAVORITE_STATES_MAX = LIMITS.favoriteStatesMax;
 
 export const FAVORITE_STATES_MESSAGES = {
   empty: 'postIds must list at least one post id',

@@ -23,6 +23,8 @@ export const LIMITS = {
   thumbnailSide: 400,
   /** A search's total is counted at once up to this many posts, above it in the background (docs/decisions/0022). */
   totalCountCap: 1000,
+  /** The most post ids one favourites batch check answers (docs/decisions/0047); a page of cards is 20. */
+  favoriteStatesMax: 100,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FAVORITE_STATES_MAX, type FavoriteState } from '../../../../domain/favorites';
+import type { FavoriteState } from '../../../../domain/favorites';
+import { LIMITS } from '../../../../domain/limits';
 import { apiRequest } from '../../../lib/api';
 
 /**
@@ -36,8 +37,8 @@ export function createFavoriteStatesLoader(
     const batch = queue;
     queue = new Map();
     const ids = [...batch.keys()];
-    for (let start = 0; start < ids.length; start += FAVORITE_STATES_MAX) {
-      const chunk = ids.slice(start, start + FAVORITE_STATES_MAX);
+    for (let start = 0; start < ids.length; start += LIMITS.favoriteStatesMax) {
+      const chunk = ids.slice(start, start + LIMITS.favoriteStatesMax);
       const settle = (each: (waiting: Waiting, postId: string) => void) => {
         for (const postId of chunk) for (const waiting of batch.get(postId) ?? []) each(waiting, postId);
       };

@@ -54,7 +54,7 @@ interface AccessCardProps {
 
 /** Spec §2: "That's your free preview!" with the count of further posts, or the access choice when none is visible. */
 export function AccessCard({ type, hidden, capped }: AccessCardProps) {
-  const more = `${hidden}${capped ? '+' : ''} more ${NOUN[type]} ${hidden === 1 && !capped ? 'post' : 'posts'}`;
+  const more = `${hidden.toLocaleString('en-US')}${capped ? '+' : ''} more ${NOUN[type]} ${hidden === 1 && !capped ? 'post' : 'posts'}`;
   return (
     <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-6 text-center sm:col-span-1">
       <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-card text-primary shadow-sm">

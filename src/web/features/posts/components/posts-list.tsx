@@ -52,7 +52,7 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
         {POST_TYPE_TABS[type]} posts
       </h2>
       <p className="sr-only" aria-live="polite">
-        {`${total}${first?.totalCapped ? '+' : ''} posts`}
+        {`${total.toLocaleString('en-US')}${first?.totalCapped ? '+' : ''} posts`}
       </p>
       <PostGrid posts={posts}>
         {hidden > 0 && <AccessCard type={type} hidden={hidden} capped={first?.totalCapped ?? false} />}
