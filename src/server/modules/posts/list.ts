@@ -25,14 +25,18 @@ function filterKey(f: PostFilters, origin: LatLng): string {
   return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
 }
 
-/** The search on its own, with every other filter off. */
-const searchOnly = (q: string, origin: LatLng) =>
-  filterConditions({ q, status: 'all', amount: 'all', region: 'all', distance: 'all' }, origin);
-
-/** The SQL of a page's filters: a nearest-first page takes its search apart (repository.page). */
+/**
+ * The SQL of a page's filters. A nearest-first searched page walks the nearest posts matching the
+ * other filters, then keeps those within the radius that match the search (repository.page): the
+ * radius stays out of the walk, whose box the planner would otherwise read as a bitmap and sort.
+ */
 function pageConditions(query: ListPostsQuery, origin: LatLng): Pick<PageQuery, 'where' | 'search'> {
   if (query.distance === 'all' || !query.q) return { where: filterConditions(query, origin) };
-  return { where: filterConditions({ ...query, q: undefined }, origin), search: searchOnly(query.q, origin) };
+  const rest = { status: 'all', amount: 'all', region: 'all' } as const;
+  return {
+    where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
+    search: filterConditions({ ...rest, q: query.q, distance: query.distance }, origin),
+  };
 }
 
 const cursors = new WeakMap<PageRow, string>();
