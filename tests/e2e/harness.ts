@@ -30,7 +30,13 @@ export async function newPage(
   { width = WIDTHS.desktop, ...options }: { width?: number } & BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, ...options });
-  return context.newPage();
+  const page = await context.newPage();
+  // Uncaught errors in the page and failed requests never fail a journey by themselves, but they
+  // explain one that times out: they go to the test output.
+  page.on('pageerror', (err) => console.error(`[browser] uncaught on ${page.url()}: ${err.stack ?? err.message}`));
+  page.on('crash', () => console.error(`[browser] the page crashed on ${page.url()}`));
+  page.on('requestfailed', (req) => console.error(`[browser] ${req.method()} ${req.url()} failed: ${req.failure()?.errorText ?? ''}`));
+  return page;
 }
 
 let counter = 0;
