@@ -2,6 +2,7 @@ import type { LatLng } from '../../../../domain/geo';
 import type { Grid } from '../../../../domain/map';
 import { DISTANCE_MILES, type PostFilters } from '../../../../domain/posts';
 import { inCircleMatching, type CellRef } from '../cells';
+import { filterConditions } from '../filters';
 import { coverOf } from '../totals/circle-cover';
 import type { CellCount, CellSum, MapRepository } from './repository';
 
@@ -39,15 +40,16 @@ export function spanIn(grid: Grid, c: CellRef): Grid | null {
 export function reachOf(grid: Grid, f: PostFilters, origin: LatLng): Grid | null {
   if (f.distance === 'all') return grid;
   const cover = coverOf(origin, DISTANCE_MILES[f.distance], RIM_LEVEL);
-  const spans = [...cover.inside, ...cover.rim].flatMap((c) => spanIn(grid, c) ?? []);
-  if (spans.length === 0) return null;
-  return {
-    level: grid.level,
-    x0: Math.min(...spans.map((s) => s.x0)),
-    x1: Math.max(...spans.map((s) => s.x1)),
-    y0: Math.min(...spans.map((s) => s.y0)),
-    y1: Math.max(...spans.map((s) => s.y1)),
-  };
+  if (!cover) return grid;
+  let reach: Grid | null = null;
+  for (const c of [...cover.inside, ...cover.rim]) {
+    const s = spanIn(grid, c);
+    if (!s) continue;
+    reach = reach
+      ? { level: grid.level, x0: Math.min(reach.x0, s.x0), x1: Math.max(reach.x1, s.x1), y0: Math.min(reach.y0, s.y0), y1: Math.max(reach.y1, s.y1) }
+      : s;
+  }
+  return reach;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function cellsInCircle(
 ): Promise<CellCount[]> {
   const miles = DISTANCE_MILES[f.distance];
   const cover = coverOf(origin, miles, RIM_LEVEL);
+  if (!cover) return map.cellsFromPosts(grid, filterConditions(f, origin)); // near a pole: few posts
   const rim = cover.rim.filter((c) => spanIn(grid, c) !== null);
   const [inside, edge] = await Promise.all([
     map.sumsInRanges(insideReads(grid, cover.inside), grid.level, f),

@@ -42,7 +42,7 @@ describe('circleCover', () => {
     [{ lat: -33.8688, lng: 151.2093 }, 5],
     [{ lat: 0.0001, lng: 179.99 }, 10], // across the antimeridian and the equator
   ])('puts every point around %o within %i miles in an inside or rim cell, and none beyond it in an inside cell', (origin, miles) => {
-    const cover = circleCover(origin, miles, 18);
+    const cover = circleCover(origin, miles, 18)!;
     expect(cover.inside.length).toBeGreaterThan(0);
     const cells = { inside: new Set(cover.inside.map(keyOf)), rim: new Set(cover.rim.map(keyOf)) };
     const counts = { inside: 0, rim: 0, outside: 0 };
@@ -59,8 +59,16 @@ describe('circleCover', () => {
   });
 
   it('uses coarse cells inside and rim cells only at the rim level', () => {
-    const cover = circleCover({ lat: 43.6532, lng: -79.3832 }, 10, 17);
+    const cover = circleCover({ lat: 43.6532, lng: -79.3832 }, 10, 17)!;
     expect(new Set(cover.rim.map((c) => c.level))).toEqual(new Set([17]));
     expect(Math.min(...cover.inside.map((c) => c.level))).toBeLessThan(14);
+  });
+
+  it('gives no cover for a circle that reaches the polar rows, where every cell touches the pole', () => {
+    const started = performance.now();
+    expect(circleCover({ lat: 90, lng: 0 }, 10, 18)).toBeNull();
+    expect(circleCover({ lat: -84.99, lng: 12 }, 10, 18)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(circleCover({ lat: 84, lng: 0 }, 1, 18)).not.toBeNull();
   });
 });

@@ -38,6 +38,7 @@ export function createTotals(deps: { repo: TotalsRepository; caches: PostsCaches
   async function withinCircle(f: PostFilters, distance: Exclude<PostFilters['distance'], 'all'>, origin: LatLng): Promise<number> {
     const miles = DISTANCE_MILES[distance];
     const cover = coverOf(origin, miles, RIM_LEVEL);
+    if (!cover) return deps.repo.all(filterConditions(f, origin)); // near a pole: few posts, counted one by one
     const rimWhere = inCircleMatching(f, origin, miles);
     const [inside, rim] = await Promise.all([deps.repo.inCells(cover.inside, f), deps.repo.inCellsMatching(cover.rim, rimWhere)]);
     return inside + rim;
