@@ -74,4 +74,15 @@ describe('SlidingWindows', () => {
     expect(windows.take('a', 1, WINDOW)).toBe(0);
     expect(windows.take('c', 1, WINDOW)).toBeGreaterThan(0);
   });
+
+  it('forgets the key counted least recently, so a busy key is kept', () => {
+    const c = clock();
+    const windows = new SlidingWindows({ maxKeys: 2, now: c.now });
+    takeMany(windows, 'busy', 2, 2);
+    takeMany(windows, 'b', 2, 1);
+    windows.take('busy', 2, WINDOW); // over its limit: counted again as the latest
+    takeMany(windows, 'c', 2, 1); // the store is full: 'b' goes, not 'busy'
+    expect(windows.take('busy', 2, WINDOW)).toBeGreaterThan(0);
+    expect(windows.take('b', 2, WINDOW)).toBe(0);
+  });
 });

@@ -44,16 +44,20 @@ export class SlidingWindows {
       counts.current = 0;
       counts.window = window;
     }
-    if (counts.previous * (1 - into) + counts.current + 1 > limit)
-      return Math.ceil(waitShare(counts, into, limit) * windowMs);
-    counts.current += 1;
-    if (isNew) this.store(key, counts);
-    return 0;
+    const refused = counts.previous * (1 - into) + counts.current + 1 > limit;
+    if (!refused) counts.current += 1;
+    if (!isNew) this.counts.delete(key);
+    if (!isNew || !refused) this.store(key, counts);
+    return refused ? Math.ceil(waitShare(counts, into, limit) * windowMs) : 0;
   }
 
+  /**
+   * Stores `key` as the most recently seen (asked again, allowed or not): an address that keeps
+   * asking is the last one forgotten when the store is full.
+   */
   private store(key: string, counts: Counts): void {
     this.counts.set(key, counts);
-    // Keys are in the order they were stored, so the first one is the oldest.
+    // Keys are in the order they were last seen, so the first one is the least recent.
     if (this.counts.size > this.opts.maxKeys) this.counts.delete(this.counts.keys().next().value!);
   }
 }

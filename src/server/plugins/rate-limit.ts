@@ -69,8 +69,9 @@ export function createLocalRateLimiter(rule: RateRule, maxKeys = 50_000): LocalR
  * The key of a per-address limit: an IPv4 address as it is, an IPv6 one by its /64 (one home or
  * host usually holds a whole /64, so counting single addresses would let it choose new ones).
  */
-export function addressKey(ip: string): string {
-  const address = ip.split('%')[0]!;
+export function addressKey(ip: string | undefined): string {
+  // A request whose socket is already gone may have no address left.
+  const address = (ip ?? 'unknown').split('%')[0]!;
   if (!address.includes(':')) return address;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
