@@ -10,9 +10,16 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The distance origin: the viewer's `near`, else the configured default (DECISIONS 11). */
+/** 4 decimals of a degree: about 11 m, as the web rounds the viewer's location (docs/decisions/0041). */
+const roundOrigin = (v: number) => Math.round(v * 1e4) / 1e4;
+
+/**
+ * The distance origin: the viewer's `near` rounded to about 11 m (so origins a few metres apart
+ * share their caches and circle covers), else the configured default (DECISIONS 11).
+ */
 export function originOf(filters: Pick<PostFilters, 'near'>, fallback: LatLng): LatLng {
-  return parseLatLng(filters.near) ?? fallback;
+  const near = parseLatLng(filters.near);
+  return near ? { lat: roundOrigin(near.lat), lng: roundOrigin(near.lng) } : fallback;
 }
 
 const publicEarth = sql`ll_to_earth(${posts.publicLatitude}, ${posts.publicLongitude})`;
