@@ -10,6 +10,12 @@ export const SCREENS_DIR = path.resolve('test-results/screens');
 
 export const WIDTHS = { mobile: 390, desktop: 1280 } as const;
 
+/** A 1×1 transparent PNG, served for every map tile. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 /** One Chromium for the file; closed afterwards. */
 export function useBrowser(): { browser: Browser } {
   const holder = {} as { browser: Browser };
@@ -30,6 +36,10 @@ export async function newPage(
   { width = WIDTHS.desktop, ...options }: { width?: number } & BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, ...options });
+  // Map tiles come from the public OpenStreetMap service, which tests never reach: a blank tile.
+  await context.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
   const page = await context.newPage();
   // Uncaught errors in the page and failed requests never fail a journey by themselves, but they
   // explain one that times out: they go to the test output.
