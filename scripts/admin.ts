@@ -2,10 +2,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { DataDirInUseError } from '../src/server/db/embedded';
 import { users } from '../src/server/db/schema/users';
 import { notify } from '../src/server/events/bus';
 import { CALLER_CHANGED } from '../src/server/modules/auth/caller';
+import { runCli } from './cli';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
 
@@ -36,10 +36,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof DataDirInUseError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);

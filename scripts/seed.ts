@@ -4,10 +4,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { connect, openDatabase, runMigrations, type Database } from '../src/server/db/client';
-import { DataDirInUseError } from '../src/server/db/embedded';
 import { seedPosts } from '../src/server/modules/demo/seed';
 import { notify } from '../src/server/events/bus';
 import { POSTS_CHANGED } from '../src/server/modules/posts/caches';
+import { runCli } from './cli';
 
 const USAGE = 'Usage: npm run seed -- --posts N [--database-url postgres://…] [--seed S]';
 
@@ -76,10 +76,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof DataDirInUseError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);
