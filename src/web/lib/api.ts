@@ -58,6 +58,11 @@ export function isApiError(error: unknown, status: number): boolean {
   return error instanceof ApiError && error.status === status;
 }
 
+/** What to do about a refusal over a rate limit (429): the server's message, which says how long to wait. */
+export function waitMessage(error: unknown): string | undefined {
+  return isApiError(error, 429) ? serverMessage(error) : undefined;
+}
+
 /** The `message` field of an error's JSON body, for toasts; undefined when there is none. */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;

@@ -6,7 +6,7 @@ import type { LeafletEventHandlerFnMap, Map as LeafletMap } from 'leaflet';
 import { LoaderCircle } from 'lucide-react';
 import { parseLatLng } from '../../../../domain/geo';
 import { bboxParam } from '../../../../domain/map';
-import { isApiError, serverMessage } from '../../../lib/api';
+import { waitMessage } from '../../../lib/api';
 import { OSM_TILES } from '../../../lib/osm';
 import { mapOptions, useMapPosts, type MapViewport } from '../api/get-map';
 import { mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
@@ -53,7 +53,7 @@ export function MapView({ query, onViewDetails }: MapViewProps) {
   const posts = useMapPosts(query, viewport);
   const start = useStart(query);
   // Over the preview limit (429) the server says how long to wait.
-  const waitHint = posts.isError && isApiError(posts.error.cause, 429) ? serverMessage(posts.error.cause) : undefined;
+  const waitHint = posts.isError ? waitMessage(posts.error.cause) : undefined;
   return (
     <section aria-label="Map of posts" className="grid gap-3">
       <p role="status" className="text-sm text-muted-foreground">

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
-import { apiFetch, isApiError, nextLinkOf, serverMessage } from '../../../lib/api';
+import { apiFetch, nextLinkOf, waitMessage } from '../../../lib/api';
 
 /** Every posts query starts with this key, so one invalidation refreshes lists, details and the map. */
 export const postsKey = ['/api/posts'] as const;
@@ -21,7 +21,7 @@ export class PostsFetchError extends Error {
 
   constructor(cause: unknown) {
     super('Failed to fetch posts', { cause });
-    this.hint = isApiError(cause, 429) ? serverMessage(cause) : undefined;
+    this.hint = waitMessage(cause);
   }
 }
 
