@@ -46,8 +46,8 @@ export class SlidingWindows {
     }
     const refused = counts.previous * (1 - into) + counts.current + 1 > limit;
     if (!refused) counts.current += 1;
-    if (!isNew) this.counts.delete(key);
-    if (!isNew || !refused) this.store(key, counts);
+    // A refused first hit leaves nothing to keep; any other is stored as the latest.
+    if (!(isNew && refused)) this.store(key, counts);
     return refused ? Math.ceil(waitShare(counts, into, limit) * windowMs) : 0;
   }
 
@@ -56,6 +56,7 @@ export class SlidingWindows {
    * asking is the last one forgotten when the store is full.
    */
   private store(key: string, counts: Counts): void {
+    this.counts.delete(key); // set() alone would keep the key's old place in the order
     this.counts.set(key, counts);
     // Keys are in the order they were last seen, so the first one is the least recent.
     if (this.counts.size > this.opts.maxKeys) this.counts.delete(this.counts.keys().next().value!);
