@@ -18,6 +18,8 @@ interface Scenario {
   /** The bare hello-world server, or the app as the bench member. */
   server: 'hello' | 'app';
   path: string;
+  /** Sent without the browser's Accept-Encoding: what a client that takes no gzip costs. */
+  identity?: true;
   /** PASS/FAIL of a measure against (a), or null for the ceiling itself. */
   budget: ((m: Measure, ceiling: Measure) => boolean) | null;
   budgetText: string;
@@ -36,6 +38,15 @@ const SCENARIOS: Scenario[] = [
     path: '/api/posts?type=fruit&q=apple&status=available',
     budget: listBudget,
     budgetText: '≥40% of (a), p99 ≤ 25 ms',
+  },
+  // Not a budget: (b) for a client that takes no gzip (docs/decisions/0061).
+  {
+    name: '(b) same, without gzip',
+    server: 'app',
+    path: '/api/posts?type=fruit&q=apple&status=available',
+    identity: true,
+    budget: null,
+    budgetText: '',
   },
   {
     name: '(c) list: nearest, 10 miles',
@@ -75,14 +86,24 @@ const SCENARIOS: Scenario[] = [
   // Not a budget: what every signed-in request pays before its own work (session and viewer).
   { name: '(e) floor: /api/auth/me', server: 'app', path: '/api/auth/me', budget: null, budgetText: '' },
   // Not a budget: the bare hello-world server answering with fixed bytes of the size of (b)'s page
-  // (its path is set once that size is known): what the size of a list response alone costs.
+  // as sent (gzipped; its path is set once that size is known): what the size of a list response
+  // alone costs.
   { name: '(f) bare: (b)-sized bytes', server: 'hello', path: '/bytes/', budget: null, budgetText: '' },
 ];
 
-/** The size in bytes of the response to `url`, to size scenario (f). */
+/**
+ * What every request sends, as a browser does: the app's JSON goes out gzipped to clients that
+ * take it (docs/decisions/0061), and every browser does.
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The size in bytes of the response to `url` as sent (gzipped), to size scenario (f). */
 async function bodySize(url: string, cookie: string): Promise<number> {
-  const res = await fetch(url, { headers: { cookie } });
-  return (await res.arrayBuffer()).byteLength;
+  const res = await fetch(url, { headers: { cookie, ...BROWSER_HEADERS } });
+  await res.arrayBuffer();
+  const length = Number(res.headers.get('content-length'));
+  if (!length || res.headers.get('content-encoding') !== 'gzip') throw new Error(`(b) was not sent gzipped: ${res.status}`);
+  return length;
 }
 
 async function startServers(
@@ -155,7 +176,7 @@ async function main(): Promise<number> {
       for (const s of SCENARIOS) {
         if (s.path === '/bytes/') s.path = `/bytes/${listBytes}`;
         const base = s.server === 'app' ? servers.app : servers.hello;
-        const headers = s.server === 'app' ? { cookie } : undefined;
+        const headers = { ...(s.identity ? {} : BROWSER_HEADERS), ...(s.server === 'app' ? { cookie } : {}) };
         const m = await measure(`${base}${s.path}`, {
           connections: CONNECTIONS,
           seconds: SECONDS,

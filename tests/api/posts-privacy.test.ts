@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MapResponse, Post } from '../../src/domain/posts';
 import { as, registerMember, useTestApp, type Member } from './helpers';
@@ -75,5 +76,34 @@ describe('distances come from the public point, never the exact spot', () => {
     expect(map.statusCode, map.body).toBe(200);
     const points = (map.json() as MapResponse).items.flatMap((i) => (i.kind === 'point' ? [i.post] : []));
     expect(points.find((p) => p.id === ids.home)).toMatchObject({ latitude: north(3), longitude: ORIGIN.lng });
+  });
+});
+
+describe('cached and compressed bodies (docs/decisions/0061)', () => {
+  const gzipped = async (member: Member, url: string) => {
+    const res = await ctx.app.inject(as(member.cookie, { method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toBe('accept-encoding');
+    return JSON.parse(gunzipSync(res.rawPayload).toString()) as unknown;
+  };
+  const homeOf = (posts: Post[]) => posts.find((p) => p.id === ids.home);
+  const bbox = `${ORIGIN.lng - 0.5},${ORIGIN.lat - 0.5},${ORIGIN.lng + 0.5},${ORIGIN.lat + 0.5}`;
+
+  it('a cached list page, compressed, still shows the owner the exact spot and others the public point', async () => {
+    const url = '/api/posts?limit=50&q=tree';
+    const homeSeenBy = async (member: Member) => homeOf((await gzipped(member, url)) as Post[]);
+    // The neighbour first, so the page and its shared body are cached before the owner asks.
+    const seen = [await homeSeenBy(neighbour), await homeSeenBy(owner), await homeSeenBy(neighbour)];
+    expect(seen.map((home) => home?.latitude)).toEqual([north(3), ORIGIN.lat, north(3)]);
+    expect(await gzipped(neighbour, url)).toEqual(await list(neighbour, 'limit=50&q=tree'));
+  });
+
+  it('a cached map view, compressed, does the same', async () => {
+    const url = `/api/posts/map?bbox=${bbox}&zoom=16`;
+    const pointOf = async (member: Member) =>
+      ((await gzipped(member, url)) as MapResponse).items.flatMap((i) => (i.kind === 'point' ? [i.post] : [])).find((p) => p.id === ids.home);
+    const seen = [await pointOf(neighbour), await pointOf(owner), await pointOf(neighbour)];
+    expect(seen.map((home) => home?.latitude)).toEqual([north(3), ORIGIN.lat, north(3)]);
   });
 });

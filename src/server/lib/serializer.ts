@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,12 +33,4 @@ export const fastSerializerCompiler: Compiler = (route) => {
  */
 export function responseSerializerCompiler(mode: 'check' | 'fast'): Compiler {
   return mode === 'check' ? zodSerializerCompiler : fastSerializerCompiler;
-}
-
-/**
- * Sends bytes that are already the JSON of the route's response schema (assembled by
- * posts/present-json.ts from cached pieces): not serialized again.
- */
-export function sendJsonBytes(reply: FastifyReply, json: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
 }

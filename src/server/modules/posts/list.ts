@@ -17,6 +17,8 @@ export interface RowsPage {
   /** More than `total` match: a big search not yet counted in full (X-Total-Count-Capped). */
   totalCapped: boolean;
   nextCursor: string | null;
+  /** The cached rows this first page was cut from (the same object while cached); null for a page read live. */
+  source: readonly PageRow[] | null;
 }
 
 /** The normalised filter combination: the key of its total and (with the page size) of its first page. */
@@ -79,6 +81,6 @@ export function createPostsList(deps: { repo: PostsRepository; caches: PostsCach
     const last = shown.at(-1);
     let nextCursor: string | null = null;
     if (!wanted.gated && rows.length > wanted.limit && last) nextCursor = cursorAfter(last, sort);
-    return { rows: shown, origin, total: total.total, totalCapped: total.capped, nextCursor };
+    return { rows: shown, origin, total: total.total, totalCapped: total.capped, nextCursor, source: after ? null : rows };
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Post } from '../../../domain/posts';
 import { toPost, type PostRow } from './present';
-import { postsJson } from './present-json';
+import { postsJson, sharedBody } from './present-json';
 
 const base: PostRow = {
   id: '6f1c2a9e-4b1d-4c6a-9f5e-2d3b4c5d6e7f',
@@ -74,5 +74,45 @@ describe('postsJson', () => {
 
   it('writes an empty page as []', () => {
     expect(postsJson([], viewers.guest, origins[0]!).toString()).toBe('[]');
+  });
+});
+
+describe('sharedBody', () => {
+  const make = (viewer: Parameters<typeof postsJson>[1]) => postsJson(rows, viewer, origins[0]!);
+  const latitudes = (bytes: Buffer) => (JSON.parse(bytes.toString()) as Post[]).map((p) => p.latitude);
+
+  it('is one body for every viewer who manages none of the posts, made from nobody\'s view', () => {
+    const source = {};
+    const body = sharedBody(source, rows, viewers.other, origins[0]!, make);
+    expect(sharedBody(source, rows, viewers.guest, origins[0]!, make)).toBe(body);
+    expect(body.bytes.equals(postsJson(rows, viewers.guest, origins[0]!))).toBe(true);
+    expect(latitudes(body.bytes)).toEqual(rows.map((row) => row.publicLatitude));
+  });
+
+  it('gives owners and admins a body of their own, with their exact spots', () => {
+    const source = {};
+    const shared = sharedBody(source, rows, viewers.other, origins[0]!, make);
+    const owners = sharedBody(source, rows, viewers.owner, origins[0]!, make);
+    const guestOwners = sharedBody(source, rows, viewers.guestOwner, origins[0]!, make);
+    const admins = sharedBody(source, rows, viewers.admin, origins[0]!, make);
+    for (const own of [owners, guestOwners, admins]) expect(own).not.toBe(shared);
+    expect(latitudes(owners.bytes)[0]).toBe(base.latitude);
+    expect(latitudes(admins.bytes)).toEqual([base.latitude, null, base.latitude]);
+    expect(sharedBody(source, rows, viewers.owner, origins[0]!, make)).not.toBe(owners);
+  });
+
+  it('keeps one body per origin, for the last 8 origins of a source', () => {
+    const source = {};
+    const at = (i: number) => ({ lat: 43 + i / 100, lng: -79 });
+    const bodies = Array.from({ length: 9 }, (_, i) => sharedBody(source, rows, viewers.guest, at(i), (v) => postsJson(rows, v, at(i))));
+    expect(new Set(bodies).size).toBe(9);
+    expect(sharedBody(source, rows, viewers.guest, at(8), make)).toBe(bodies[8]);
+    expect(sharedBody(source, rows, viewers.guest, at(1), make)).toBe(bodies[1]);
+    expect(sharedBody(source, rows, viewers.guest, at(0), make)).not.toBe(bodies[0]);
+  });
+
+  it('makes a new body for a new source (a reloaded page)', () => {
+    const first = sharedBody({}, rows, viewers.guest, origins[0]!, make);
+    expect(sharedBody({}, rows, viewers.guest, origins[0]!, make)).not.toBe(first);
   });
 });

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ListPostsQuery, Post, PostFilters, UpdateStatusInput } from '../../../domain/posts';
-import { sendJsonBytes } from '../../lib/serializer';
+import { sendJsonBody } from '../../lib/json-body';
 import { TtlCache } from '../../lib/ttl-cache';
 import { MULTIPART_LIMITS } from './form';
 import type { PostsService } from './service';
@@ -41,7 +41,7 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
     reply.header('x-total-count', String(page.total));
     if (page.totalCapped) reply.header('x-total-count-capped', 'true');
     if (page.nextCursor) reply.header('link', `<${nextLink(request.url, page.nextCursor)}>; rel="next"`);
-    return sendJsonBytes(reply, page.json);
+    return sendJsonBody(request, reply, page.body);
   });
 
   app.get('/:id', { schema: { params: IdParams, querystring: NearQuery, response: { 200: Post, 404: ErrorBody } } }, async (request) =>

@@ -27,7 +27,8 @@ import { createTotalsRepository } from './totals/repository';
 import { createTotals } from './totals/totals';
 import { readPostForm } from './form';
 import { canManage, toPost, type PostRow } from './present';
-import { postsJson } from './present-json';
+import { postsJson, sharedBody } from './present-json';
+import { JsonBody } from '../../lib/json-body';
 import { createPostsRepository, type NewPostRow } from './repository';
 import { createViewerResolver, type ViewerInfo } from './viewer';
 import { isUuid } from '../../../domain/ids';
@@ -150,8 +151,8 @@ export function createPostsService(deps: PostsServiceDeps) {
 
   /** One page for a viewer, behind the viewing gate (DECISIONS 7). The map reuses it. */
   async function page(viewer: ViewerInfo, query: ListPostsQuery): Promise<PostsPage> {
-    const { rows, origin, ...rest } = await rowsPage(viewer, query, originFor(query.near));
-    return { posts: rows.map((row) => toPost(row, viewer, origin)), ...rest };
+    const { rows, origin, total, totalCapped, nextCursor } = await rowsPage(viewer, query, originFor(query.near));
+    return { posts: rows.map((row) => toPost(row, viewer, origin)), total, totalCapped, nextCursor };
   }
 
   return {
@@ -163,11 +164,15 @@ export function createPostsService(deps: PostsServiceDeps) {
     throttlePreview: limits.preview,
 
     /** GET /api/posts: the page as JSON bytes (present-json.ts), with its headers' values. */
-    async list(request: FastifyRequest, query: ListPostsQuery): Promise<Omit<PostsPage, 'posts'> & { json: Buffer }> {
+    async list(request: FastifyRequest, query: ListPostsQuery): Promise<Omit<PostsPage, 'posts'> & { body: JsonBody }> {
       const viewer = viewerOf(request);
       limits.preview(request, viewer);
-      const { rows, origin, ...rest } = await rowsPage(viewer, query, originFor(query.near));
-      return { json: postsJson(rows, viewer, origin), ...rest };
+      const { rows, origin, source, ...rest } = await rowsPage(viewer, query, originFor(query.near));
+      // A first page from the cache has one body for every viewer who owns none of its posts.
+      const body = source
+        ? sharedBody(source, rows, viewer, origin, (who) => postsJson(rows, who, origin))
+        : new JsonBody(postsJson(rows, viewer, origin));
+      return { body, ...rest };
     },
 
     /** One post, to anyone (shared links, spec §9). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MapQuery, MapResponse } from '../../../../domain/posts';
-import { sendJsonBytes } from '../../../lib/serializer';
+import { JsonBody, sendJsonBody } from '../../../lib/json-body';
 import type { MapService } from './service';
 
 /**
@@ -10,6 +10,6 @@ import type { MapService } from './service';
 export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app, { map }) => {
   app.get('/', { schema: { querystring: MapQuery, response: { 200: MapResponse } } }, async (request, reply) => {
     const view = await map.view(request, request.query);
-    return Buffer.isBuffer(view) ? sendJsonBytes(reply, view) : view;
+    return view instanceof JsonBody ? sendJsonBody(request, reply, view) : view;
   });
 };

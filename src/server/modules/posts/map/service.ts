@@ -14,7 +14,9 @@ import { badRequest } from '../../../errors';
 import { createPostsRepository } from '../repository';
 import type { PostsService } from '../service';
 import type { ViewerInfo } from '../viewer';
+import type { JsonBody } from '../../../lib/json-body';
 import { TtlCache } from '../../../lib/ttl-cache';
+import { sharedBody } from '../present-json';
 import { cellKey, countCells, countOf, layoutOf, type Layout, type LayoutDeps } from './layout';
 import { cluster, layoutJson, point, response, type MapItem } from './present';
 import { createMapRepository, type CellCount } from './repository';
@@ -55,11 +57,11 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
   }
 
   /** Full access: the cached layout, presented for this viewer (owners and admins see exact spots). */
-  async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<Buffer> {
+  async function full(viewer: ViewerInfo, grid: Grid, query: MapQuery, origin: LatLng): Promise<JsonBody> {
     const layout = await layouts.getOrLoad(keyOf(grid, query, origin), () =>
       layoutOf(layoutDeps, grid, query, origin),
     );
-    return layoutJson(layout, viewer, origin);
+    return sharedBody(layout, layout.rows.values(), viewer, origin, (who) => layoutJson(layout, who, origin));
   }
 
   /**
@@ -91,7 +93,7 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
 
   return {
     /** The full view as JSON bytes (map/present.ts), the gated one as an object. */
-    async view(request: FastifyRequest, query: MapQuery): Promise<MapResponse | Buffer> {
+    async view(request: FastifyRequest, query: MapQuery): Promise<MapResponse | JsonBody> {
       const box = parseBbox(query.bbox);
       if ('error' in box) throw badRequest(box.error);
       const viewer = deps.posts.viewerOf(request);

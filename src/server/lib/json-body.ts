@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+
+/** Smaller bodies go out as they are: gzip's framing and CPU outweigh the few bytes saved. */
+export const COMPRESS_FROM = 1024;
+
+/**
+ * JSON response bytes, with their gzip made at most once, on first demand, off the event loop
+ * (zlib's thread pool). A cached page keeps its JsonBody, so it is compressed once, not on every
+ * request (docs/decisions/0061).
+ */
+export class JsonBody {
+  private gzipped: Promise<Buffer> | null = null;
+
+  constructor(readonly bytes: Buffer) {}
+
+  gzip(): Promise<Buffer> {
+    return (this.gzipped ??= gzipAsync(this.bytes));
+  }
+}
+
+/**
+ * Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3): `gzip` or `x-gzip`, else `*`,
+ * with a q-value above 0. No header means identity only.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  // Nearly every request of a browser sends the same header: its answer is kept.
+  if (header !== last.header) last = { header, gzip: parseAcceptsGzip(header) };
+  return last.gzip;
+}
+let last = { header: '', gzip: false };
+
+function parseAcceptsGzip(header: string): boolean {
+  let gzipQ: number | undefined;
+  let anyQ: number | undefined;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (name === 'gzip' || name === 'x-gzip') gzipQ = q;
+    else if (name === '*') anyQ = q;
+  }
+  const q = gzipQ ?? anyQ ?? 0;
+  return Number.isFinite(q) && q > 0;
+}
+
+/**
+ * Sends bytes that are already the JSON of the route's response schema (assembled from cached
+ * pieces, not serialized again): gzipped when the client takes it and the body is big enough.
+ */
+export async function sendJsonBody(request: FastifyRequest, reply: FastifyReply, body: JsonBody | Buffer): Promise<FastifyReply> {
+  const json = Buffer.isBuffer(body) ? new JsonBody(body) : body;
+  reply.type('application/json; charset=utf-8');
+  if (json.bytes.length < COMPRESS_FROM) return reply.send(json.bytes);
+  reply.header('vary', 'accept-encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(json.bytes);
+  reply.header('content-encoding', 'gzip');
+  return reply.send(await json.gzip());
+}
