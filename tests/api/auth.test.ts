@@ -186,9 +186,24 @@ describe('CSRF and errors', () => {
     expect(res.json().message).toBe('The request body is not valid JSON.');
   });
 
-  it('sends security headers with a CSP that allows the map tiles', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages security headers with a CSP that allows the map tiles', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toContain('img-src \'self\' data: blob: https://tile.openstreetmap.org');
+  });
+
+  it('sends API responses the short set of a JSON API (docs/decisions/0061)', async () => {
+    for (const url of ['/api/health', '/api/posts', '/api/no-such-thing']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
   });
 });

@@ -39,12 +39,30 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
   return [...headers];
 }
 
+/**
+ * The headers of /api/ responses (JSON, never a page): the page's CSP, framing and cross-origin
+ * opener rules mean nothing for them, so they get the short set of the OWASP REST Security Cheat
+ * Sheet instead, plus CORP against cross-site reads, and HSTS as the pages have it
+ * (docs/decisions/0061). Half the headers, a fifth of the bytes, on the busiest responses.
+ */
+export function apiHeaders(pageHeaders: ReadonlyArray<[string, string]>): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+  ];
+  const hsts = pageHeaders.find(([name]) => name === 'strict-transport-security');
+  if (hsts) headers.push(hsts);
+  return headers;
+}
+
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     // HSTS and upgrade-insecure-requests only when the public address is known to be https; not
     // for secureCookies 'auto', where the site may also be reached over plain http (docs/decisions/0060).
     const https = app.config.secureCookies === true;
-    const headers = helmetHeaders({
+    const pageHeaders = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -60,7 +78,10 @@ export default fp(
       crossOriginEmbedderPolicy: false,
     });
 
+    const forApi = apiHeaders(pageHeaders);
+
     app.addHook('onRequest', (request, reply, done) => {
+      const headers = request.url.startsWith('/api/') ? forApi : pageHeaders;
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
       if (UNSAFE.has(request.method) && isCrossSite(request, app.config.PUBLIC_URL)) {
         done(forbidden('Cross-site requests are not allowed.'));
