@@ -57,7 +57,7 @@ function publicBytesOf(row: PostRow, origin: LatLng): Buffer {
   return bytes;
 }
 
-export type Who = Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>;
+type Who = Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>;
 
 /**
  * JSON assembled as UTF-8 bytes from pieces: ASCII text written per request (punctuation,
