@@ -197,6 +197,7 @@ describe('CSRF and errors', () => {
     for (const url of ['/api/health', '/api/posts', '/api/no-such-thing']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.headers, url).toMatchObject({
+        'cache-control': 'no-store',
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
         'cross-origin-resource-policy': 'same-origin',
         'x-content-type-options': 'nosniff',

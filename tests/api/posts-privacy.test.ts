@@ -90,7 +90,7 @@ describe('cached and compressed bodies (docs/decisions/0061)', () => {
   const homeOf = (posts: Post[]) => posts.find((p) => p.id === ids.home);
   const bbox = `${ORIGIN.lng - 0.5},${ORIGIN.lat - 0.5},${ORIGIN.lng + 0.5},${ORIGIN.lat + 0.5}`;
 
-  it('a cached list page, compressed, still shows the owner the exact spot and others the public point', async () => {
+  it('a cached list page, compressed, shows the owner the exact spot and others the public point', async () => {
     const url = '/api/posts?limit=50&q=tree';
     const homeSeenBy = async (member: Member) => homeOf((await gzipped(member, url)) as Post[]);
     // The neighbour first, so the page and its shared body are cached before the owner asks.
@@ -99,7 +99,7 @@ describe('cached and compressed bodies (docs/decisions/0061)', () => {
     expect(await gzipped(neighbour, url)).toEqual(await list(neighbour, 'limit=50&q=tree'));
   });
 
-  it('a cached map view, compressed, does the same', async () => {
+  it('a map view, compressed, does the same', async () => {
     const url = `/api/posts/map?bbox=${bbox}&zoom=16`;
     const pointOf = async (member: Member) =>
       ((await gzipped(member, url)) as MapResponse).items.flatMap((i) => (i.kind === 'point' ? [i.post] : [])).find((p) => p.id === ids.home);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -10,6 +11,7 @@ import {
   POST_TYPES,
   REGION_FILTERS,
   STATUS_FILTERS,
+  type MapResponse,
   type PostFilters,
 } from '../../src/domain/posts';
 import { seedPosts } from '../../src/server/modules/demo/seed';
@@ -200,5 +202,33 @@ describe('a search sorted by distance', () => {
     expect(rare).toBeDefined();
     const expectedIds = nearestMatches(rare!);
     expect(await pages(rare!, 4)).toEqual(expectedIds);
+  });
+});
+
+// Last: it moves a post, which the checks above count from `rows`.
+describe('a cached map view (docs/decisions/0061)', () => {
+  it('shows the owner the exact spot of a post alone in its cell, and everyone else its public point', async () => {
+    const owner = await registerMember(ctx.app);
+    const exact = { lat: 48.45, lng: -89.2 };
+    const shown = { lat: 48.4532, lng: -89.1968 };
+    const id = (await ctx.database.db.execute<{ id: string }>(sql`SELECT id FROM posts WHERE public_latitude IS NOT NULL LIMIT 1`)).rows[0]!.id;
+    await ctx.database.db.execute(
+      sql`UPDATE posts SET user_id = ${owner.id}, exact_location = false, latitude = ${exact.lat}, longitude = ${exact.lng},
+          public_latitude = ${shown.lat}, public_longitude = ${shown.lng} WHERE id = ${id}`,
+    );
+    await postsChanged(ctx);
+    // Ontario with the GTA's thousands of posts (a view big enough to be cached), and Thunder Bay.
+    const url = '/api/posts/map?bbox=-95,41,-74,52&zoom=5';
+    const seenBy = async (viewer: Member) => {
+      const res = await ctx.app.inject(as(viewer.cookie, { method: 'GET', url, headers: { 'accept-encoding': 'gzip' } }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      const view = JSON.parse(gunzipSync(res.rawPayload).toString()) as MapResponse;
+      expect(view.total).toBeGreaterThan(2000);
+      const item = view.items.find((i) => i.kind === 'point' && i.post.id === id);
+      return item?.kind === 'point' ? item.post.latitude : undefined;
+    };
+    // A neighbour first, so the layout and its shared body are cached before the owner asks.
+    expect([await seenBy(member), await seenBy(owner), await seenBy(member)]).toEqual([shown.lat, exact.lat, shown.lat]);
   });
 });

@@ -74,6 +74,27 @@ describe('sendJsonBody', () => {
     await app.close();
   });
 
+  it('adds to a Vary header already set', async () => {
+    const app = Fastify();
+    app.get('/', (request, reply) => sendJsonBody(request, reply.header('vary', 'origin'), big));
+    const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.vary).toBe('origin, accept-encoding');
+    await app.close();
+  });
+
+  it('answers a failed compression as a plain JSON error, not labelled gzip', async () => {
+    const body = new JsonBody(big);
+    vi.spyOn(body, 'gzip').mockRejectedValueOnce(new Error('zlib failed'));
+    const app = await appSending(body);
+    const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(() => res.json()).not.toThrow();
+    const retry = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(retry.rawPayload).equals(big)).toBe(true);
+    await app.close();
+  });
+
   it('reuses the gzip of a kept JsonBody across requests', async () => {
     const body = new JsonBody(big);
     const gzip = vi.spyOn(body, 'gzip');

@@ -7,18 +7,29 @@ const gzipAsync = promisify(gzip);
 /** Smaller bodies go out as they are: gzip's framing and CPU outweigh the few bytes saved. */
 export const COMPRESS_FROM = 1024;
 
+/** gzip levels: fast for a body sent once, thorough for one kept and sent many times. */
+export const GZIP_ONCE = 1;
+export const GZIP_KEPT = 6;
+
 /**
  * JSON response bytes, with their gzip made at most once, on first demand, off the event loop
  * (zlib's thread pool). A cached page keeps its JsonBody, so it is compressed once, not on every
- * request (docs/decisions/0061).
+ * request (docs/decisions/0061). A failed compression is not remembered.
  */
 export class JsonBody {
   private gzipped: Promise<Buffer> | null = null;
 
-  constructor(readonly bytes: Buffer) {}
+  constructor(
+    readonly bytes: Buffer,
+    private readonly level = GZIP_ONCE,
+  ) {}
 
   gzip(): Promise<Buffer> {
-    return (this.gzipped ??= gzipAsync(this.bytes));
+    this.gzipped ??= gzipAsync(this.bytes, { level: this.level }).catch((err: unknown) => {
+      this.gzipped = null;
+      throw err;
+    });
+    return this.gzipped;
   }
 }
 
@@ -54,10 +65,13 @@ function parseAcceptsGzip(header: string): boolean {
  */
 export async function sendJsonBody(request: FastifyRequest, reply: FastifyReply, body: JsonBody | Buffer): Promise<FastifyReply> {
   const json = Buffer.isBuffer(body) ? new JsonBody(body) : body;
-  reply.type('application/json; charset=utf-8');
-  if (json.bytes.length < COMPRESS_FROM) return reply.send(json.bytes);
-  reply.header('vary', 'accept-encoding');
-  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(json.bytes);
-  reply.header('content-encoding', 'gzip');
-  return reply.send(await json.gzip());
+  if (json.bytes.length < COMPRESS_FROM) return sendJson(reply, json.bytes);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return sendJson(reply, json.bytes);
+  // Compressed before its header is set: an error answers plain JSON, correctly labelled.
+  const gzipped = await json.gzip();
+  return sendJson(reply.header('content-encoding', 'gzip'), gzipped);
 }
+
+const sendJson = (reply: FastifyReply, bytes: Buffer) => reply.type('application/json; charset=utf-8').send(bytes);

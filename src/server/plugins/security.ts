@@ -42,11 +42,13 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
 /**
  * The headers of /api/ responses (JSON, never a page): the page's CSP, framing and cross-origin
  * opener rules mean nothing for them, so they get the short set of the OWASP REST Security Cheat
- * Sheet instead, plus CORP against cross-site reads, and HSTS as the pages have it
- * (docs/decisions/0061). Half the headers, a fifth of the bytes, on the busiest responses.
+ * Sheet instead (no-store, a CSP that allows nothing, nosniff, DENY), plus CORP against
+ * cross-site reads, and HSTS as the pages have it (docs/decisions/0061).
  */
 export function apiHeaders(pageHeaders: ReadonlyArray<[string, string]>): Array<[string, string]> {
   const headers: Array<[string, string]> = [
+    // Answers depend on the session (an owner's exact spot, the member's own data): never stored.
+    ['cache-control', 'no-store'],
     ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ['cross-origin-resource-policy', 'same-origin'],
     ['x-content-type-options', 'nosniff'],

@@ -1,10 +1,9 @@
 import type { LatLng } from '../../../domain/geo';
-import { JsonBody } from '../../lib/json-body';
 import { canManage, placeFor, toPost, type PostPlace, type PostRow, type Viewer } from './present';
 
 /** The Post fields written per request, in the order toPost gives them. */
 const PER_REQUEST: ReadonlyArray<keyof PostPlace> = ['latitude', 'longitude', 'distanceMiles'];
-const NOBODY = { userId: null, sessionId: null, isAdmin: false };
+export const NOBODY = { userId: null, sessionId: null, isAdmin: false };
 const ANYWHERE: LatLng = { lat: 0, lng: 0 };
 
 const pieces = new WeakMap<PostRow, Buffer[]>();
@@ -57,7 +56,7 @@ function publicBytesOf(row: PostRow, origin: LatLng): Buffer {
   return bytes;
 }
 
-type Who = Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>;
+export type Who = Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>;
 
 /**
  * JSON assembled as UTF-8 bytes from pieces: ASCII text written per request (punctuation,
@@ -118,34 +117,4 @@ export function postsJson(rows: readonly PostRow[], viewer: Who, origin: LatLng)
     json.post(row, viewer, origin);
   });
   return json.text(']').toBuffer();
-}
-
-/** Bodies kept per cached source (a page's rows, a map layout), for this many origins each. */
-const ORIGINS_PER_SOURCE = 8;
-const sharedBodies = new WeakMap<object, Map<string, JsonBody>>();
-
-/**
- * The response body made from a cached `source` for everyone who manages none of its posts,
- * seen from `origin`: identical bytes for all of them, so made once per source and origin, and
- * compressed at most once (docs/decisions/0061). Kept only as long as the source itself is.
- * Owners and admins see exact spots and get `make(viewer)` of their own.
- */
-export function sharedBody(
-  source: object,
-  posts: Iterable<PostRow>,
-  viewer: Who,
-  origin: LatLng,
-  make: (viewer: Who) => Buffer,
-): JsonBody {
-  for (const row of posts) if (canManage(row, viewer)) return new JsonBody(make(viewer));
-  let bodies = sharedBodies.get(source);
-  if (!bodies) sharedBodies.set(source, (bodies = new Map()));
-  const key = `${origin.lat},${origin.lng}`;
-  let body = bodies.get(key);
-  if (!body) {
-    body = new JsonBody(make(NOBODY));
-    bodies.set(key, body);
-    if (bodies.size > ORIGINS_PER_SOURCE) bodies.delete(bodies.keys().next().value!);
-  }
-  return body;
 }

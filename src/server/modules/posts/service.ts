@@ -27,7 +27,8 @@ import { createTotalsRepository } from './totals/repository';
 import { createTotals } from './totals/totals';
 import { readPostForm } from './form';
 import { canManage, toPost, type PostRow } from './present';
-import { postsJson, sharedBody } from './present-json';
+import { postsJson } from './present-json';
+import { sharedBodies } from './shared-bodies';
 import { JsonBody } from '../../lib/json-body';
 import { createPostsRepository, type NewPostRow } from './repository';
 import { createViewerResolver, type ViewerInfo } from './viewer';
@@ -170,7 +171,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const { rows, origin, source, ...rest } = await rowsPage(viewer, query, originFor(query.near));
       // A first page from the cache has one body for every viewer who owns none of its posts.
       const body = source
-        ? sharedBody(source, rows, viewer, origin, (who) => postsJson(rows, who, origin))
+        ? sharedBodies.get(source, rows, viewer, origin, (who) => postsJson(rows, who, origin))
         : new JsonBody(postsJson(rows, viewer, origin));
       return { body, ...rest };
     },

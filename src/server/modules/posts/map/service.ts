@@ -14,9 +14,9 @@ import { badRequest } from '../../../errors';
 import { createPostsRepository } from '../repository';
 import type { PostsService } from '../service';
 import type { ViewerInfo } from '../viewer';
-import type { JsonBody } from '../../../lib/json-body';
+import { JsonBody } from '../../../lib/json-body';
 import { TtlCache } from '../../../lib/ttl-cache';
-import { sharedBody } from '../present-json';
+import { sharedBodies } from '../shared-bodies';
 import { cellKey, countCells, countOf, layoutOf, type Layout, type LayoutDeps } from './layout';
 import { cluster, layoutJson, point, response, type MapItem } from './present';
 import { createMapRepository, type CellCount } from './repository';
@@ -25,6 +25,7 @@ import { createMapRepository, type CellCount } from './repository';
 export const GATED_MAX_ZOOM = 11;
 /** Views holding at least this many posts are kept for CACHE_TTL_MS (docs/decisions/0030). */
 const CACHE_FROM = 2 * MAP_POINT_LIMIT;
+const kept = (cells: readonly CellCount[]) => countOf(cells) >= CACHE_FROM;
 const CACHE_TTL_MS = 5_000;
 
 /**
@@ -36,10 +37,10 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
   const layoutDeps: LayoutDeps = { map: createMapRepository(deps.db), posts: createPostsRepository(deps.db) };
   // Cleared with the posts' caches on every post write on any instance (docs/decisions/0050).
   const layouts = deps.posts.caches.track(
-    new TtlCache<Layout>({ ttlMs: CACHE_TTL_MS, serveStaleMs: CACHE_TTL_MS, maxEntries: 500, keep: (l) => countOf(l.cells) >= CACHE_FROM }),
+    new TtlCache<Layout>({ ttlMs: CACHE_TTL_MS, serveStaleMs: CACHE_TTL_MS, maxEntries: 500, keep: (l) => kept(l.cells) }),
   );
   const counts = deps.posts.caches.track(
-    new TtlCache<CellCount[]>({ ttlMs: CACHE_TTL_MS, serveStaleMs: CACHE_TTL_MS, maxEntries: 500, keep: (c) => countOf(c) >= CACHE_FROM }),
+    new TtlCache<CellCount[]>({ ttlMs: CACHE_TTL_MS, serveStaleMs: CACHE_TTL_MS, maxEntries: 500, keep: kept }),
   );
 
   function keyOf(grid: Grid, query: MapQuery, origin: LatLng): string {
@@ -61,7 +62,9 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
     const layout = await layouts.getOrLoad(keyOf(grid, query, origin), () =>
       layoutOf(layoutDeps, grid, query, origin),
     );
-    return sharedBody(layout, layout.rows.values(), viewer, origin, (who) => layoutJson(layout, who, origin));
+    // Only a cached layout is met again: its body is shared; any other is written once, for this viewer.
+    if (!kept(layout.cells)) return new JsonBody(layoutJson(layout, viewer, origin));
+    return sharedBodies.get(layout, layout.rows.values(), viewer, origin, (who) => layoutJson(layout, who, origin));
   }
 
   /**
