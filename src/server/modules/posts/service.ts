@@ -29,7 +29,7 @@ import { readPostForm } from './form';
 import { canManage, toPost, type PostRow } from './present';
 import { postsJson } from './present-json';
 import { sharedBodies } from './shared-bodies';
-import { JsonBody } from '../../lib/json-body';
+import type { JsonBody } from '../../lib/json-body';
 import { createPostsRepository, type NewPostRow } from './repository';
 import { createViewerResolver, type ViewerInfo } from './viewer';
 import { isUuid } from '../../../domain/ids';
@@ -170,10 +170,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       limits.preview(request, viewer);
       const { rows, origin, source, ...rest } = await rowsPage(viewer, query, originFor(query.near));
       // A first page from the cache has one body for every viewer who owns none of its posts.
-      const body = source
-        ? sharedBodies.get(source, rows, viewer, origin, (who) => postsJson(rows, who, origin))
-        : new JsonBody(postsJson(rows, viewer, origin));
-      return { body, ...rest };
+      return { body: sharedBodies.get(source, rows, viewer, origin, (who) => postsJson(rows, who, origin)), ...rest };
     },
 
     /** One post, to anyone (shared links, spec §9). */

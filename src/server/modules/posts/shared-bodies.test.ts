@@ -56,6 +56,14 @@ describe('SharedBodies', () => {
     expect(bodies.size).toBeLessThanOrEqual(3 * pageBytes);
   });
 
+  it('writes a body for the viewer, and keeps nothing, without a source', () => {
+    const bodies = new SharedBodies(1e6);
+    const own = bodies.get(null, rows, viewers.owner, here, make);
+    expect(latitudes(own.bytes)[0]).toBe(base.latitude);
+    expect(bodies.get(null, rows, viewers.guest, here, make)).not.toBe(bodies.get(null, rows, viewers.guest, here, make));
+    expect(bodies.size).toBe(0);
+  });
+
   it('still answers with a body bigger than the whole budget', () => {
     const bodies = new SharedBodies(10);
     const body = bodies.get({}, rows, viewers.guest, here, make);

@@ -27,8 +27,12 @@ export class SharedBodies {
     return this.bytes;
   }
 
-  /** `make` writes the body as `who` sees it; `posts` are every post it writes. */
-  get(source: object, posts: Iterable<PostRow>, viewer: Who, origin: LatLng, make: (who: Who) => Buffer): JsonBody {
+  /**
+   * `make` writes the body as `who` sees it; `posts` are every post it writes. A null `source`
+   * (a page read live, a view too small to be cached) is never met again: written for this viewer.
+   */
+  get(source: object | null, posts: Iterable<PostRow>, viewer: Who, origin: LatLng, make: (who: Who) => Buffer): JsonBody {
+    if (!source) return new JsonBody(make(viewer));
     for (const row of posts) if (canManage(row, viewer)) return new JsonBody(make(viewer));
     let id = this.ids.get(source);
     if (id === undefined) this.ids.set(source, (id = ++this.lastId));

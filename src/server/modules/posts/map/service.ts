@@ -14,7 +14,7 @@ import { badRequest } from '../../../errors';
 import { createPostsRepository } from '../repository';
 import type { PostsService } from '../service';
 import type { ViewerInfo } from '../viewer';
-import { JsonBody } from '../../../lib/json-body';
+import type { JsonBody } from '../../../lib/json-body';
 import { TtlCache } from '../../../lib/ttl-cache';
 import { sharedBodies } from '../shared-bodies';
 import { cellKey, countCells, countOf, layoutOf, type Layout, type LayoutDeps } from './layout';
@@ -62,9 +62,9 @@ export function createMapService(deps: { db: Db; posts: PostsService }) {
     const layout = await layouts.getOrLoad(keyOf(grid, query, origin), () =>
       layoutOf(layoutDeps, grid, query, origin),
     );
-    // Only a cached layout is met again: its body is shared; any other is written once, for this viewer.
-    if (!kept(layout.cells)) return new JsonBody(layoutJson(layout, viewer, origin));
-    return sharedBodies.get(layout, layout.rows.values(), viewer, origin, (who) => layoutJson(layout, who, origin));
+    // Only a cached layout is met again: its body is shared; any other is written for this viewer.
+    const source = kept(layout.cells) ? layout : null;
+    return sharedBodies.get(source, layout.rows.values(), viewer, origin, (who) => layoutJson(layout, who, origin));
   }
 
   /**
