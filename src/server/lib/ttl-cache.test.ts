@@ -71,6 +71,20 @@ describe('TtlCache', () => {
     expect(await cache.getOrLoad('k', async () => 1)).toBe(1);
   });
 
+  it('peeks at a value, fresh within its TTL and stale after it, until its stale time ends', () => {
+    const c = clock();
+    const cache = new TtlCache<number>({ ttlMs: 100, maxEntries: 10, serveStaleMs: 1_000, now: c.now });
+    expect(cache.peek('k')).toBeUndefined();
+    cache.set('k', 7);
+    expect(cache.peek('k')).toEqual({ value: 7, fresh: true });
+    c.advance(100);
+    expect(cache.peek('k')).toEqual({ value: 7, fresh: false });
+    expect(cache.get('k')).toBeUndefined();
+    c.advance(1_000);
+    expect(cache.peek('k')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
   it('answers with the old value while one load refreshes an expired key, but never after a clear', async () => {
     const c = clock();
     const cache = new TtlCache<number>({ ttlMs: 100, maxEntries: 10, serveStaleMs: 1_000, now: c.now });

@@ -39,11 +39,18 @@ export class TtlCache<V> {
 
   /** The live value for `key`, or undefined (an entry past its TTL and stale time is dropped). */
   get(key: string): V | undefined {
+    const hit = this.peek(key);
+    return hit?.fresh ? hit.value : undefined;
+  }
+
+  /** The value for `key` within its TTL (fresh) or its stale time after it; else undefined. */
+  peek(key: string): { value: V; fresh: boolean } | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     const age = this.now() - hit.at;
-    if (age < this.opts.ttlMs) return hit.value;
-    if (age >= this.opts.ttlMs + (this.opts.serveStaleMs ?? 0)) this.entries.delete(key);
+    if (age < this.opts.ttlMs) return { value: hit.value, fresh: true };
+    if (age < this.opts.ttlMs + (this.opts.serveStaleMs ?? 0)) return { value: hit.value, fresh: false };
+    this.entries.delete(key);
     return undefined;
   }
 

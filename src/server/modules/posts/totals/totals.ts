@@ -19,20 +19,30 @@ export interface Total {
 const RIM_LEVEL = 18;
 /** Searches over more posts than this are counted in full in the background (0.3-0.5 s at 1M). */
 const SEARCH_CAP = LIMITS.totalCountCap;
+/** A big search's full count is taken again after this long; the last one answers meanwhile, for up to the stale time. */
+export const BIG_SEARCH_TTL_MS = 30_000;
+export const BIG_SEARCH_STALE_MS = 5 * 60_000;
 
 /**
  * The filtered total of the posts list, exact (docs/decisions/0022):
  * - without a search or a distance, a sum of post_counts rows (under a millisecond at 1M posts);
  * - with a distance, whole map_cells inside the circle plus the posts of its rim (20-40 ms);
  * - with a search, a count stopped at SEARCH_CAP + 1; past it, the full count comes from one
- *   background count at a time per instance, and until it lands the total is sent as capped.
+ *   background count at a time per instance, and until the first lands the total is sent as capped.
  * Totals are cached per filter combination and cleared on every post write on every instance
- * (docs/decisions/0050), except the full counts of big searches, kept 30 s.
+ * (docs/decisions/0050), except the full counts of big searches: counted again after 30 s, the
+ * last count still answering meanwhile (for up to 5 minutes, should other counts hold it up).
  */
-export function createTotals(deps: { repo: TotalsRepository; caches: PostsCaches; log?: { warn(obj: object, msg: string): void } }) {
-  const exact = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500 }));
-  const searched = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500 }));
-  const bigSearches = new TtlCache<number>({ ttlMs: 30_000, maxEntries: 500 });
+export function createTotals(deps: {
+  repo: TotalsRepository;
+  caches: PostsCaches;
+  log?: { warn(obj: object, msg: string): void };
+  now?: () => number;
+}) {
+  const { now } = deps;
+  const exact = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500, now }));
+  const searched = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500, now }));
+  const bigSearches = new TtlCache<number>({ ttlMs: BIG_SEARCH_TTL_MS, serveStaleMs: BIG_SEARCH_STALE_MS, maxEntries: 500, now });
   let counting = false;
 
   async function withinCircle(f: PostFilters, distance: Exclude<PostFilters['distance'], 'all'>, origin: LatLng): Promise<number> {
@@ -48,8 +58,9 @@ export function createTotals(deps: { repo: TotalsRepository; caches: PostsCaches
   function countInBackground(key: string, f: PostFilters, origin: LatLng): void {
     if (counting) return;
     counting = true;
-    bigSearches
-      .getOrLoad(key, () => deps.repo.all(filterConditions(f, origin)))
+    deps.repo
+      .all(filterConditions(f, origin))
+      .then((n) => bigSearches.set(key, n))
       .catch((err: unknown) => deps.log?.warn({ err }, 'the full count of a search failed'))
       .finally(() => (counting = false));
   }
@@ -57,10 +68,9 @@ export function createTotals(deps: { repo: TotalsRepository; caches: PostsCaches
   async function ofSearch(key: string, f: PostFilters, origin: LatLng): Promise<Total> {
     const upTo = await searched.getOrLoad(key, () => deps.repo.upTo(filterConditions(f, origin), SEARCH_CAP));
     if (upTo <= SEARCH_CAP) return { total: upTo, capped: false };
-    const full = bigSearches.get(key);
-    if (full !== undefined) return { total: full, capped: false };
-    countInBackground(key, f, origin);
-    return { total: SEARCH_CAP, capped: true };
+    const full = bigSearches.peek(key);
+    if (!full?.fresh) countInBackground(key, f, origin);
+    return full ? { total: full.value, capped: false } : { total: SEARCH_CAP, capped: true };
   }
 
   /** The total of the posts matching `f` seen from `origin`; `key` names the combination. */
