@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { connect } from '../src/server/db/client';
+import { takeOverSignals } from '../src/server/db/embedded-postgres';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: bench/server.ts DATABASE_URL');
@@ -45,8 +46,14 @@ process.stdout.write(
   JSON.stringify({ app: portOf(app.server.address()), hello: portOf(hello.server.address()) }) + '\n',
 );
 
+// This process stops its servers itself (its database is the parent's), so the embedded-postgres
+// package must not exit first with 143, leaving the temporary data folder behind.
+takeOverSignals();
 process.on('SIGTERM', () => {
-  void Promise.all([app.close(), hello.close()])
+  const closed = Promise.all([app.close(), hello.close()]);
+  // The load is over: no connection the generator left open holds the close up.
+  for (const server of [app.server, hello.server]) server.closeAllConnections();
+  void closed
     .then(() => database.close())
     .finally(() => {
       rmSync(dataDir, { recursive: true, force: true });

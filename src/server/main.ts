@@ -2,8 +2,8 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { DataDirInUseError } from './db/embedded';
-import { takeOverSignals } from './db/embedded-postgres';
 import { buildApp } from './app';
+import { shutDownOnSignals } from './shutdown';
 import { DEMO_POST_COUNT } from './modules/demo/generate';
 import { loadDemoDataOnce } from './modules/demo/load';
 
@@ -39,22 +39,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, database });
 
-  // One shutdown: requests in flight are answered, then the database stops. A second signal
-  // exits at once; PostgreSQL is then asked to stop on 'exit' (db/embedded.ts).
-  takeOverSignals();
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) {
-      log.warn(`${signal} received again, stopping now`);
-      process.exit(1);
-    }
-    closing = true;
-    log.info(`${signal} received, shutting down (again to stop at once)`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  shutDownOnSignals(app, database, log);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

