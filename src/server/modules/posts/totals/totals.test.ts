@@ -6,7 +6,6 @@ import { BIG_SEARCH_STALE_MS, BIG_SEARCH_TTL_MS, createTotals } from './totals';
 
 const SEARCH: PostFilters = { q: 'apple', status: 'all', amount: 'all', distance: 'all', region: 'all' };
 const ORIGIN = { lat: 43.65, lng: -79.38 };
-const KEY = 'apple';
 
 /**
  * The counting policy of big searches on a clock of its own, over a repository whose full counts
@@ -23,7 +22,8 @@ function setup(matching: number) {
   const caches = { track: <T>(cache: T) => cache } as unknown as PostsCaches;
   const totalOf = createTotals({ repo, caches, now: () => t, log: { warn: (_obj, msg) => warnings.push(msg) } });
   return {
-    total: () => totalOf(KEY, SEARCH, ORIGIN),
+    /** The total of a search for `word` (its own filter key). */
+    total: (word = 'apple') => totalOf(word, { ...SEARCH, q: word }, ORIGIN),
     advance: (ms: number) => (t += ms),
     fullCounts,
     warnings,
@@ -74,6 +74,37 @@ describe('totals of big searches', () => {
     expect(s.warnings).toEqual(['the full count of a search failed']);
     expect(await s.total()).toEqual({ total: 1000, capped: true });
     expect(s.fullCounts).toHaveLength(2);
+  });
+
+  it('runs one first count and one recount at a time on the instance, neither waiting on the other', async () => {
+    const s = setup(5000);
+    await s.total('apple');
+    expect(await s.total('pear')).toEqual({ total: 1000, capped: true });
+    expect(s.fullCounts).toHaveLength(1); // pear waits for apple's first count
+    s.fullCounts[0]!.resolve(5000);
+    await s.settle();
+    s.advance(BIG_SEARCH_TTL_MS);
+    expect(await s.total('apple')).toEqual({ total: 5000, capped: false }); // recount 2 starts
+    expect(await s.total('pear')).toEqual({ total: 1000, capped: true }); // first count 3 starts beside it
+    expect(await s.total('plum')).toEqual({ total: 1000, capped: true }); // waits
+    expect(s.fullCounts).toHaveLength(3);
+    s.fullCounts[2]!.resolve(4000);
+    await s.settle();
+    expect(await s.total('pear')).toEqual({ total: 4000, capped: false });
+  });
+
+  it('keeps the last count when a recount fails, and tries again on the next request', async () => {
+    const s = setup(5000);
+    await s.total();
+    s.fullCounts[0]!.resolve(5000);
+    await s.settle();
+    s.advance(BIG_SEARCH_TTL_MS);
+    await s.total();
+    s.fullCounts[1]!.reject(new Error('canceling statement due to statement timeout'));
+    await s.settle();
+    expect(s.warnings).toEqual(['the full count of a search failed']);
+    expect(await s.total()).toEqual({ total: 5000, capped: false });
+    expect(s.fullCounts).toHaveLength(3);
   });
 
   it('gives a search of up to 1000 posts its exact total without a full count', async () => {

@@ -27,8 +27,9 @@ export const BIG_SEARCH_STALE_MS = 5 * 60_000;
  * The filtered total of the posts list, exact (docs/decisions/0022):
  * - without a search or a distance, a sum of post_counts rows (under a millisecond at 1M posts);
  * - with a distance, whole map_cells inside the circle plus the posts of its rim (20-40 ms);
- * - with a search, a count stopped at SEARCH_CAP + 1; past it, the full count comes from one
- *   background count at a time per instance, and until the first lands the total is sent as capped.
+ * - with a search, a count stopped at SEARCH_CAP + 1; past it, the full count comes from a
+ *   background count (one first count and one recount at a time per instance), and until the
+ *   first lands the total is sent as capped.
  * Totals are cached per filter combination and cleared on every post write on every instance
  * (docs/decisions/0050), except the full counts of big searches: counted again after 30 s, the
  * last count still answering meanwhile (for up to 5 minutes, should other counts hold it up).
@@ -43,7 +44,6 @@ export function createTotals(deps: {
   const exact = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500, now }));
   const searched = deps.caches.track(new TtlCache<number>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 500, now }));
   const bigSearches = new TtlCache<number>({ ttlMs: BIG_SEARCH_TTL_MS, serveStaleMs: BIG_SEARCH_STALE_MS, maxEntries: 500, now });
-  let counting = false;
 
   async function withinCircle(f: PostFilters, distance: Exclude<PostFilters['distance'], 'all'>, origin: LatLng): Promise<number> {
     const miles = DISTANCE_MILES[distance];
@@ -54,22 +54,29 @@ export function createTotals(deps: {
     return inside + rim;
   }
 
-  /** Starts the full count of a big search unless one is running on this instance. */
-  function countInBackground(key: string, f: PostFilters, origin: LatLng): void {
-    if (counting) return;
-    counting = true;
+  /**
+   * Full counts under way on this instance: at most one first count (a search still answered as
+   * capped) and one recount (a search answered with its last count), so neither waits on the other.
+   */
+  const counting = { first: false, again: false };
+
+  /** Starts the full count of a big search unless its kind of count is running on this instance. */
+  function countInBackground(kind: keyof typeof counting, key: string, f: PostFilters, origin: LatLng): void {
+    if (counting[kind]) return;
+    counting[kind] = true;
     deps.repo
       .all(filterConditions(f, origin))
       .then((n) => bigSearches.set(key, n))
       .catch((err: unknown) => deps.log?.warn({ err }, 'the full count of a search failed'))
-      .finally(() => (counting = false));
+      .finally(() => (counting[kind] = false));
   }
 
   async function ofSearch(key: string, f: PostFilters, origin: LatLng): Promise<Total> {
     const upTo = await searched.getOrLoad(key, () => deps.repo.upTo(filterConditions(f, origin), SEARCH_CAP));
     if (upTo <= SEARCH_CAP) return { total: upTo, capped: false };
     const full = bigSearches.peek(key);
-    if (!full?.fresh) countInBackground(key, f, origin);
+    if (!full) countInBackground('first', key, f, origin);
+    else if (!full.fresh) countInBackground('again', key, f, origin);
     return full ? { total: full.value, capped: false } : { total: SEARCH_CAP, capped: true };
   }
 
