@@ -28,9 +28,17 @@ function setup(matching: number) {
     fullCounts,
     warnings,
     /** Lets the settled count's callbacks run. */
-    settle: () => new Promise((resolve) => setTimeout(resolve, 0)),
+    settle,
+    /** Asks for the search once and lets its first full count land with `n`. */
+    async counted(n: number) {
+      await totalOf('apple', SEARCH, ORIGIN);
+      fullCounts.at(-1)!.resolve(n);
+      await settle();
+    },
   };
 }
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('totals of big searches', () => {
   it('says 1000 and capped until the first full count lands, starting one count at a time', async () => {
@@ -45,9 +53,7 @@ describe('totals of big searches', () => {
 
   it('keeps answering with the last full count while the next one runs', async () => {
     const s = setup(5000);
-    await s.total();
-    s.fullCounts[0]!.resolve(5000);
-    await s.settle();
+    await s.counted(5000);
     s.advance(BIG_SEARCH_TTL_MS);
     expect(await s.total()).toEqual({ total: 5000, capped: false });
     expect(s.fullCounts).toHaveLength(2);
@@ -59,9 +65,7 @@ describe('totals of big searches', () => {
 
   it('goes back to capped once the last count is older than its stale time', async () => {
     const s = setup(5000);
-    await s.total();
-    s.fullCounts[0]!.resolve(5000);
-    await s.settle();
+    await s.counted(5000);
     s.advance(BIG_SEARCH_TTL_MS + BIG_SEARCH_STALE_MS);
     expect(await s.total()).toEqual({ total: 1000, capped: true });
   });
@@ -95,9 +99,7 @@ describe('totals of big searches', () => {
 
   it('keeps the last count when a recount fails, and tries again on the next request', async () => {
     const s = setup(5000);
-    await s.total();
-    s.fullCounts[0]!.resolve(5000);
-    await s.settle();
+    await s.counted(5000);
     s.advance(BIG_SEARCH_TTL_MS);
     await s.total();
     s.fullCounts[1]!.reject(new Error('canceling statement due to statement timeout'));
