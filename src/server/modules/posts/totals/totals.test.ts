@@ -29,6 +29,11 @@ function setup(matching: number) {
     warnings,
     /** Lets the settled count's callbacks run. */
     settle,
+    /** Fails the `i`-th full count as a statement timeout would, and lets that be handled. */
+    async fail(i: number) {
+      fullCounts[i]!.reject(new Error('canceling statement due to statement timeout'));
+      await settle();
+    },
     /** Asks for the search once and lets its first full count land with `n`. */
     async counted(n: number) {
       await totalOf('apple', SEARCH, ORIGIN);
@@ -73,8 +78,7 @@ describe('totals of big searches', () => {
   it('logs a failed count and tries again on the next request', async () => {
     const s = setup(5000);
     await s.total();
-    s.fullCounts[0]!.reject(new Error('canceling statement due to statement timeout'));
-    await s.settle();
+    await s.fail(0);
     expect(s.warnings).toEqual(['the full count of a search failed']);
     expect(await s.total()).toEqual({ total: 1000, capped: true });
     expect(s.fullCounts).toHaveLength(2);
@@ -102,8 +106,7 @@ describe('totals of big searches', () => {
     await s.counted(5000);
     s.advance(BIG_SEARCH_TTL_MS);
     await s.total();
-    s.fullCounts[1]!.reject(new Error('canceling statement due to statement timeout'));
-    await s.settle();
+    await s.fail(1);
     expect(s.warnings).toEqual(['the full count of a search failed']);
     expect(await s.total()).toEqual({ total: 5000, capped: false });
     expect(s.fullCounts).toHaveLength(3);
