@@ -105,3 +105,19 @@ export async function expectAccessible(page: Page): Promise<void> {
     throw new Error(`Accessibility violations on ${page.url()}:\n${lines.join('\n')}`);
   }
 }
+
+/**
+ * Whether a pointer at the centre of `locator` would land inside an element matching `selector`:
+ * what is really on top there (Playwright's own click waits for that instead of failing fast).
+ */
+export async function hitsInside(locator: Locator, selector: string): Promise<boolean> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${String(locator)} is not on screen`);
+  return locator
+    .page()
+    .evaluate(({ x, y, selector }) => Boolean(document.elementFromPoint(x, y)?.closest(selector)), {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+      selector,
+    });
+}

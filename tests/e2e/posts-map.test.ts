@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
-import { expectAccessible, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { expectAccessible, hitsInside, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { createPosts, TORONTO, uniqueToken } from './posts-helpers';
 
 describe('the map view', () => {
@@ -69,6 +69,10 @@ describe('the map view', () => {
     const details = page.getByRole('dialog', { name: 'Post details' });
     await details.getByRole('heading', { name: `Cherries ${token} 3` }).waitFor();
     expect(page.url()).toContain('post=');
+    // The dialog and its backdrop cover the map: none of Leaflet's layers shows through.
+    for (const layer of [popup, page.locator('.leaflet-control-zoom-in'), page.locator('.leaflet-marker-icon').first()]) {
+      expect(await hitsInside(layer, '.leaflet-container')).toBe(false);
+    }
     await expectAccessible(page);
   });
 });

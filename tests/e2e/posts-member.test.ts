@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { expectAccessible, expectToast, hitsInside, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { photo, uniqueToken } from './posts-helpers';
 
 /** One member's session through the posts journeys, in order. */
@@ -35,6 +35,7 @@ describe('a member sharing and finding posts', () => {
     await dialog.getByLabel('Quantity (optional)').fill('Lots, several bags');
     await dialog.locator('input[type=file]').setInputFiles(await photo());
     await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).waitFor();
+    await expectButtonsAboveTheMap(page);
     await dialog.getByRole('button', { name: 'Share post' }).click();
 
     await expectToast(page, 'Success!');
@@ -173,3 +174,27 @@ describe('a member sharing and finding posts', () => {
     }
   });
 });
+
+/**
+ * Scrolls the create dialog's small map under its sticky buttons, a step at a time, at both
+ * widths: the buttons stay on top of the map's zoom buttons, pin and credit line.
+ */
+async function expectButtonsAboveTheMap(page: Page) {
+  const dialog = page.getByRole('dialog');
+  const map = dialog.locator('.leaflet-container');
+  const buttons = [dialog.getByRole('button', { name: 'Cancel' }), dialog.getByRole('button', { name: 'Share post' })];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The map's top at the dialog's bottom edge, then up through the buttons 16 px at a time.
+    await dialog.evaluate((el) => {
+      const top = el.querySelector('.leaflet-container')!.getBoundingClientRect().top;
+      el.scrollBy(0, top - el.getBoundingClientRect().bottom);
+    });
+    for (let step = 0; step < 25; step++) {
+      await dialog.evaluate((el) => el.scrollBy(0, 16));
+      for (const button of buttons) expect(await hitsInside(button, '.leaflet-container')).toBe(false);
+    }
+    expect(await map.boundingBox()).not.toBeNull();
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
