@@ -121,3 +121,21 @@ export async function hitsInside(locator: Locator, selector: string): Promise<bo
       selector,
     });
 }
+
+/**
+ * What inside `locator` reaches past its left or right edge (or the box past the window's), each
+ * as tag.class: an empty list when everything fits.
+ */
+export async function spillsOut(locator: Locator): Promise<string[]> {
+  return locator.evaluate((box) => {
+    const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    const { left, right } = box.getBoundingClientRect();
+    if (left < 0 || right > window.innerWidth) return [name(box)];
+    return [...box.querySelectorAll('*')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.left < left - 1 || r.right > right + 1);
+      })
+      .map(name);
+  });
+}

@@ -7,6 +7,8 @@ import {
   newPage,
   registerViaApi,
   snap,
+  spillsOut,
+  toastRegion,
   useBrowser,
 } from './harness';
 import { uniqueToken } from './posts-helpers';
@@ -84,4 +86,31 @@ describe('an owner managing a post', () => {
     await owner.getByRole('searchbox', { name: 'Search posts' }).waitFor();
     await expect.poll(() => cardOf(owner, newTitle).count()).toBe(0);
   });
+
+  it('wraps long words inside the card and the Update Status dialog on a phone', async () => {
+    const word = `${token}${'pear'.repeat(18)}`;
+    await createPostViaApi(owner, {
+      type: 'fruit',
+      title: word,
+      description: `Photos: https://example.org/${'pears/'.repeat(15)}`,
+      address: '3 Pear Lane, Toronto',
+    });
+    await owner.setViewportSize({ width: 390, height: 900 });
+    await owner.goto(`/?q=${word}`);
+    const card = cardOf(owner, word);
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Edit status' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Update Status' });
+    await dialog.getByLabel('Notes (optional)').fill('n'.repeat(300));
+    expect(await spillsOut(dialog)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await expectToast(owner, 'Status Updated');
+    await card.getByText('n'.repeat(300)).waitFor();
+    expect(await spillsOut(card)).toEqual([]);
+    expect(await spillsOut(owner.locator('main'))).toEqual([]);
+    expect(await spillsOut(toastRegion(owner))).toEqual([]);
+    await snap(owner, 'long-words-card');
+    await owner.setViewportSize({ width: 1280, height: 900 });
+  });
 });
+

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-2xl border bg-card text-foreground shadow-sm', className)} {...props} />;
+  return <div className={cn('rounded-2xl border bg-card text-foreground shadow-sm wrap-anywhere', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -12,7 +12,7 @@ export function PostPopup({ post, onViewDetails }: { post: Post; onViewDetails: 
     ['Shared by', post.ownerName],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   return (
-    <div className="grid w-56 gap-2 font-sans text-foreground">
+    <div className="grid w-56 gap-2 font-sans text-foreground wrap-anywhere">
       <div>
         <p className="text-xs font-semibold tracking-wide text-primary uppercase">
           {POST_TYPE_TABS[post.type]}
@@ -24,7 +24,7 @@ export function PostPopup({ post, onViewDetails }: { post: Post; onViewDetails: 
         {rows.map(([term, value]) => (
           <div key={term} className="flex gap-1">
             <dt className="font-semibold text-muted-foreground">{term}:</dt>
-            <dd className="min-w-0 break-words">{value}</dd>
+            <dd className="min-w-0">{value}</dd>
           </div>
         ))}
       </dl>

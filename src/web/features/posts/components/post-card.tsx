@@ -79,7 +79,7 @@ function PostDetails({ post }: { post: Post }) {
       {rows.map(([term, value]) => (
         <div key={term} className="flex gap-1.5">
           <dt className="font-medium text-muted-foreground">{term}:</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
+          <dd className="min-w-0">{value}</dd>
         </div>
       ))}
     </dl>

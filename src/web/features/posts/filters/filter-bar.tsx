@@ -24,7 +24,7 @@ export function FilterBar({ filters, origin, onChange, onClearAll }: FilterBarPr
   ).length;
 
   return (
-    <div className="grid gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:p-4">
+    <div className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:p-4">
       <div className="flex gap-2">
         <SearchInput value={filters.q} onSearch={(q) => onChange({ q })} />
         <Button

@@ -21,15 +21,15 @@ export function FilterChips({ filters, onRemove, onClearAll }: FilterChipsProps)
     <div className="flex flex-wrap items-center gap-2">
       <ul aria-label="Active filters" className="contents">
         {chips.map((chip) => (
-          <li key={chip.key}>
+          <li key={chip.key} className="max-w-full min-w-0">
             <button
               type="button"
               onClick={() => onRemove(chip.patch)}
               aria-label={`Remove filter ${chip.text}`}
-              className="inline-flex h-8 items-center gap-1.5 rounded-full border border-primary/25 bg-primary-soft pr-2 pl-3 text-sm font-medium text-primary-hover transition-colors hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="inline-flex h-8 max-w-full items-center gap-1.5 rounded-full border border-primary/25 bg-primary-soft pr-2 pl-3 text-sm font-medium text-primary-hover transition-colors hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              {chip.text}
-              <X className="size-3.5" aria-hidden="true" />
+              <span className="truncate">{chip.text}</span>
+              <X className="size-3.5 shrink-0" aria-hidden="true" />
             </button>
           </li>
         ))}

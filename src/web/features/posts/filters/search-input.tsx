@@ -45,7 +45,7 @@ export function SearchInput({ value, onSearch }: SearchInputProps) {
   };
 
   return (
-    <form role="search" onSubmit={onSubmit} className="relative flex-1">
+    <form role="search" onSubmit={onSubmit} className="relative min-w-0 flex-1">
       <label htmlFor={id} className="sr-only">
         Search posts
       </label>
