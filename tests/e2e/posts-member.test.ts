@@ -129,6 +129,24 @@ describe('a member sharing and finding posts', () => {
     await page.getByRole('link', { name: 'Browse Posts' }).waitFor();
   });
 
+  it('gives keyboard focus back to the Upload button when the create dialog closes', async () => {
+    await page.goto('/');
+    const upload = page.getByRole('button', { name: 'Upload FREE (No Signup)' });
+    const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
+    const uploadHasFocus = () => upload.evaluate((el) => el === document.activeElement);
+    await upload.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(uploadHasFocus).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(uploadHasFocus).toBe(true);
+  });
+
   it('refuses an SVG before uploading, and says so when the server fails', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
@@ -143,6 +161,16 @@ describe('a member sharing and finding posts', () => {
     await dialog
       .getByRole('alert')
       .getByText('SVG images are not supported. Please choose a JPEG, PNG, WebP, GIF or AVIF image.')
+      .waitFor();
+    expect(await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).count()).toBe(0);
+
+    // A document renamed to .jpg is refused at once, not after the upload.
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Shopping list: quinces') });
+    await dialog
+      .getByRole('alert')
+      .getByText('This file is not an image that can be opened. Please choose a JPEG, PNG, WebP, GIF or AVIF image.')
       .waitFor();
     expect(await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).count()).toBe(0);
 

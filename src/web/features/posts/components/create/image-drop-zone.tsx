@@ -3,7 +3,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { ACCEPTED_IMAGE_NAMES } from '../../../../../domain/limits';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/utils';
-import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem } from './image-file';
+import { decodes, IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, UNREADABLE_IMAGE_MESSAGE } from './image-file';
 
 export interface SelectedImage {
   file: File;
@@ -27,15 +27,30 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The latest choice: a slower decode of an earlier file must not replace it.
+  const choice = useRef(0);
 
-  const choose = (files: FileList | null) => {
+  const choose = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
+    const mine = ++choice.current;
     const problem = files.length > 1 ? 'Please choose one image.' : imageProblem(file);
     setError(problem);
     if (problem) return;
+    const url = URL.createObjectURL(file);
+    const readable = await decodes(url);
+    if (mine !== choice.current) {
+      URL.revokeObjectURL(url);
+      return;
+    }
+    if (!readable) {
+      URL.revokeObjectURL(url);
+      setError(UNREADABLE_IMAGE_MESSAGE);
+      if (input.current) input.current.value = '';
+      return;
+    }
     if (value) URL.revokeObjectURL(value.url);
-    onChange({ file, url: URL.createObjectURL(file) });
+    onChange({ file, url });
   };
 
   const remove = () => {
@@ -47,7 +62,7 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) choose(event.dataTransfer.files);
+    if (!disabled) void choose(event.dataTransfer.files);
   };
 
   const shown = value
@@ -101,7 +116,7 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
           className="sr-only"
           disabled={disabled}
           aria-describedby={error ? errorId : undefined}
-          onChange={(e) => choose(e.target.files)}
+          onChange={(e) => void choose(e.target.files)}
         />
       </label>
       {error && (

@@ -35,3 +35,20 @@ export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>): string
     return `The image is larger than ${IMAGE_MAX_MB} MB. Please choose a smaller one.`;
   return null;
 }
+
+export const UNREADABLE_IMAGE_MESSAGE = `This file is not an image that can be opened. ${IMAGE_TYPE_MESSAGE}`;
+
+/**
+ * Whether the browser can decode the image at `url`: a file named and typed as a photo may hold
+ * anything (a renamed document), and the server would refuse it only after the whole upload.
+ */
+export async function decodes(url: string): Promise<boolean> {
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
