@@ -46,6 +46,29 @@ describe('a member sharing and finding posts', () => {
     await snap(page, 'home-list');
   });
 
+  it("shows skeleton cards, not the last tab's posts, while another tab loads", async () => {
+    await page.goto('/');
+    await card().waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const firewood = /\/api\/posts\?.*type=firewood/;
+    await page.route(firewood, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    try {
+      await page.getByRole('navigation', { name: 'Post type' }).getByRole('link', { name: 'Firewood' }).click();
+      await page.getByRole('status', { name: 'Loading posts' }).waitFor();
+      expect(await card().count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute(firewood);
+    }
+    await page.getByRole('status', { name: 'Loading posts' }).waitFor({ state: 'detached' });
+    await page.goto('/');
+    await card().waitFor();
+  });
+
   it('updates the status of its post', async () => {
     await card().getByRole('button', { name: 'Edit status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update Status' });

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { apiFetch, nextLinkOf, waitMessage } from '../../../lib/api';
 
@@ -47,8 +47,13 @@ export const postsListOptions = (query: string) =>
     queryFn: ({ pageParam }) => getPostsPage(pageParam),
     initialPageParam: `/api/posts?${query}`,
     getNextPageParam: (last) => last.next ?? undefined,
-    placeholderData: keepPreviousData,
+    // While other filters load, the cards shown stay (dimmed) instead of blinking to skeletons;
+    // another tab's cards never stand in for this one's (spec §2: six skeleton cards).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && typeOf(String(previousQuery.queryKey[2])) === typeOf(query) ? previous : undefined,
   });
+
+const typeOf = (query: string) => new URLSearchParams(query).get('type');
 
 export function usePostsList(query: string) {
   return useInfiniteQuery(postsListOptions(query));

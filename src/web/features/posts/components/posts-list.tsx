@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/utils';
 import { PostsFetchError, usePostsList } from '../api/get-posts';
 import { usePostsViewer } from '../viewer';
 import { AccessCard, EmptyState } from './list-states';
@@ -47,7 +48,11 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   };
   return (
-    <section aria-labelledby={headingId} aria-busy={list.isFetching}>
+    <section
+      aria-labelledby={headingId}
+      aria-busy={list.isFetching}
+      className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}
+    >
       <h2 id={headingId} className="sr-only">
         {POST_TYPE_TABS[type]} posts
       </h2>
