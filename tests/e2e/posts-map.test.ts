@@ -48,6 +48,11 @@ describe('the map view', () => {
     await clusters.first().waitFor();
     const counts = await clusters.allTextContents();
     expect(counts.every((c: string) => /^\d+k?$/.test(c.trim()))).toBe(true);
+    // The guest's bubbles never split (docs/decisions/0031): they promise no zooming in, and the
+    // page says what shows each post.
+    expect(await clusters.first().getAttribute('title')).toMatch(/^\d+ posts? around here$/);
+    await page.getByText('The bubbles show roughly where posts are.').waitFor();
+    await page.getByRole('link', { name: /^Lifetime access/ }).waitFor();
     await snap(page, 'home-map');
 
     const zoomed = page.waitForRequest((r: Request) => {
@@ -74,5 +79,11 @@ describe('the map view', () => {
       expect(await hitsInside(layer, '.leaflet-container')).toBe(false);
     }
     await expectAccessible(page);
+
+    // A member's map has no such note, and its bubbles offer to zoom in.
+    await member.goto(`/?type=fruit&q=${token}&view=map`);
+    await member.getByText(/posts? with a location in this area/).waitFor();
+    await member.locator('.leaflet-marker-icon').first().waitFor();
+    expect(await member.getByText('The bubbles show roughly where posts are.').count()).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { useFavorites } from '../../features/posts/api/favorites';
 import { PostGrid, PostGridSkeleton } from '../../features/posts/components/post-grid';
 import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
 import { usePostsViewer } from '../../features/posts/viewer';
+import { countOf } from '../../lib/count';
 
 /** Spec §2 Favorites: 'My Favorites', a back link, the count, the cards; 'Browse Posts' when empty. */
 export function Favorites() {
@@ -28,7 +29,7 @@ export function Favorites() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">My Favorites</h1>
         {favorites.data && (
           <p className="text-muted-foreground" role="status">
-            {count} saved {count === 1 ? 'post' : 'posts'}
+            {countOf(count, 'saved post')}
           </p>
         )}
       </div>

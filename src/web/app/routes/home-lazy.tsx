@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { lazyNamed } from '../../lib/lazy';
 
@@ -19,7 +19,7 @@ export function HomePostDialog(props: { postId: string; near: string | null; onC
 }
 
 /** The map view, with 'Loading map...' while Leaflet downloads (spec §2 List states). */
-export function HomeMap(props: { query: string; onViewDetails: (postId: string) => void }) {
+export function HomeMap(props: ComponentProps<typeof MapView>) {
   return (
     <Suspense
       fallback={

@@ -8,6 +8,7 @@ import {
   ViewToggle,
   type HomeView,
 } from '../../features/posts/components/home-controls';
+import { MapAccessNote } from '../../features/posts/components/list-states';
 import { PostsList } from '../../features/posts/components/posts-list';
 import { FilterBar } from '../../features/posts/filters/filter-bar';
 import { filterQuery, hasActiveFilters } from '../../features/posts/filters/filter-values';
@@ -25,6 +26,8 @@ export function Home() {
   const view: HomeView = params.get('view') === 'map' ? 'map' : 'list';
   const sharedPostId = params.get('post');
   const create = useCreateFlow();
+  const viewer = usePostsViewer();
+  const gated = !viewer.canView && !viewer.isLoading;
 
   const setParam = useCallback(
     (key: string, value: string | null) =>
@@ -64,7 +67,10 @@ export function Home() {
             onClearFilters={clearFilters}
           />
         ) : (
-          <HomeMap query={query} onViewDetails={(id) => setParam('post', id)} />
+          <>
+            {gated && <MapAccessNote />}
+            <HomeMap query={query} gated={gated} onViewDetails={(id) => setParam('post', id)} />
+          </>
         )}
       </div>
       {create.requested && (

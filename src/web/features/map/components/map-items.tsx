@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { MapResponse, Post } from '../../../../domain/posts';
+import { countOf } from '../../../lib/count';
 import { clusterIcon, pinIcon } from '../../../lib/map-pins';
 import { PostPopup } from './post-popup';
 
 interface MapItemsProps {
   items: MapResponse['items'];
+  /** Clusters never split for this viewer (docs/decisions/0031): their labels promise no zooming in. */
+  gated: boolean;
   onViewDetails: (postId: string) => void;
 }
 
 /** The server's clusters (a bubble with the count; a click zooms in) and single posts (a pin with a popup). */
-export function MapItems({ items, onViewDetails }: MapItemsProps) {
+export function MapItems({ items, gated, onViewDetails }: MapItemsProps) {
   return items.map((item) =>
     item.kind === 'cluster' ? (
       <ClusterMarker
@@ -18,6 +21,7 @@ export function MapItems({ items, onViewDetails }: MapItemsProps) {
         count={item.count}
         lat={item.latitude}
         lng={item.longitude}
+        gated={gated}
       />
     ) : (
       <PostMarker key={item.post.id} post={item.post} onViewDetails={onViewDetails} />
@@ -25,7 +29,7 @@ export function MapItems({ items, onViewDetails }: MapItemsProps) {
   );
 }
 
-function ClusterMarker({ count, lat, lng }: { count: number; lat: number; lng: number }) {
+function ClusterMarker({ count, lat, lng, gated }: { count: number; lat: number; lng: number; gated: boolean }) {
   const map = useMap();
   const events = useMemo(
     () => ({ click: () => map.setView([lat, lng], Math.min(map.getZoom() + 2, map.getMaxZoom())) }),
@@ -37,7 +41,7 @@ function ClusterMarker({ count, lat, lng }: { count: number; lat: number; lng: n
     <Marker
       position={position}
       icon={icon}
-      title={`${count} posts here: zoom in`}
+      title={gated ? `${countOf(count, 'post')} around here` : `${countOf(count, 'post')} here: zoom in`}
       eventHandlers={events}
       keyboard
     />

@@ -7,6 +7,7 @@ import { LoaderCircle } from 'lucide-react';
 import { parseLatLng } from '../../../../domain/geo';
 import { bboxParam } from '../../../../domain/map';
 import { waitMessage } from '../../../lib/api';
+import { countOf } from '../../../lib/count';
 import { OSM_TILES } from '../../../lib/osm';
 import { mapOptions, useMapPosts, type MapViewport } from '../api/get-map';
 import { mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
@@ -30,6 +31,8 @@ function openingProps(
 interface MapViewProps {
   /** The API query of the home filters (type, q, status, …, near). */
   query: string;
+  /** The viewer has no viewing access: the server sends coarse clusters only (docs/decisions/0031). */
+  gated: boolean;
   onViewDetails: (postId: string) => void;
 }
 
@@ -42,7 +45,7 @@ function viewportOf(map: LeafletMap): MapViewport {
 }
 
 /** Spec §2 map view: post markers and cluster bubbles for the box in view, refetched on every move. */
-export function MapView({ query, onViewDetails }: MapViewProps) {
+export function MapView({ query, gated, onViewDetails }: MapViewProps) {
   const [viewport, setViewportState] = useState<MapViewport | null>(null);
   // Leaflet reports a move also when nothing changed (a resize, a popup): keep the same object then.
   const setViewport = useCallback(
@@ -60,7 +63,7 @@ export function MapView({ query, onViewDetails }: MapViewProps) {
         {posts.isError
           ? [posts.error.message, waitHint].filter(Boolean).join('. ')
           : posts.data
-            ? `${posts.data.total} ${posts.data.total === 1 ? 'post' : 'posts'} with a location in this area`
+            ? `${countOf(posts.data.total, 'post')} with a location in this area`
             : 'Loading posts...'}
       </p>
       <div className="h-[65vh] min-h-80 overflow-hidden rounded-2xl border shadow-sm">
@@ -68,7 +71,7 @@ export function MapView({ query, onViewDetails }: MapViewProps) {
           <MapContainer {...openingProps(start)} className="size-full" worldCopyJump>
             <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
             <ViewportWatcher onChange={setViewport} />
-            {posts.data && <MapItems items={posts.data.items} onViewDetails={onViewDetails} />}
+            {posts.data && <MapItems items={posts.data.items} gated={gated} onViewDetails={onViewDetails} />}
           </MapContainer>
         ) : (
           <div className="grid size-full place-items-center bg-muted text-muted-foreground">

@@ -4,6 +4,8 @@ import { LIMITS, PRICES_USD } from '../../../../domain/limits';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { countOf } from '../../../lib/count';
+import { cn } from '../../../lib/utils';
 
 const NOUN: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'skids' };
 
@@ -54,7 +56,7 @@ interface AccessCardProps {
 
 /** Spec §2: "That's your free preview!" with the count of further posts, or the access choice when none is visible. */
 export function AccessCard({ type, hidden, capped }: AccessCardProps) {
-  const more = `${hidden.toLocaleString('en-US')}${capped ? '+' : ''} more ${NOUN[type]} ${hidden === 1 && !capped ? 'post' : 'posts'}`;
+  const more = countOf(hidden, `more ${NOUN[type]} post`, capped);
   return (
     <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-6 text-center sm:col-span-1">
       <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-card text-primary shadow-sm">
@@ -70,17 +72,47 @@ export function AccessCard({ type, hidden, capped }: AccessCardProps) {
             : 'Get access to browse every post, or start a free trial.'}
         </p>
       </div>
-      <div className="grid gap-2">
-        <Button asChild size="lg">
-          <Link to="/subscribe?plan=day">24-hour pass · ${PRICES_USD.dayPass}</Link>
-        </Button>
-        <Button asChild variant="accent" size="lg">
-          <Link to="/subscribe?plan=lifetime">Lifetime access · ${PRICES_USD.lifetime}</Link>
-        </Button>
-        <Button asChild variant="link">
-          <Link to="/register?redirect=/">or start a free {LIMITS.trialDays}-day trial</Link>
-        </Button>
-      </div>
+      <AccessButtons />
     </Card>
+  );
+}
+
+/**
+ * Above the map for a viewer without viewing access (docs/decisions/0031): the bubbles stay coarse
+ * at every zoom, and this says why and what opens them.
+ */
+export function MapAccessNote() {
+  return (
+    <Card className="grid grid-cols-[auto_1fr] items-center gap-3 border-2 border-primary/30 bg-primary-soft/60 p-3 sm:p-4">
+      <span className="grid size-10 place-items-center rounded-xl bg-card text-primary shadow-sm">
+        <Lock className="size-5" aria-hidden="true" />
+      </span>
+      <p className="text-sm">
+        <span className="font-semibold">The bubbles show roughly where posts are.</span> Get access to see each post on
+        the map.
+      </p>
+      <AccessButtons compact className="col-span-2 items-center sm:grid-cols-3" />
+    </Card>
+  );
+}
+
+/**
+ * The ways to full access (spec §2 preview card): the day pass, lifetime, or the free trial.
+ * Compact: buttons of the default height, for a note rather than a card.
+ */
+function AccessButtons({ className, compact = false }: { className?: string; compact?: boolean }) {
+  const size = compact ? 'default' : 'lg';
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Button asChild size={size}>
+        <Link to="/subscribe?plan=day">24-hour pass · ${PRICES_USD.dayPass}</Link>
+      </Button>
+      <Button asChild variant="accent" size={size}>
+        <Link to="/subscribe?plan=lifetime">Lifetime access · ${PRICES_USD.lifetime}</Link>
+      </Button>
+      <Button asChild variant="link">
+        <Link to="/register?redirect=/">or start a free {LIMITS.trialDays}-day trial</Link>
+      </Button>
+    </div>
   );
 }

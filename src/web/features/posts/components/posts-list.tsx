@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { countOf } from '../../../lib/count';
 import { cn } from '../../../lib/utils';
 import { PostsFetchError, usePostsList } from '../api/get-posts';
 import { usePostsViewer } from '../viewer';
@@ -57,7 +58,7 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
         {POST_TYPE_TABS[type]} posts
       </h2>
       <p className="sr-only" aria-live="polite">
-        {`${total.toLocaleString('en-US')}${first?.totalCapped ? '+' : ''} posts`}
+        {countOf(total, 'post', first?.totalCapped)}
       </p>
       <PostGrid posts={posts}>
         {hidden > 0 && <AccessCard type={type} hidden={hidden} capped={first?.totalCapped ?? false} />}
