@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   badgeText,
   canManagePost,
+  isOwnPost,
   canPost,
   canView,
   daysLeft,
@@ -124,6 +125,14 @@ describe('canManagePost (DECISIONS 2)', () => {
   });
   it('never matches a guest to a post without an owner account', () => {
     expect(canManagePost({ userId: null, isAdmin: false }, { userId: null })).toBe(false);
+  });
+});
+
+describe('isOwnPost', () => {
+  it("is the poster's own post only, an admin's rights aside", () => {
+    expect(isOwnPost({ userId: 'u1' }, { userId: 'u1' })).toBe(true);
+    expect(isOwnPost({ userId: 'u2' }, { userId: 'u1' })).toBe(false);
+    expect(isOwnPost({ userId: null }, { userId: null })).toBe(false);
   });
 });
 

@@ -72,7 +72,12 @@ export function canManagePost(
   viewer: { userId: string | null; isAdmin: boolean },
   post: { userId: string | null },
 ): boolean {
-  return viewer.isAdmin || (viewer.userId !== null && post.userId !== null && post.userId === viewer.userId);
+  return viewer.isAdmin || isOwnPost(viewer, post);
+}
+
+/** The viewer posted it (a guest owns nothing here): no calling, messaging or reporting oneself. */
+export function isOwnPost(viewer: { userId: string | null }, post: { userId: string | null }): boolean {
+  return viewer.userId !== null && post.userId !== null && post.userId === viewer.userId;
 }
 
 export type PostingMode = 'gated' | 'open';

@@ -46,6 +46,17 @@ describe('an owner managing a post', () => {
     await card.getByRole('button', { name: `Share ${title}` }).waitFor();
     expect(await card.getByRole('button', { name: `Manage ${title}` }).count()).toBe(0);
     expect(await card.getByRole('button', { name: 'Edit status' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Report post' }).waitFor();
+    await card.getByRole('button', { name: 'Message' }).waitFor();
+  });
+
+  it('offers no messaging or reporting of its own post to the owner', async () => {
+    await owner.goto(`/?q=${token}`);
+    const card = cardOf(owner, title);
+    await card.getByRole('button', { name: `Manage ${title}` }).waitFor();
+    expect(await card.getByRole('button', { name: 'Report post' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Message' }).count()).toBe(0);
+    await card.getByRole('button', { name: `Share ${title}` }).waitFor();
   });
 
   it('edits the title through the edit dialog and sees it on the card', async () => {

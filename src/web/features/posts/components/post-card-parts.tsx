@@ -156,8 +156,8 @@ export function PostContact({ post }: { post: Post }) {
   );
 }
 
-/** Comments, share and report. */
-export function PostActions({ post }: { post: Post }) {
+/** Comments, share and report (not on one's own post). */
+export function PostActions({ post, reportable }: { post: Post; reportable: boolean }) {
   return (
     <div className="flex items-center gap-1 border-t pt-2">
       <SoonButton
@@ -188,19 +188,16 @@ export function PostActions({ post }: { post: Post }) {
         preload={ShareMenu.preload}
         render={(trigger) => <ShareMenu post={post} trigger={trigger} />}
       />
-      <SoonButton
-        kind="report"
-        trigger={
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-9 text-muted-foreground"
-            aria-label="Report post"
-          >
-            <Flag aria-hidden="true" />
-          </Button>
-        }
-      />
+      {reportable && (
+        <SoonButton
+          kind="report"
+          trigger={
+            <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" aria-label="Report post">
+              <Flag aria-hidden="true" />
+            </Button>
+          }
+        />
+      )}
     </div>
   );
 }

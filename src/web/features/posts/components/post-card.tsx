@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { MapPin, Navigation } from 'lucide-react';
-import { canManagePost } from '../../../../domain/access';
+import { canManagePost, isOwnPost } from '../../../../domain/access';
 import { distanceText } from '../../../../domain/geo';
 import type { Post } from '../../../../domain/posts';
 import { Badge } from '../../../components/ui/badge';
@@ -21,6 +21,7 @@ interface PostCardProps {
 export function PostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
   const viewer = usePostsViewer();
   const titleId = useId();
+  const own = isOwnPost(viewer, post);
   return (
     <Card className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
       <div className="relative aspect-[4/3] bg-muted">
@@ -59,8 +60,8 @@ export function PostCard({ post, headingLevel: Heading = 'h3', className }: Post
         <PostDetails post={post} />
         <div className="mt-auto grid min-w-0 grid-cols-1 gap-3">
           <PostOwner post={post} />
-          <PostContact post={post} />
-          <PostActions post={post} />
+          {!own && <PostContact post={post} />}
+          <PostActions post={post} reportable={!own} />
         </div>
       </div>
     </Card>
