@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, expectToast, hitsInside, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { photo, uniqueToken } from './posts-helpers';
 
@@ -43,6 +43,12 @@ describe('a member sharing and finding posts', () => {
     const first = page.getByRole('article').first();
     await first.getByRole('heading', { name: title }).waitFor();
     await first.getByRole('img', { name: `Photo: ${title}` }).waitFor();
+    // The header shows the member with the same avatar as their post.
+    const avatar = '.bg-gradient-to-br.rounded-full';
+    const headerAvatar = page.getByRole('button', { name: 'Profile menu' }).locator(avatar);
+    expect(await headerAvatar.textContent()).toBe(await first.locator(avatar).textContent());
+    const gradient = async (of: Locator) => (await of.getAttribute('class'))?.match(/from-\S+ to-\S+/)?.[0];
+    expect(await gradient(headerAvatar)).toBe(await gradient(first.locator(avatar)));
     await snap(page, 'home-list');
   });
 
@@ -150,6 +156,26 @@ describe('a member sharing and finding posts', () => {
       .click();
     await expectToast(page, 'Removed from favorites');
     await page.getByRole('link', { name: 'Browse Posts' }).waitFor();
+  });
+
+  it('opens the create dialog when Upload is pressed before the session has answered', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/me', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    try {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+      release();
+      await page.getByRole('dialog', { name: 'Add New Fruit Post' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+    } finally {
+      release();
+      await page.unroute('**/api/auth/me');
+    }
+    await page.keyboard.press('Escape');
   });
 
   it('gives keyboard focus back to the Upload button when the create dialog closes', async () => {

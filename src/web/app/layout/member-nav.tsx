@@ -4,6 +4,7 @@ import { badgeText } from '../../../domain/access';
 import type { PublicUser } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { DeferredOpen } from '../../components/ui/deferred-open';
+import { OwnerAvatar } from '../../features/posts/components/owner-avatar';
 import { lazyNamed } from '../../lib/lazy';
 import { HeaderButton } from './header-button';
 import { HowItWorksButton, SafetyGuidelinesButton } from './header-dialogs';
@@ -42,12 +43,8 @@ export function MemberNav({ user, onSignOut }: MemberNavProps) {
 function ProfileTrigger({ username, ...props }: ComponentProps<typeof Button> & { username: string }) {
   return (
     <Button variant="ghost" size="sm" className="gap-1 pr-1.5 pl-1" aria-label="Profile menu" {...props}>
-      <span
-        aria-hidden="true"
-        className="grid size-8 place-items-center rounded-full bg-primary text-xs font-bold text-primary-foreground uppercase"
-      >
-        {username.slice(0, 2)}
-      </span>
+      {/* The same avatar as on the member's posts (spec §2). */}
+      <OwnerAvatar name={username} className="size-8" />
       <ChevronDown className="text-muted-foreground" aria-hidden="true" />
     </Button>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { toast } from '../../components/ui/use-toast';
@@ -87,24 +87,30 @@ export function Home() {
 
 /**
  * Opening the create dialog. Posting needs an account for now (DECISIONS 8, gated): a guest is sent
- * to registration with a word of explanation, until the access dialog arrives.
+ * to registration with a word of explanation, until the access dialog arrives. A click before the
+ * session's answer has come waits for it: a member is not taken for a guest.
  */
 function useCreateFlow() {
   const viewer = usePostsViewer();
   const navigate = useNavigate();
+  const [wanted, setWanted] = useState(false);
+  const [toRegister, setToRegister] = useState(false);
   const [requested, setRequested] = useState(false);
   const [isOpen, setOpen] = useState(false);
-  const open = () => {
-    if (!viewer.userId) {
-      toast({
-        title: 'Create a free account to post',
-        description: 'It takes a minute, and sharing stays free.',
-      });
-      navigate('/register?redirect=/');
-      return;
-    }
-    setRequested(true);
-    setOpen(true);
-  };
-  return { requested, isOpen, setOpen, open };
+  if (wanted && !viewer.isLoading) {
+    setWanted(false);
+    if (viewer.userId) {
+      setRequested(true);
+      setOpen(true);
+    } else setToRegister(true);
+  }
+  useEffect(() => {
+    if (!toRegister) return;
+    toast({
+      title: 'Create a free account to post',
+      description: 'It takes a minute, and sharing stays free.',
+    });
+    navigate('/register?redirect=/');
+  }, [toRegister, navigate]);
+  return { requested, isOpen, setOpen, open: () => setWanted(true) };
 }
