@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 describe('a guest on the home page', () => {
@@ -78,8 +78,18 @@ describe('a guest on the home page', () => {
   it('is sent to registration, with a word of explanation, when it tries to post', async () => {
     const page = await newPage(ctx.browser, { width: 390 });
     await page.goto('/');
+    await page.getByRole('navigation', { name: 'Post type' }).getByRole('link', { name: 'Firewood' }).click();
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
-    await page.waitForURL('**/register?redirect=/');
+    await page.waitForURL(`**/register?redirect=${encodeURIComponent('/?type=firewood&create=1')}`);
     await expectToast(page, 'Create a free account to post');
+
+    // Registered, the guest is back where they were, with the form open.
+    const user = uniqueUser();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('dialog', { name: 'Add New Firewood Post' }).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('?type=firewood');
   });
 });

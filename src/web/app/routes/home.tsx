@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { PostTypeValue } from '../../../domain/post-values';
 import { Page } from '../../components/layout/page';
 import { toast } from '../../components/ui/use-toast';
 import {
@@ -25,8 +26,10 @@ export function Home() {
   const query = filterQuery(filters, origin.near).toString();
   const view: HomeView = params.get('view') === 'map' ? 'map' : 'list';
   const sharedPostId = params.get('post');
-  const create = useCreateFlow();
   const viewer = usePostsViewer();
+  // `create=1`: back from registration, which a guest's Upload led to; the dialog opens again.
+  const createLink = params.get('create') === '1';
+  const create = useCreateFlow(filters.type, createLink);
   const gated = !viewer.canView && !viewer.isLoading;
 
   const setParam = useCallback(
@@ -42,6 +45,10 @@ export function Home() {
       ),
     [setParams],
   );
+
+  useEffect(() => {
+    if (createLink && !viewer.isLoading) setParam('create', null);
+  }, [createLink, viewer.isLoading, setParam]);
 
   return (
     <Page
@@ -87,16 +94,22 @@ export function Home() {
 
 /**
  * Opening the create dialog. Posting needs an account for now (DECISIONS 8, gated): a guest is sent
- * to registration with a word of explanation, until the access dialog arrives. A click before the
- * session's answer has come waits for it: a member is not taken for a guest.
+ * to registration with a word of explanation, until the access dialog arrives, and comes back to
+ * the open dialog. A click before the session's answer has come waits for it: a member is not
+ * taken for a guest. `fromLink`: the address asks for the dialog (`create=1`), for members only.
  */
-function useCreateFlow() {
+function useCreateFlow(type: PostTypeValue, fromLink: boolean) {
   const viewer = usePostsViewer();
   const navigate = useNavigate();
   const [wanted, setWanted] = useState(false);
   const [toRegister, setToRegister] = useState(false);
   const [requested, setRequested] = useState(false);
   const [isOpen, setOpen] = useState(false);
+  const [linkSeen, setLinkSeen] = useState(false);
+  if (fromLink !== linkSeen && !viewer.isLoading) {
+    setLinkSeen(fromLink);
+    if (fromLink && viewer.userId) setWanted(true);
+  }
   if (wanted && !viewer.isLoading) {
     setWanted(false);
     if (viewer.userId) {
@@ -110,7 +123,7 @@ function useCreateFlow() {
       title: 'Create a free account to post',
       description: 'It takes a minute, and sharing stays free.',
     });
-    navigate('/register?redirect=/');
-  }, [toRegister, navigate]);
+    navigate(`/register?redirect=${encodeURIComponent(`/?type=${type}&create=1`)}`);
+  }, [toRegister, navigate, type]);
   return { requested, isOpen, setOpen, open: () => setWanted(true) };
 }
