@@ -109,17 +109,19 @@ export async function expectAccessible(page: Page): Promise<void> {
 /**
  * Whether a pointer at the centre of `locator` would land inside an element matching `selector`:
  * what is really on top there (Playwright's own click waits for that instead of failing fast).
+ * Fails when that point is outside the window, where nothing can be hit.
  */
 export async function hitsInside(locator: Locator, selector: string): Promise<boolean> {
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${String(locator)} is not on screen`);
-  return locator
+  const hit = await locator
     .page()
-    .evaluate(({ x, y, selector }) => Boolean(document.elementFromPoint(x, y)?.closest(selector)), {
-      x: box.x + box.width / 2,
-      y: box.y + box.height / 2,
-      selector,
-    });
+    .evaluate(({ x, y, selector }) => {
+      const top = document.elementFromPoint(x, y);
+      return top === null ? null : Boolean(top.closest(selector));
+    }, { x: box.x + box.width / 2, y: box.y + box.height / 2, selector });
+  if (hit === null) throw new Error(`the middle of ${String(locator)} is outside the window`);
+  return hit;
 }
 
 /**

@@ -46,11 +46,12 @@ describe('the map view', () => {
 
     const clusters = page.locator('.leaflet-marker-icon.map-cluster');
     await clusters.first().waitFor();
-    const counts = await clusters.allTextContents();
+    const counts = await clusters.locator('.bubble').allTextContents();
     expect(counts.every((c: string) => /^\d+k?$/.test(c.trim()))).toBe(true);
-    // The guest's bubbles never split (docs/decisions/0031): they promise no zooming in, and the
-    // page says what shows each post.
+    // The guest's bubbles split no finer than zoom 11 (docs/decisions/0031): they promise no
+    // zooming in, and the page says what shows each post.
     expect(await clusters.first().getAttribute('title')).toMatch(/^\d+ posts? around here$/);
+    await page.getByRole('button', { name: /^\d+ posts? around here$/ }).first().waitFor();
     await page.getByText('The bubbles show roughly where posts are.').waitFor();
     await page.getByRole('link', { name: /^Lifetime access/ }).waitFor();
     await snap(page, 'home-map');
@@ -70,18 +71,25 @@ describe('the map view', () => {
     await popup.getByText('Fresh Fruit').waitFor();
     await snap(page, 'home-map-popup');
 
+    // The whole map in the window, to see what covers its layers once the dialog is open.
+    await page.locator('.leaflet-container').scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
     await popup.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Post details' });
     await details.getByRole('heading', { name: `Cherries ${token} 3` }).waitFor();
     expect(page.url()).toContain('post=');
+    // Opening a post keeps the place on the page behind the dialog.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // The dialog and its backdrop cover the map: none of Leaflet's layers shows through.
     for (const layer of [popup, page.locator('.leaflet-control-zoom-in'), page.locator('.leaflet-marker-icon').first()]) {
       expect(await hitsInside(layer, '.leaflet-container')).toBe(false);
     }
     await expectAccessible(page);
 
-    // A member's map has no such note, and its bubbles offer to zoom in.
+    // A member's map has no such note (once the session has answered).
     await member.goto(`/?type=fruit&q=${token}&view=map`);
+    await member.getByRole('button', { name: 'Profile menu' }).waitFor();
     await member.getByText(/posts? with a location in this area/).waitFor();
     await member.locator('.leaflet-marker-icon').first().waitFor();
     expect(await member.getByText('The bubbles show roughly where posts are.').count()).toBe(0);

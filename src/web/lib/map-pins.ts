@@ -31,12 +31,15 @@ export function pinIcon(colour: PinColour): L.DivIcon {
   return icon;
 }
 
-/** A round bubble with the number of posts in a cluster; larger for larger counts. */
-export function clusterIcon(count: number): L.DivIcon {
+/**
+ * A round bubble with the number of posts in a cluster, larger for larger counts; `name` is what
+ * screen readers announce for it (the bubble's short count alone says little).
+ */
+export function clusterIcon(count: number, name: string): L.DivIcon {
   const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 48 : 56;
   const label = count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count);
   return L.divIcon({
-    html: `<span style="width:${size}px;height:${size}px">${label}</span>`,
+    html: `<span class="bubble" aria-hidden="true" style="width:${size}px;height:${size}px">${label}</span><span class="sr-only">${name}</span>`,
     className: 'map-cluster',
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],

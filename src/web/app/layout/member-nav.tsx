@@ -43,7 +43,7 @@ export function MemberNav({ user, onSignOut }: MemberNavProps) {
 function ProfileTrigger({ username, ...props }: ComponentProps<typeof Button> & { username: string }) {
   return (
     <Button variant="ghost" size="sm" className="gap-1 pr-1.5 pl-1" aria-label="Profile menu" {...props}>
-      {/* The same avatar as on the member's posts (spec §2). */}
+      {/* The avatar of the member's posts (spec §2 post card), when they keep the default owner name. */}
       <OwnerAvatar name={username} className="size-8" />
       <ChevronDown className="text-muted-foreground" aria-hidden="true" />
     </Button>

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PostsViewerBridge } from './posts-viewer-bridge';
 import { SiteFooter } from './site-footer';
@@ -25,11 +25,17 @@ export function RootLayout() {
   );
 }
 
-/** A new screen starts at the top; back and forward keep the browser's own scroll restoration. */
+/**
+ * A new screen starts at the top; back and forward keep the browser's own scroll restoration. A
+ * change of the query only (filters, a post opened in a dialog) keeps the place on the page.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  const shown = useRef(pathname);
   useLayoutEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
   return null;

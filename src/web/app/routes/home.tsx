@@ -15,7 +15,7 @@ import { FilterBar } from '../../features/posts/filters/filter-bar';
 import { filterQuery, hasActiveFilters } from '../../features/posts/filters/filter-values';
 import { usePostFilters } from '../../features/posts/filters/use-post-filters';
 import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
-import { usePostsViewer } from '../../features/posts/viewer';
+import { isPreviewOnly, usePostsViewer } from '../../features/posts/viewer';
 import { CreatePostDialog, HomeMap, HomePostDialog } from './home-lazy';
 
 /** Spec §2 Home: tabs, filters, list or map, the create dialog and shared post links. */
@@ -30,7 +30,7 @@ export function Home() {
   // `create=1`: back from registration, which a guest's Upload led to; the dialog opens again.
   const createLink = params.get('create') === '1';
   const create = useCreateFlow(filters.type, createLink);
-  const gated = !viewer.canView && !viewer.isLoading;
+  const gated = isPreviewOnly(viewer);
 
   const setParam = useCallback(
     (key: string, value: string | null) =>
@@ -123,7 +123,12 @@ function useCreateFlow(type: PostTypeValue, fromLink: boolean) {
       title: 'Create a free account to post',
       description: 'It takes a minute, and sharing stays free.',
     });
-    navigate(`/register?redirect=${encodeURIComponent(`/?type=${type}&create=1`)}`);
+    // Back to this view (tab, filters, list or map) with the form open.
+    const back = new URLSearchParams(window.location.search);
+    back.set('type', type);
+    back.set('create', '1');
+    back.delete('post');
+    navigate(`/register?redirect=${encodeURIComponent(`/?${back}`)}`);
   }, [toRegister, navigate, type]);
   return { requested, isOpen, setOpen, open: () => setWanted(true) };
 }

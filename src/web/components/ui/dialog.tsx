@@ -24,8 +24,9 @@ function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<ty
       const target = opener.current;
       opener.current = null;
       if (event.defaultPrevented || !(target instanceof HTMLElement) || target === document.body || !target.isConnected) return;
-      event.preventDefault();
       target.focus();
+      // Hidden or disabled, it did not take focus: Radix's own choice stands.
+      if (document.activeElement === target) event.preventDefault();
     },
   };
 }

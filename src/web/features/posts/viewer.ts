@@ -20,3 +20,11 @@ export const PostsViewerContext = createContext<PostsViewer>({
 export function usePostsViewer(): PostsViewer {
   return use(PostsViewerContext);
 }
+
+/**
+ * The viewer sees the free preview only (DECISIONS 7), as far as the screens know: not while the
+ * session check is still under way.
+ */
+export function isPreviewOnly(viewer: PostsViewer): boolean {
+  return !viewer.canView && !viewer.isLoading;
+}

@@ -7,7 +7,7 @@ import { PostPopup } from './post-popup';
 
 interface MapItemsProps {
   items: MapResponse['items'];
-  /** Clusters never split for this viewer (docs/decisions/0031): their labels promise no zooming in. */
+  /** This viewer's clusters stay coarse (zoom 11 at the finest, docs/decisions/0031): their labels promise no zooming in. */
   gated: boolean;
   onViewDetails: (postId: string) => void;
 }
@@ -36,12 +36,13 @@ function ClusterMarker({ count, lat, lng, gated }: { count: number; lat: number;
     [map, lat, lng],
   );
   const position = useMemo(() => ({ lat, lng }), [lat, lng]);
-  const icon = useMemo(() => clusterIcon(count), [count]);
+  const name = gated ? `${countOf(count, 'post')} around here` : `${countOf(count, 'post')} here: zoom in`;
+  const icon = useMemo(() => clusterIcon(count, name), [count, name]);
   return (
     <Marker
       position={position}
       icon={icon}
-      title={gated ? `${countOf(count, 'post')} around here` : `${countOf(count, 'post')} here: zoom in`}
+      title={name}
       eventHandlers={events}
       keyboard
     />

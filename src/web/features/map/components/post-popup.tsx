@@ -23,7 +23,7 @@ export function PostPopup({ post, onViewDetails }: { post: Post; onViewDetails: 
       <dl className="grid gap-0.5 text-xs">
         {rows.map(([term, value]) => (
           <div key={term} className="flex gap-1">
-            <dt className="font-semibold text-muted-foreground">{term}:</dt>
+            <dt className="shrink-0 font-semibold text-muted-foreground">{term}:</dt>
             <dd className="min-w-0">{value}</dd>
           </div>
         ))}

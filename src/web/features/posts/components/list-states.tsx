@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { countOf } from '../../../lib/count';
 import { cn } from '../../../lib/utils';
+import { usePostsViewer } from '../viewer';
 
 const NOUN: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'skids' };
 
@@ -78,8 +79,8 @@ export function AccessCard({ type, hidden, capped }: AccessCardProps) {
 }
 
 /**
- * Above the map for a viewer without viewing access (docs/decisions/0031): the bubbles stay coarse
- * at every zoom, and this says why and what opens them.
+ * Above the map for a viewer without viewing access (docs/decisions/0031): the bubbles split no
+ * finer than zoom 11, and this says why and what opens them.
  */
 export function MapAccessNote() {
   return (
@@ -102,6 +103,7 @@ export function MapAccessNote() {
  */
 function AccessButtons({ className, compact = false }: { className?: string; compact?: boolean }) {
   const size = compact ? 'default' : 'lg';
+  const signedIn = usePostsViewer().userId !== null;
   return (
     <div className={cn('grid gap-2', className)}>
       <Button asChild size={size}>
@@ -110,9 +112,12 @@ function AccessButtons({ className, compact = false }: { className?: string; com
       <Button asChild variant="accent" size={size}>
         <Link to="/subscribe?plan=lifetime">Lifetime access · ${PRICES_USD.lifetime}</Link>
       </Button>
-      <Button asChild variant="link">
-        <Link to="/register?redirect=/">or start a free {LIMITS.trialDays}-day trial</Link>
-      </Button>
+      {/* The trial starts with an account: nothing to offer a member who has one. */}
+      {!signedIn && (
+        <Button asChild variant="link">
+          <Link to="/register?redirect=/">or start a free {LIMITS.trialDays}-day trial</Link>
+        </Button>
+      )}
     </div>
   );
 }

@@ -79,7 +79,7 @@ function PostDetails({ post }: { post: Post }) {
     <dl className="grid gap-1 text-sm">
       {rows.map(([term, value]) => (
         <div key={term} className="flex gap-1.5">
-          <dt className="font-medium text-muted-foreground">{term}:</dt>
+          <dt className="shrink-0 font-medium text-muted-foreground">{term}:</dt>
           <dd className="min-w-0">{value}</dd>
         </div>
       ))}

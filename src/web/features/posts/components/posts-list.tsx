@@ -4,9 +4,8 @@ import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-valu
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { countOf } from '../../../lib/count';
-import { cn } from '../../../lib/utils';
 import { PostsFetchError, usePostsList } from '../api/get-posts';
-import { usePostsViewer } from '../viewer';
+import { isPreviewOnly, usePostsViewer } from '../viewer';
 import { AccessCard, EmptyState } from './list-states';
 import { LoadMore } from './load-more';
 import { PostGrid, PostGridSkeleton } from './post-grid';
@@ -38,7 +37,7 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
   // The access card is for a viewer without viewing access only (spec §2): the server gives them
   // the first post and the true total, with no next page (DECISIONS 7). The total alone decides
   // nothing: a stale count (a post deleted since) must not lock a member out.
-  const gated = !viewer.canView && !viewer.isLoading;
+  const gated = isPreviewOnly(viewer);
   const hidden = gated && !list.hasNextPage ? Math.max(0, total - posts.length) : 0;
 
   if (posts.length === 0 && gated) return <AccessCard type={type} hidden={0} capped={false} />;
@@ -49,11 +48,11 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   };
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={list.isFetching}
-      className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}
-    >
+    <section aria-labelledby={headingId} aria-busy={list.isFetching} className="relative">
+      {/* Other filters loading: the cards shown stay, fully readable, under a moving bar. */}
+      {list.isPlaceholderData && (
+        <div aria-hidden="true" className="absolute inset-x-0 -top-2.5 h-1 animate-pulse rounded-full bg-primary/60" />
+      )}
       <h2 id={headingId} className="sr-only">
         {POST_TYPE_TABS[type]} posts
       </h2>

@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { ACCEPTED_IMAGE_NAMES } from '../../../../../domain/limits';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/utils';
-import { decodes, IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, UNREADABLE_IMAGE_MESSAGE } from './image-file';
+import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, loads, UNREADABLE_IMAGE_MESSAGE } from './image-file';
 
 export interface SelectedImage {
   file: File;
@@ -27,8 +27,15 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The latest choice: a slower decode of an earlier file must not replace it.
+  // The latest choice: a slower check of an earlier file must not replace it, nor one that ends
+  // after the form has gone.
   const choice = useRef(0);
+  useEffect(
+    () => () => {
+      choice.current++;
+    },
+    [],
+  );
 
   const choose = async (files: FileList | null) => {
     const file = files?.[0];
@@ -38,7 +45,7 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
     setError(problem);
     if (problem) return;
     const url = URL.createObjectURL(file);
-    const readable = await decodes(url);
+    const readable = await loads(url);
     if (mine !== choice.current) {
       URL.revokeObjectURL(url);
       return;
@@ -49,7 +56,6 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
       if (input.current) input.current.value = '';
       return;
     }
-    if (value) URL.revokeObjectURL(value.url);
     onChange({ file, url });
   };
 

@@ -39,16 +39,15 @@ export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>): string
 export const UNREADABLE_IMAGE_MESSAGE = `This file is not an image that can be opened. ${IMAGE_TYPE_MESSAGE}`;
 
 /**
- * Whether the browser can decode the image at `url`: a file named and typed as a photo may hold
- * anything (a renamed document), and the server would refuse it only after the whole upload.
+ * Whether the browser can read the image at `url` (its header: a size to show): a file named and
+ * typed as a photo may hold anything (a renamed document), and the server would refuse it only
+ * after the whole upload. Loading, not decoding every pixel, keeps big photos cheap on phones.
  */
-export async function decodes(url: string): Promise<boolean> {
-  const image = new Image();
-  image.src = url;
-  try {
-    await image.decode();
-    return true;
-  } catch {
-    return false;
-  }
+export function loads(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(image.naturalWidth > 0);
+    image.onerror = () => resolve(false);
+    image.src = url;
+  });
 }
