@@ -79,6 +79,9 @@ describe('an owner managing a post', () => {
     const edited = cardOf(owner, newTitle);
     await edited.waitFor();
     await edited.getByText('A few bags').waitFor();
+    // Focus is back on the card's menu button, not at the top of the page.
+    const menuButton = edited.getByRole('button', { name: `Manage ${newTitle}` });
+    await expect.poll(() => menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('deletes the post after confirming and it leaves the list', async () => {
