@@ -112,17 +112,24 @@ describe('a member sharing and finding posts', () => {
     await page.getByRole('button', { name: 'Remove filter Limited' }).click();
     await page.waitForURL((url) => !url.search.includes('status='));
     await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('all');
+    // Focus goes to the chip that took the removed one's place, not to the page.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    await expect.poll(focused).toBe('Remove filter Large amount');
 
     await page.getByRole('button', { name: 'Clear All Filters' }).click();
     await page.waitForURL((url) => !url.search.includes('q=') && !url.search.includes('amount='));
     await expect.poll(() => page.getByRole('searchbox', { name: 'Search posts' }).inputValue()).toBe('');
     await page.getByRole('button', { name: 'Clear All Filters' }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
   });
 
   it('copies the share link and opens the shared post from it', async () => {
     await card()
       .getByRole('button', { name: `Share ${title}` })
       .click();
+    // An open menu does not hide a page whose buttons stay focusable (axe: aria-hidden-focus).
+    await page.getByRole('menuitem', { name: 'Copy Link' }).waitFor();
+    await expectAccessible(page);
     await page.getByRole('menuitem', { name: 'Copy Link' }).click();
     await expectToast(page, 'Link copied!');
     const link = await page.evaluate(() => navigator.clipboard.readText());

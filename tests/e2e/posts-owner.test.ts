@@ -95,6 +95,12 @@ describe('an owner managing a post', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(owner, 'Post deleted.');
     await card.waitFor({ state: 'detached' });
+    // Its menu button went with it: focus goes to the next card, else the main region, not the page.
+    const focusKept = () => owner.evaluate(() => {
+      const el = document.activeElement;
+      return el !== null && el !== document.body && (el.id === 'main' || el.closest('article') !== null);
+    });
+    await expect.poll(focusKept).toBe(true);
 
     await owner.reload();
     await owner.getByRole('searchbox', { name: 'Search posts' }).waitFor();

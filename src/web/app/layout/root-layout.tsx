@@ -14,7 +14,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <PostsViewerBridge>
           <Outlet />
         </PostsViewerBridge>

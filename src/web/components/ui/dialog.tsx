@@ -7,23 +7,44 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Where focus goes when what opened a dialog has left the page (a deleted post's card): the first
+ * control of the card after it, else of the one before it, else the page's main region.
+ */
+function focusInstead(neighbours: ReadonlyArray<Element | null | undefined>): void {
+  for (const item of neighbours) {
+    const control = item?.isConnected ? item.querySelector<HTMLElement>(FOCUSABLE) : null;
+    if (control) return control.focus();
+  }
+  document.getElementById('main')?.focus();
+}
+
 /**
  * Radix returns focus to a Dialog.Trigger when the dialog closes; a dialog opened from code (the
  * create form, a shared post) has none, and focus fell to the page's start. It goes back to what
- * had it when the dialog opened, while that is still on the page; else Radix decides as before.
+ * had it when the dialog opened, while that is still on the page; when that is gone with its card,
+ * to the card next to it (focusInstead); else Radix decides as before.
  */
 function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<typeof DialogPrimitive.Content>) {
-  const opener = useRef<Element | null>(null);
+  const opener = useRef<{ element: Element | null; neighbours: Array<Element | null | undefined> }>({ element: null, neighbours: [] });
   return {
     onOpenAutoFocus: (event: Event) => {
-      opener.current = document.activeElement;
+      const element = document.activeElement;
+      const card = element?.closest('article');
+      opener.current = { element, neighbours: [card?.nextElementSibling, card?.previousElementSibling] };
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {
       onCloseAutoFocus?.(event);
-      const target = opener.current;
-      opener.current = null;
-      if (event.defaultPrevented || !(target instanceof HTMLElement) || target === document.body || !target.isConnected) return;
+      const { element: target, neighbours } = opener.current;
+      opener.current = { element: null, neighbours: [] };
+      if (event.defaultPrevented || !(target instanceof HTMLElement) || target === document.body) return;
+      if (!target.isConnected) {
+        event.preventDefault();
+        return focusInstead(neighbours);
+      }
       target.focus();
       // Hidden or disabled, it did not take focus: Radix's own choice stands.
       if (document.activeElement === target) event.preventDefault();

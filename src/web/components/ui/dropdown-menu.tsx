@@ -2,7 +2,14 @@ import type { ComponentProps } from 'react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Menus are not modal: a modal menu hides the rest of the page from assistive technology while its
+ * buttons stay focusable (axe's aria-hidden-focus), and a modal menu and the dialog one of its items
+ * opens would both hold the page's pointer events. Escape, a click outside or Tab still close it.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
 export function DropdownMenuContent({

@@ -30,8 +30,7 @@ export function PostOwnerMenu({ post, trigger }: { post: Post; trigger: ReactEle
 
   return (
     <>
-      {/* Not modal: a modal menu and the dialog it opens would both hold the page's pointer events. */}
-      <DropdownMenu defaultOpen modal={false}>
+      <DropdownMenu defaultOpen>
         <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem

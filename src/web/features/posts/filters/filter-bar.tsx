@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { LocateFixed, SlidersHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FilterChips } from './filter-chips';
@@ -18,6 +18,7 @@ interface FilterBarProps {
 export function FilterBar({ filters, origin, onChange, onClearAll }: FilterBarProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
   const setSelect = (key: SelectFilter, value: string) => onChange({ [key]: value });
   const selected = (['status', 'amount', 'distance', 'region'] as const).filter(
     (k) => filters[k] !== 'all',
@@ -26,7 +27,7 @@ export function FilterBar({ filters, origin, onChange, onClearAll }: FilterBarPr
   return (
     <div className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:p-4">
       <div className="flex gap-2">
-        <SearchInput value={filters.q} onSearch={(q) => onChange({ q })} />
+        <SearchInput value={filters.q} onSearch={(q) => onChange({ q })} inputRef={searchRef} />
         <Button
           variant="outline"
           className="h-11 md:hidden"
@@ -59,7 +60,12 @@ export function FilterBar({ filters, origin, onChange, onClearAll }: FilterBarPr
           {originText(origin)}
         </p>
       )}
-      <FilterChips filters={filters} onRemove={onChange} onClearAll={onClearAll} />
+      <FilterChips
+        filters={filters}
+        onRemove={onChange}
+        onClearAll={onClearAll}
+        focusAfterLast={() => searchRef.current?.focus()}
+      />
     </div>
   );
 }

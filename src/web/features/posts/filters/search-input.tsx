@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type Ref } from 'react';
 import { Search } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
 
@@ -8,10 +8,11 @@ interface SearchInputProps {
   /** The search in the URL. */
   value: string;
   onSearch: (q: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The free-text search of spec §2: it searches as you type (debounced) and at once on Enter. */
-export function SearchInput({ value, onSearch }: SearchInputProps) {
+export function SearchInput({ value, onSearch, inputRef }: SearchInputProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -54,6 +55,7 @@ export function SearchInput({ value, onSearch }: SearchInputProps) {
         aria-hidden="true"
       />
       <Input
+        ref={inputRef}
         id={id}
         type="search"
         value={text}
