@@ -8,8 +8,13 @@
 export const MAP_CELL_PX = 64;
 /** Grid level of a zoom: log2 of the number of cells across the world. */
 export const gridLevel = (zoom: number) => zoom + 2;
-/** Up to this many posts in the view are shown one by one; above it they are clustered. */
+/**
+ * Posts sharing a grid cell are clustered, so pins never pile up; from MAP_POINTS_ZOOM (street
+ * level, where a cell is about 50 m) a view holding up to MAP_POINT_LIMIT posts shows each one as
+ * a pin, since zooming in would part them no further (docs/decisions/0030).
+ */
 export const MAP_POINT_LIMIT = 500;
+export const MAP_POINTS_ZOOM = 17;
 /** A box wider or taller than this many pixels at the asked zoom is clustered at a lower zoom. */
 export const MAP_MAX_VIEW_PX = 4096;
 /** Web Mercator stops at ±85.0511°; points beyond it sit on the edge row. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { haversineMiles } from '../../src/domain/geo';
-import { BBOX_MESSAGES, cellCentre, gridLevel, gridOf, parseBbox, type Bbox } from '../../src/domain/map';
+import { BBOX_MESSAGES, MAP_POINTS_ZOOM, bboxParam, cellCentre, gridLevel, gridOf, parseBbox, viewBox, type Bbox } from '../../src/domain/map';
 import { AMOUNT_WORDS, SEARCH_FIELD_SEPARATOR, type MapResponse, type Post, type PostFilters } from '../../src/domain/posts';
 import { generatePost, seededRandom, type GeneratedPost } from '../../src/server/modules/demo/generate';
 import { insertPosts } from '../../src/server/modules/demo/insert';
@@ -92,6 +92,31 @@ describe('GET /api/posts/map', () => {
     });
     const mine = await mapOk(`bbox=${AROUND_OTTAWA}&zoom=15`, owner.cookie);
     expect(pointsOf(mine)[0]).toMatchObject({ latitude: OTTAWA.latitude, longitude: OTTAWA.longitude });
+  });
+
+  it('clusters a few posts that share a cell instead of piling their pins, and parts them at street level', async () => {
+    // Two posts 100 m apart in Thunder Bay, far from every other post: the view holds only them.
+    // Older than the rest, so the newest post (a guest's preview, below) stays the same.
+    const at = { lat: 48.3809, lng: -89.2477 };
+    const ids = await Promise.all(
+      [0, 0.0009].map((dLat, n) =>
+        insertPost(ctx, {
+          userId: owner.id,
+          title: `Thunder Bay apples ${n}`,
+          latitude: at.lat + dLat,
+          longitude: at.lng,
+          publicLatitude: at.lat + dLat,
+          publicLongitude: at.lng,
+          createdAt: new Date(Date.now() - 2 * 365 * 86_400_000),
+        }),
+      ),
+    );
+    const view = (zoom: number) => mapOk(`bbox=${bboxParam(viewBox(at, zoom, 1280, 800))}&zoom=${zoom}`);
+    const city = await view(12);
+    expect(city).toMatchObject({ total: 2, items: [{ kind: 'cluster', count: 2 }] });
+    const street = await view(MAP_POINTS_ZOOM);
+    expect(street.total).toBe(2);
+    expect(pointsOf(street).map((p) => p.id).sort()).toEqual([...ids].sort());
   });
 
   it('answers /api/posts/map rather than /api/posts/:id', async () => {

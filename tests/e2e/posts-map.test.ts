@@ -65,8 +65,21 @@ describe('the map view', () => {
 
     const pin = page.getByRole('button', { name: `Cherries ${token} 3` });
     await pin.waitFor();
-    await pin.dispatchEvent('click');
     const popup = page.locator('.leaflet-popup');
+    // By keyboard: Enter on the pin moves focus into its popup, one Tab reaches View Details, and
+    // Escape closes it and gives focus back to the pin.
+    await pin.focus();
+    await page.keyboard.press('Enter');
+    await popup.getByRole('group', { name: `Cherries ${token} 3` }).waitFor();
+    const focusIn = (selector: string) => page.evaluate((s) => document.activeElement?.closest(s) !== null, selector);
+    await expect.poll(() => focusIn('.leaflet-popup')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('View Details');
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+    expect(await pin.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await pin.dispatchEvent('click');
     await popup.getByRole('heading', { name: `Cherries ${token} 3` }).waitFor();
     await popup.getByText('Fresh Fruit').waitFor();
     await snap(page, 'home-map-popup');

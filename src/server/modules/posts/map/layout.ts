@@ -1,5 +1,5 @@
 import type { LatLng } from '../../../../domain/geo';
-import { MAP_POINT_LIMIT, gridLevel, type Grid } from '../../../../domain/map';
+import { MAP_POINT_LIMIT, MAP_POINTS_ZOOM, gridLevel, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
 import type { PostRow } from '../present';
 import type { PostsRepository } from '../repository';
@@ -57,8 +57,8 @@ export async function countCells(
 }
 
 /**
- * Few enough posts (MAP_POINT_LIMIT): all of them, newest first. Otherwise clusters, with the
- * posts alone in their cell (up to the limit) shown as themselves.
+ * Clusters, with the posts alone in their cell (up to MAP_POINT_LIMIT) shown as themselves; at
+ * street level (MAP_POINTS_ZOOM and closer) with few enough posts, all of them, newest first.
  */
 export async function layoutOf(
   deps: LayoutDeps,
@@ -71,7 +71,7 @@ export async function layoutOf(
   if (!grid) return { cells: [], allPoints: true, rows: new Map(), single: new Map() };
   const cells = await countIn(deps, grid, f, origin);
   const where = filterConditions(f, origin);
-  if (countOf(cells) <= MAP_POINT_LIMIT) {
+  if (grid.level >= gridLevel(MAP_POINTS_ZOOM) && countOf(cells) <= MAP_POINT_LIMIT) {
     const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1);
     // More than the limit means posts arrived since the count: cluster them after all.
     if (ids.length <= MAP_POINT_LIMIT) {

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
+import type { Marker as LeafletMarker } from 'leaflet';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { MapResponse, Post } from '../../../../domain/posts';
 import { countOf } from '../../../lib/count';
@@ -50,19 +51,29 @@ function ClusterMarker({ count, lat, lng, gated }: { count: number; lat: number;
 }
 
 function PostMarker({ post, onViewDetails }: { post: Post; onViewDetails: (postId: string) => void }) {
+  const map = useMap();
+  const marker = useRef<LeafletMarker>(null);
   const { latitude: lat, longitude: lng } = post;
   // A stable position: a new array on every render makes Leaflet move the marker and pan to its popup.
   const position = useMemo(() => (lat === null || lng === null ? null : { lat, lng }), [lat, lng]);
   if (!position) return null;
   return (
     <Marker
+      ref={marker}
       position={position}
       icon={pinIcon(post.type === 'fruit' ? 'fruit' : 'other')}
       title={post.title}
       keyboard
     >
       <Popup>
-        <PostPopup post={post} onViewDetails={() => onViewDetails(post.id)} />
+        <PostPopup
+          post={post}
+          onViewDetails={() => onViewDetails(post.id)}
+          onClose={() => {
+            map.closePopup();
+            marker.current?.getElement()?.focus({ preventScroll: true });
+          }}
+        />
       </Popup>
     </Marker>
   );

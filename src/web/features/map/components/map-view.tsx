@@ -13,7 +13,7 @@ import { mapOptions, useMapPosts, type MapViewport } from '../api/get-map';
 import { mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
 import { MapItems } from './map-items';
 
-/** MapContainer's opening props for a start: a centre and zoom, or a box fitted with some margin. */
+/** MapContainer's opening props for a start: a centre and zoom, or a box fitted with room for its markers. */
 function openingProps(
   start: MapStart,
 ): Pick<MapContainerProps, 'center' | 'zoom' | 'bounds' | 'boundsOptions'> {
@@ -24,7 +24,8 @@ function openingProps(
       [south, west],
       [north, east],
     ],
-    boundsOptions: { padding: [24, 24], maxZoom: NEARBY_ZOOM },
+    // Pins stand 41 px above their point and bubbles are about 40 px across: room for both at the edges.
+    boundsOptions: { paddingTopLeft: [32, 56], paddingBottomRight: [32, 28], maxZoom: NEARBY_ZOOM },
   };
 }
 

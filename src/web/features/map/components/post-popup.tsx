@@ -1,9 +1,24 @@
+import { useEffect, useId, useRef } from 'react';
 import { POST_TYPE_TABS } from '../../../../domain/post-values';
 import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 
-/** Spec §2 marker popup: title, type, description, address, contact, quantity, season notes, owner, 'View Details'. */
-export function PostPopup({ post, onViewDetails }: { post: Post; onViewDetails: () => void }) {
+interface PostPopupProps {
+  post: Post;
+  onViewDetails: () => void;
+  /** Escape: closes the popup and gives focus back to its pin. */
+  onClose: () => void;
+}
+
+/**
+ * Spec §2 marker popup: title, type, description, address, contact, quantity, season notes, owner,
+ * 'View Details'. It takes focus when it opens (from a click or Enter on the pin), so a keyboard
+ * reaches View Details with one Tab, and Escape closes it.
+ */
+export function PostPopup({ post, onViewDetails, onClose }: PostPopupProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  useEffect(() => ref.current?.focus({ preventScroll: true }), []);
   const rows = [
     ['Address', post.address],
     ['Contact', post.contact ?? post.phoneNumber],
@@ -12,12 +27,25 @@ export function PostPopup({ post, onViewDetails }: { post: Post; onViewDetails: 
     ['Shared by', post.ownerName],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   return (
-    <div className="grid w-56 gap-2 font-sans text-foreground wrap-anywhere">
+    <div
+      ref={ref}
+      role="group"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onClose();
+      }}
+      className="grid w-56 gap-2 font-sans text-foreground outline-none wrap-anywhere"
+    >
       <div>
         <p className="text-xs font-semibold tracking-wide text-primary uppercase">
           {POST_TYPE_TABS[post.type]}
         </p>
-        <h3 className="text-base leading-snug font-bold">{post.title}</h3>
+        <h3 id={headingId} className="text-base leading-snug font-bold">
+          {post.title}
+        </h3>
       </div>
       <p className="line-clamp-3 text-sm">{post.description}</p>
       <dl className="grid gap-0.5 text-xs">
