@@ -85,22 +85,35 @@ describe('an owner managing a post', () => {
   });
 
   it('deletes the post after confirming and it leaves the list', async () => {
+    // A second card in the list, to take focus once the deleted one has gone.
+    const neighbour = `Quinces ${token}`;
+    await createPostViaApi(owner, { type: 'fruit', title: neighbour, description: 'Hard but fragrant.', address: '5 Pear Lane, Toronto' });
+    await owner.reload();
+    await cardOf(owner, neighbour).waitFor();
     const card = cardOf(owner, newTitle);
-    await card.getByRole('button', { name: `Manage ${newTitle}` }).click();
-    await owner.getByRole('menuitem', { name: 'Delete post' }).click();
-
+    const manage = card.getByRole('button', { name: `Manage ${newTitle}` });
     const confirm = owner.getByRole('dialog', { name: 'Delete this post?' });
+    // Cancelled, the dialog gives focus back to the menu's button it was opened from.
+    await manage.click();
+    await owner.getByRole('menuitem', { name: 'Delete post' }).click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => manage.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await manage.click();
+    await owner.getByRole('menuitem', { name: 'Delete post' }).click();
     await confirm.getByText('This cannot be undone.').waitFor();
     await snap(owner, 'delete-post-dialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(owner, 'Post deleted.');
     await card.waitFor({ state: 'detached' });
-    // Its menu button went with it: focus goes to the next card, else the main region, not the page.
-    const focusKept = () => owner.evaluate(() => {
-      const el = document.activeElement;
-      return el !== null && el !== document.body && (el.id === 'main' || el.closest('article') !== null);
-    });
-    await expect.poll(focusKept).toBe(true);
+    // Its menu button went with it: focus goes to the card beside it, not to the page.
+    const focusedCard = () =>
+      owner.evaluate(() => {
+        const card = document.activeElement?.closest('[role="article"]');
+        return document.getElementById(card?.getAttribute('aria-labelledby') ?? '')?.textContent ?? null;
+      });
+    await expect.poll(focusedCard).toBe(neighbour);
 
     await owner.reload();
     await owner.getByRole('searchbox', { name: 'Search posts' }).waitFor();

@@ -21,6 +21,12 @@ function focusInstead(neighbours: ReadonlyArray<Element | null | undefined>): vo
   document.getElementById('main')?.focus();
 }
 
+/** What opened a dialog: the focused element, or for an item of a menu (gone once the menu closes), the menu's button. */
+function openerOf(active: Element | null): Element | null {
+  const labelledBy = active?.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  return (labelledBy && document.getElementById(labelledBy)) || active;
+}
+
 /**
  * Radix returns focus to a Dialog.Trigger when the dialog closes; a dialog opened from code (the
  * create form, a shared post) has none, and focus fell to the page's start. It goes back to what
@@ -31,8 +37,8 @@ function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<ty
   const opener = useRef<{ element: Element | null; neighbours: Array<Element | null | undefined> }>({ element: null, neighbours: [] });
   return {
     onOpenAutoFocus: (event: Event) => {
-      const element = document.activeElement;
-      const card = element?.closest('article');
+      const element = openerOf(document.activeElement);
+      const card = element?.closest('article, [role="article"]');
       opener.current = { element, neighbours: [card?.nextElementSibling, card?.previousElementSibling] };
       onOpenAutoFocus?.(event);
     },

@@ -6,12 +6,15 @@ import { cn } from '../../lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Bottom right from sm up (top on phones), at most 420px wide from md up (spec §9). F8 focuses it. */
+/**
+ * At the bottom (right from md up, at most 420px wide there; spec §9), also on phones: at the top
+ * a toast covered a dialog's title and its close button. F8 focuses it.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -5,22 +5,45 @@ import { Button } from '../../../components/ui/button';
 interface LoadMoreProps {
   onLoadMore: () => void;
   loading: boolean;
+  /** There is a next page (the button shows while there is, or while one loads). */
+  more: boolean;
 }
+
+const FOCUSABLE = 'a[href], button:not([disabled])';
 
 /**
  * Infinite scroll: the next page loads when this comes within a screen of the viewport. The button
- * stays visible for keyboards, and for browsers without IntersectionObserver.
+ * stays visible for keyboards, and for browsers without IntersectionObserver. While a page loads it
+ * stays focusable (aria-disabled, not disabled, so Tab does not jump past the new posts to the
+ * footer), and when the page arrives while it has focus, focus moves to the first new post.
  */
-export function LoadMore({ onLoadMore, loading }: LoadMoreProps) {
+export function LoadMore({ onLoadMore, loading, more }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // The button had focus: also when the last page took it away with it.
+  const focused = useRef(false);
   const latest = useRef(onLoadMore);
   useEffect(() => {
     latest.current = onLoadMore;
   });
 
+  // Posts on the page when the load began: the first new one is the next.
+  const before = useRef(0);
+  const cards = () => sentinel.current?.parentElement?.querySelectorAll('article, [role="article"]') ?? [];
+  useEffect(() => {
+    if (loading) {
+      before.current = cards().length;
+      return;
+    }
+    const active = document.activeElement;
+    if (!focused.current || (active !== button.current && active !== document.body)) return;
+    focused.current = false;
+    cards()[before.current]?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [loading]);
+
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || typeof IntersectionObserver === 'undefined') return;
+    if (!more || !node || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) latest.current();
@@ -30,14 +53,24 @@ export function LoadMore({ onLoadMore, loading }: LoadMoreProps) {
     // Observing again after each page reports a sentinel that is still on screen (a tall window).
     observer.observe(node);
     return () => observer.disconnect();
-  }, [loading]);
+  }, [loading, more]);
 
   return (
     <div ref={sentinel} className="mt-6 flex justify-center">
-      <Button variant="outline" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
-        {loading && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-        {loading ? 'Loading more...' : 'Load more'}
-      </Button>
+      {(more || loading) && (
+        <Button
+          ref={button}
+          variant="outline"
+          onClick={() => !loading && onLoadMore()}
+          onFocus={() => (focused.current = true)}
+          onBlur={() => (focused.current = false)}
+          aria-disabled={loading}
+          aria-busy={loading}
+        >
+          {loading && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          {loading ? 'Loading more...' : 'Load more'}
+        </Button>
+      )}
     </div>
   );
 }

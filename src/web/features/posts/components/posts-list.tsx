@@ -62,7 +62,7 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
       <PostGrid posts={posts}>
         {hidden > 0 && <AccessCard type={type} hidden={hidden} capped={first?.totalCapped ?? false} />}
       </PostGrid>
-      {list.hasNextPage && <LoadMore onLoadMore={loadMore} loading={list.isFetchingNextPage} />}
+      <LoadMore onLoadMore={loadMore} loading={list.isFetchingNextPage} more={list.hasNextPage} />
     </section>
   );
 }
