@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser } from './harness';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, uniqueUser, useBrowser } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 describe('a guest on the home page', () => {
@@ -33,6 +33,14 @@ describe('a guest on the home page', () => {
 
     await expectAccessible(page);
     await snap(page, 'home-guest-preview');
+
+    // The heart asks a guest to sign in, and its toast leads there and back.
+    await page.getByRole('button', { name: `Favorite Pears ${token} 3` }).click();
+    await expectToast(page, 'Sign in to save favorites');
+    await snap(page, 'home-guest-heart');
+    await toastRegion(page).getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL('**/login?**');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/?type=fruit&q=${token}`);
   });
 
   it("says 'Copy failed' when the clipboard refuses, and shares no street address", async () => {

@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { queryClient } from '../lib/query-client';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        {children}
-        <DeferredToaster />
-      </AuthProvider>
+      <AuthProvider>{children}</AuthProvider>
     </QueryClientProvider>
   );
 }

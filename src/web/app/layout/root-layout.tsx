@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { DeferredToaster } from '../../components/ui/deferred-toaster';
 import { PostsViewerBridge } from './posts-viewer-bridge';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -21,6 +22,8 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ScrollToTop />
+      {/* Inside the router: a toast's action is a link. */}
+      <DeferredToaster />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { MapAccessNote } from '../../features/posts/components/list-states';
 import { PostsList } from '../../features/posts/components/posts-list';
 import { FilterBar } from '../../features/posts/filters/filter-bar';
-import { filterQuery, hasActiveFilters } from '../../features/posts/filters/filter-values';
+import { emptyListHint, filterQuery } from '../../features/posts/filters/filter-values';
 import { usePostFilters } from '../../features/posts/filters/use-post-filters';
 import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
 import { isPreviewOnly, usePostsViewer } from '../../features/posts/viewer';
@@ -69,7 +69,7 @@ export function Home() {
           <PostsList
             type={filters.type}
             query={query}
-            filtered={hasActiveFilters(filters)}
+            filteredHint={emptyListHint(filters)}
             onAdd={create.open}
             onClearFilters={clearFilters}
           />

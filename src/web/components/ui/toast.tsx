@@ -51,6 +51,19 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
   return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
 }
 
+/** The toast's one next step (a link as child); pressing it also closes the toast. */
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'mt-1 inline-flex h-8 items-center justify-self-start rounded-lg border border-current/30 px-3 text-sm font-semibold transition-colors hover:bg-current/10 focus-visible:outline-2 focus-visible:outline-current',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

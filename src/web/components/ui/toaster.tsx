@@ -1,5 +1,6 @@
 import { TOAST } from '../../../domain/limits';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { Link } from 'react-router';
+import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToasts } from './use-toast';
 
 /** Renders the toast store: 5 s each, swipe right past 50 px to dismiss (spec §9). */
@@ -7,7 +8,7 @@ export function Toaster() {
   const toasts = useToasts();
   return (
     <ToastProvider duration={TOAST.durationMs} swipeDirection="right" swipeThreshold={TOAST.swipeThresholdPx}>
-      {toasts.map(({ id, title, description, variant, open }) => (
+      {toasts.map(({ id, title, description, variant, action, open }) => (
         <Toast
           key={id}
           open={open}
@@ -19,6 +20,11 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastTitle>{title}</ToastTitle>
             {description && <ToastDescription>{description}</ToastDescription>}
+            {action && (
+              <ToastAction altText={action.label} asChild>
+                <Link to={action.to}>{action.label}</Link>
+              </ToastAction>
+            )}
           </div>
           <ToastClose />
         </Toast>

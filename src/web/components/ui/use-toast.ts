@@ -5,6 +5,8 @@ export interface ToastOptions {
   title: string;
   description?: string | undefined;
   variant?: 'default' | 'destructive';
+  /** A link the toast offers (its one next step), e.g. Sign In. */
+  action?: { label: string; to: string } | undefined;
 }
 
 interface ToastItem extends ToastOptions {

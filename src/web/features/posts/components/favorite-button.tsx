@@ -14,9 +14,11 @@ export function FavoriteButton({ post, className }: { post: Post; className?: st
 
   const onClick = () => {
     if (!viewer.userId) {
+      const here = `${window.location.pathname}${window.location.search}`;
       toast({
         title: 'Sign in to save favorites',
         description: 'Create a free account or sign in to keep posts for later.',
+        action: { label: 'Sign In', to: `/login?${new URLSearchParams({ redirect: here })}` },
       });
       return;
     }

@@ -12,13 +12,15 @@ const NOUN: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewoo
 
 interface EmptyStateProps {
   type: PostTypeValue;
-  filtered: boolean;
+  /** With filters on, what to try instead (filter-values.ts emptyListHint); null without filters. */
+  filteredHint: string | null;
   onAdd: () => void;
   onClearFilters: () => void;
 }
 
 /** 'No {type} posts yet' with an add button; with filters on, a way back to every post. */
-export function EmptyState({ type, filtered, onAdd, onClearFilters }: EmptyStateProps) {
+export function EmptyState({ type, filteredHint, onAdd, onClearFilters }: EmptyStateProps) {
+  const filtered = filteredHint !== null;
   return (
     <Card className="grid place-items-center gap-3 border-dashed px-6 py-14 text-center">
       <span aria-hidden="true" className="text-5xl">
@@ -28,9 +30,7 @@ export function EmptyState({ type, filtered, onAdd, onClearFilters }: EmptyState
         {filtered ? `No ${NOUN[type]} posts match these filters` : `No ${NOUN[type]} posts yet`}
       </h2>
       <p className="max-w-md text-sm text-muted-foreground">
-        {filtered
-          ? 'Try a wider distance or clear the filters.'
-          : 'Have some to give away? Be the first to share it with your neighbours.'}
+        {filteredHint ?? 'Have some to give away? Be the first to share it with your neighbours.'}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         {filtered && (

@@ -14,13 +14,14 @@ interface PostsListProps {
   type: PostTypeValue;
   /** The API query string: filters and the viewer's origin. */
   query: string;
-  filtered: boolean;
+  /** What an empty list suggests when filters are on; null without filters. */
+  filteredHint: string | null;
   onAdd: () => void;
   onClearFilters: () => void;
 }
 
 /** The home list with the states of spec §2: loading, empty, free preview, pages on the Link cursor. */
-export function PostsList({ type, query, filtered, onAdd, onClearFilters }: PostsListProps) {
+export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: PostsListProps) {
   const viewer = usePostsViewer();
   const list = usePostsList(query);
   const headingId = useId();
@@ -42,7 +43,7 @@ export function PostsList({ type, query, filtered, onAdd, onClearFilters }: Post
 
   if (posts.length === 0 && gated) return <AccessCard type={type} hidden={0} capped={false} />;
   if (posts.length === 0)
-    return <EmptyState type={type} filtered={filtered} onAdd={onAdd} onClearFilters={onClearFilters} />;
+    return <EmptyState type={type} filteredHint={filteredHint} onAdd={onAdd} onClearFilters={onClearFilters} />;
 
   const loadMore = () => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();

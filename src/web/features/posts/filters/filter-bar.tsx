@@ -26,11 +26,12 @@ export function FilterBar({ filters, origin, onChange, onClearAll }: FilterBarPr
 
   return (
     <div className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-3 shadow-sm sm:p-4">
-      <div className="flex gap-2">
+      {/* Phones: the search on a line of its own, so its placeholder is read whole, and Filters below. */}
+      <div className="grid gap-2 md:flex">
         <SearchInput value={filters.q} onSearch={(q) => onChange({ q })} inputRef={searchRef} />
         <Button
           variant="outline"
-          className="h-11 md:hidden"
+          className="h-11 w-full md:hidden"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen(!open)}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chipLabel,
   DEFAULT_FILTERS,
+  emptyListHint,
   filterQuery,
   filtersFromParams,
   hasActiveFilters,
@@ -21,6 +22,13 @@ describe('home filters in the URL', () => {
       region: 'all',
     });
     expect(filtersFromParams(new URLSearchParams(''))).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('suggests what to change when filters hide every post', () => {
+    expect(emptyListHint(DEFAULT_FILTERS)).toBeNull();
+    expect(emptyListHint({ ...DEFAULT_FILTERS, q: 'pears' })).toBe('Try other words or clear the search.');
+    expect(emptyListHint({ ...DEFAULT_FILTERS, q: 'pears', distance: '1mile' })).toBe('Try a wider distance or clear the filters.');
+    expect(emptyListHint({ ...DEFAULT_FILTERS, status: 'limited' })).toBe('Try other filters or clear them.');
   });
 
   it('counts filters as active when any value differs from all (spec §2)', () => {

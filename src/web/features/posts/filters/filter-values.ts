@@ -59,6 +59,14 @@ export function hasActiveFilters(f: FilterValues): boolean {
   );
 }
 
+/** What the empty list suggests when filters hide every post; null when no filter is on. */
+export function emptyListHint(f: FilterValues): string | null {
+  if (!hasActiveFilters(f)) return null;
+  if (f.distance !== 'all') return 'Try a wider distance or clear the filters.';
+  const onlySearch = f.status === 'all' && f.amount === 'all' && f.region === 'all';
+  return onlySearch ? 'Try other words or clear the search.' : 'Try other filters or clear them.';
+}
+
 /** The API query for these filters: 'all' and empty values are left out. */
 export function filterQuery(f: FilterValues, near: string | null): URLSearchParams {
   const query = new URLSearchParams({ type: f.type });

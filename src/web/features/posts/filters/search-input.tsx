@@ -51,7 +51,7 @@ export function SearchInput({ value, onSearch, inputRef }: SearchInputProps) {
         Search posts
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"
       />
       <Input
@@ -62,7 +62,7 @@ export function SearchInput({ value, onSearch, inputRef }: SearchInputProps) {
         maxLength={100}
         onChange={(e) => setText(e.target.value)}
         placeholder="Search by item, description, or location..."
-        className="pl-9"
+        className="pr-2 pl-8 placeholder:text-[13px] sm:placeholder:text-sm"
         enterKeyHint="search"
       />
     </form>
