@@ -203,6 +203,30 @@ describe('a member sharing and finding posts', () => {
     await expect.poll(uploadHasFocus).toBe(true);
   });
 
+  it('asks before Escape, Cancel or the close button throw away what was typed', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
+    await dialog.getByLabel('Title').fill('Half-written post');
+    const ask = dialog.getByRole('alert').filter({ hasText: 'Discard this post?' });
+
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await snap(page, 'create-post-discard');
+    expect(await dialog.getByRole('button', { name: 'Keep editing' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Half-written post');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor();
+    await page.keyboard.press('Escape'); // a second Escape keeps editing
+    await ask.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('refuses an SVG before uploading, and says so when the server fails', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();

@@ -92,7 +92,7 @@ describe('an owner managing a post', () => {
     await cardOf(owner, neighbour).waitFor();
     const card = cardOf(owner, newTitle);
     const manage = card.getByRole('button', { name: `Manage ${newTitle}` });
-    const confirm = owner.getByRole('dialog', { name: 'Delete this post?' });
+    const confirm = owner.getByRole('alertdialog', { name: 'Delete this post?' });
     // Cancelled, the dialog gives focus back to the menu's button it was opened from.
     await manage.click();
     await owner.getByRole('menuitem', { name: 'Delete post' }).click();

@@ -69,7 +69,8 @@ function DeletePostDialog({ post, open, onOpenChange }: DeletePostDialogProps) {
   const remove = useDeletePost();
   return (
     <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-sm">
+      {/* A confirmation that interrupts: an alert dialog (WAI-ARIA APG). */}
+      <DialogContent role="alertdialog" className="sm:max-w-sm">
         <DialogHeader>
           <DialogTitle>Delete this post?</DialogTitle>
           <DialogDescription>This cannot be undone.</DialogDescription>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -57,10 +57,12 @@ interface PostFormProps {
   /** `removeImage` is true when an existing photo was removed and no new one chosen. */
   onSubmit: (fields: PostFields, image: File | null, removeImage: boolean) => void;
   onCancel: () => void;
+  /** Told whether anything differs from how the form opened (a value, a photo chosen or removed). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The post form of spec §5, validated with the shared PostFields contract and its messages. */
-export function PostForm({ type, pending, post, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ type, pending, post, onSubmit, onCancel, onDirtyChange }: PostFormProps) {
   const form = useForm<PostFormInput, unknown, PostFields>({
     resolver: zodResolver(PostFields),
     defaultValues: post ? valuesOf(post) : EMPTY,
@@ -73,6 +75,8 @@ export function PostForm({ type, pending, post, onSubmit, onCancel }: PostFormPr
   });
   const point = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
   const { setValue } = form;
+  const dirty = form.formState.isDirty || image !== null || Boolean(post && !existingUrl && (post.imageUrl ?? post.thumbnailUrl));
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const setPoint = useCallback(
     (next: LatLng | null) => {
