@@ -107,5 +107,12 @@ describe('the map view', () => {
     await member.getByText(/posts? with a location in this area/).waitFor();
     await member.locator('.leaflet-marker-icon').first().waitFor();
     expect(await member.getByText('The bubbles show roughly where posts are.').count()).toBe(0);
+
+    // Filters that leave the map empty can be cleared from it.
+    await member.goto(`/?type=fruit&q=nothing${token}&view=map`);
+    await member.getByText('0 posts with a location in this area').waitFor();
+    await member.getByRole('region', { name: 'Map of posts' }).getByRole('button', { name: 'Clear All Filters' }).click();
+    await member.waitForURL((url) => !url.search.includes('q='));
+    expect(member.url()).toContain('view=map');
   });
 });

@@ -62,8 +62,12 @@ describe('an owner managing a post', () => {
   it('edits the title through the edit dialog and sees it on the card', async () => {
     await owner.goto(`/?q=${token}`);
     const card = cardOf(owner, title);
-    await card.getByRole('button', { name: `Manage ${title}` }).click();
-    await owner.getByRole('menuitem', { name: 'Edit post' }).click();
+    // By keyboard: Enter opens the menu (loaded on first use) with its first item focused.
+    await card.getByRole('button', { name: `Manage ${title}` }).focus();
+    await owner.keyboard.press('Enter');
+    const edit = owner.getByRole('menuitem', { name: 'Edit post' });
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await owner.keyboard.press('Enter');
 
     const dialog = owner.getByRole('dialog', { name: 'Edit Post' });
     await dialog.waitFor();

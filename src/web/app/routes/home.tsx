@@ -12,7 +12,7 @@ import {
 import { MapAccessNote } from '../../features/posts/components/list-states';
 import { PostsList } from '../../features/posts/components/posts-list';
 import { FilterBar } from '../../features/posts/filters/filter-bar';
-import { emptyListHint, filterQuery } from '../../features/posts/filters/filter-values';
+import { emptyListHint, filterQuery, hasActiveFilters } from '../../features/posts/filters/filter-values';
 import { usePostFilters } from '../../features/posts/filters/use-post-filters';
 import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
 import { isPreviewOnly, usePostsViewer } from '../../features/posts/viewer';
@@ -76,7 +76,12 @@ export function Home() {
         ) : (
           <>
             {gated && <MapAccessNote />}
-            <HomeMap query={query} gated={gated} onViewDetails={(id) => setParam('post', id)} />
+            <HomeMap
+              query={query}
+              gated={gated}
+              onViewDetails={(id) => setParam('post', id)}
+              onClearFilters={hasActiveFilters(filters) ? clearFilters : undefined}
+            />
           </>
         )}
       </div>

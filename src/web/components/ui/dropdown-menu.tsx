@@ -1,6 +1,7 @@
-import type { ComponentProps } from 'react';
+import { useContext, type ComponentProps } from 'react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { cn } from '../../lib/utils';
+import { OpenedByKeyboard } from './deferred-open';
 
 /**
  * Menus are not modal: a modal menu hides the rest of the page from assistive technology while its
@@ -18,9 +19,17 @@ export function DropdownMenuContent({
   align = 'end',
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content>) {
+  const openedByKeyboard = useContext(OpenedByKeyboard);
+  // Its first opening came from a key press made before it loaded: once Radix has focused the
+  // list, its first item takes focus instead.
+  const focusFirstItem = (content: HTMLDivElement | null) => {
+    if (content && openedByKeyboard())
+      requestAnimationFrame(() => content.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+  };
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
+        ref={focusFirstItem}
         sideOffset={sideOffset}
         align={align}
         className={cn('z-50 min-w-56 rounded-xl border bg-card p-1.5 text-foreground shadow-lg', className)}

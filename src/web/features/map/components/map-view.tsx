@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MapContainer, TileLayer, useMapEvents, type MapContainerProps } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Map as LeafletMap } from 'leaflet';
 import { LoaderCircle } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { parseLatLng } from '../../../../domain/geo';
 import { bboxParam } from '../../../../domain/map';
 import { waitMessage } from '../../../lib/api';
@@ -35,6 +36,8 @@ interface MapViewProps {
   /** The viewer has no viewing access: the server sends coarse clusters only (docs/decisions/0031). */
   gated: boolean;
   onViewDetails: (postId: string) => void;
+  /** Filters are on: offered when the view holds no post (as the empty list does). */
+  onClearFilters?: (() => void) | undefined;
 }
 
 function viewportOf(map: LeafletMap): MapViewport {
@@ -46,7 +49,7 @@ function viewportOf(map: LeafletMap): MapViewport {
 }
 
 /** Spec §2 map view: post markers and cluster bubbles for the box in view, refetched on every move. */
-export function MapView({ query, gated, onViewDetails }: MapViewProps) {
+export function MapView({ query, gated, onViewDetails, onClearFilters }: MapViewProps) {
   const [viewport, setViewportState] = useState<MapViewport | null>(null);
   // Leaflet reports a move also when nothing changed (a resize, a popup): keep the same object then.
   const setViewport = useCallback(
@@ -60,13 +63,20 @@ export function MapView({ query, gated, onViewDetails }: MapViewProps) {
   const waitHint = posts.isError ? waitMessage(posts.error.cause) : undefined;
   return (
     <section aria-label="Map of posts" className="grid gap-3">
-      <p role="status" className="text-sm text-muted-foreground">
-        {posts.isError
-          ? [posts.error.message, waitHint].filter(Boolean).join('. ')
-          : posts.data
-            ? `${countOf(posts.data.total, 'post')} with a location in this area`
-            : 'Loading posts...'}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-3">
+        <p role="status" className="text-sm text-muted-foreground">
+          {posts.isError
+            ? [posts.error.message, waitHint].filter(Boolean).join('. ')
+            : posts.data
+              ? `${countOf(posts.data.total, 'post')} with a location in this area`
+              : 'Loading posts...'}
+        </p>
+        {onClearFilters && posts.data?.total === 0 && (
+          <Button variant="link" size="sm" className="h-8 px-0" onClick={onClearFilters}>
+            Clear All Filters
+          </Button>
+        )}
+      </div>
       <div className="h-[65vh] min-h-80 overflow-hidden rounded-2xl border shadow-sm">
         {start ? (
           <MapContainer {...openingProps(start)} className="size-full" worldCopyJump>
