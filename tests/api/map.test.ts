@@ -79,7 +79,7 @@ describe('GET /api/posts/map', () => {
     expect(pointsOf(body).map((p) => p.id)).toContain(ottawaId);
   });
 
-  it('shows posts one by one when zoomed in, at their public point, the exact one only to the owner', async () => {
+  it('shows a post alone in its cell as itself when zoomed in, at its public point, the exact one only to the owner', async () => {
     const body = await mapOk(`bbox=${AROUND_OTTAWA}&zoom=15`);
     expect(body).toMatchObject({
       total: 1,

@@ -37,12 +37,14 @@ describe('the map view', () => {
     await page.getByRole('button', { name: 'Map' }).click();
     await page.getByText(/posts? with a location in this area/).waitFor();
     expect(page.url()).toContain('view=map');
-    // Without a shared location the map asks where the posts are (the world at zoom 4) and opens
-    // on them, around Toronto, not on spec §9's North American default (zoom 4).
+    // Without a shared location the map asks where the posts are (the world at zoom 4, then a
+    // closer look at its clusters' box) and opens on them, in Toronto, not on spec §9's North
+    // American default (zoom 4) nor on the whole 5.6° cell of the world answer (zoom 6-7).
     expect(zooms[0]).toBe(4);
-    await expect.poll(() => zooms.length).toBeGreaterThan(1);
-    const opening = zooms[1]!;
-    expect(opening).toBeGreaterThanOrEqual(6);
+    expect(zooms[1]).toBe(10);
+    await expect.poll(() => zooms.length).toBeGreaterThan(2);
+    const opening = zooms[2]!;
+    expect(opening).toBeGreaterThanOrEqual(10);
 
     const clusters = page.locator('.leaflet-marker-icon.map-cluster');
     await clusters.first().waitFor();
@@ -114,5 +116,7 @@ describe('the map view', () => {
     await member.getByRole('region', { name: 'Map of posts' }).getByRole('button', { name: 'Clear All Filters' }).click();
     await member.waitForURL((url) => !url.search.includes('q='));
     expect(member.url()).toContain('view=map');
+    // The button has gone with the filters: focus is in the search box, not on the page.
+    expect(await member.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
   });
 });

@@ -217,6 +217,8 @@ describe('a member sharing and finding posts', () => {
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(await dialog.getByLabel('Title').inputValue()).toBe('Half-written post');
+    // Focus goes back to where it was when Escape was pressed.
+    expect(await dialog.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor();
@@ -224,6 +226,22 @@ describe('a member sharing and finding posts', () => {
     await ask.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A question left open when the post is shared does not come back with the next form.
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    await dialog.getByLabel('Title').fill(`Shared anyway ${token}`);
+    await dialog.getByLabel('Description').fill('Asked, then shared.');
+    await dialog.getByLabel('Address').fill('1 Queen St W, Toronto');
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await dialog.getByRole('button', { name: 'Share post' }).click();
+    await expectToast(page, 'Success!');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    await dialog.getByLabel('Title').waitFor();
+    expect(await ask.count()).toBe(0);
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
 

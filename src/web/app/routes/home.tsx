@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PostTypeValue } from '../../../domain/post-values';
 import { Page } from '../../components/layout/page';
@@ -22,6 +22,12 @@ import { CreatePostDialog, HomeMap, HomePostDialog } from './home-lazy';
 export function Home() {
   const [params, setParams] = useSearchParams();
   const { filters, setFilters, clearFilters } = usePostFilters();
+  // Cleared from the empty list or the map, whose buttons then leave: focus goes to the search.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const clearFiltersToSearch = () => {
+    clearFilters();
+    searchRef.current?.focus();
+  };
   const origin = useViewerOrigin(filters.distance !== 'all');
   const query = filterQuery(filters, origin.near).toString();
   const view: HomeView = params.get('view') === 'map' ? 'map' : 'list';
@@ -61,7 +67,13 @@ export function Home() {
           <TypeTabs current={filters.type} />
           <UploadButton onClick={create.open} onPointerEnter={CreatePostDialog.preload} />
         </div>
-        <FilterBar filters={filters} origin={origin} onChange={setFilters} onClearAll={clearFilters} />
+        <FilterBar
+          filters={filters}
+          origin={origin}
+          onChange={setFilters}
+          onClearAll={clearFilters}
+          searchRef={searchRef}
+        />
         <div className="flex justify-end">
           <ViewToggle view={view} onChange={(next) => setParam('view', next === 'map' ? 'map' : null)} />
         </div>
@@ -71,7 +83,7 @@ export function Home() {
             query={query}
             filteredHint={emptyListHint(filters)}
             onAdd={create.open}
-            onClearFilters={clearFilters}
+            onClearFilters={clearFiltersToSearch}
           />
         ) : (
           <>
@@ -80,7 +92,7 @@ export function Home() {
               query={query}
               gated={gated}
               onViewDetails={(id) => setParam('post', id)}
-              onClearFilters={hasActiveFilters(filters) ? clearFilters : undefined}
+              onClearFilters={hasActiveFilters(filters) ? clearFiltersToSearch : undefined}
             />
           </>
         )}

@@ -6,7 +6,7 @@ import { OpenedByKeyboard } from './deferred-open';
 /**
  * Menus are not modal: a modal menu hides the rest of the page from assistive technology while its
  * buttons stay focusable (axe's aria-hidden-focus), and a modal menu and the dialog one of its items
- * opens would both hold the page's pointer events. Escape, a click outside or Tab still close it.
+ * opens would both hold the page's pointer events. Escape or a click outside still closes it.
  */
 export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) {
   return <MenuPrimitive.Root modal={modal} {...props} />;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '../../../domain/geo';
 import type { MapResponse, Post } from '../../../domain/posts';
-import { mapStart, NEARBY_ZOOM, postsBounds, WORLD_VIEWPORT } from './start-view';
+import { closerLook, mapStart, NEARBY_ZOOM, postsBounds, WORLD_VIEWPORT, type LookAnswer } from './start-view';
 
 const point = (lat: number | null, lng: number | null): MapResponse['items'][number] => ({
   kind: 'point',
@@ -14,6 +14,11 @@ const cluster = (lat: number, lng: number, count = 3): MapResponse['items'][numb
   longitude: lng,
 });
 
+const world = (...items: MapResponse['items']): LookAnswer => ({
+  viewport: WORLD_VIEWPORT,
+  response: { total: items.length, items },
+});
+
 describe('the map opening view (docs/decisions/0044)', () => {
   it('asks for the whole world at zoom 4', () => {
     expect(WORLD_VIEWPORT).toEqual({ bbox: '-180,-90,180,90', zoom: 4 });
@@ -21,7 +26,7 @@ describe('the map opening view (docs/decisions/0044)', () => {
 
   it("opens on the viewer's location when known", () => {
     const near = { lat: 45.5, lng: -73.6 };
-    expect(mapStart(near, { total: 1, items: [point(43.65, -79.38)] })).toEqual({
+    expect(mapStart(near, world(point(43.65, -79.38)))).toEqual({
       center: near,
       zoom: NEARBY_ZOOM,
     });
@@ -29,9 +34,9 @@ describe('the map opening view (docs/decisions/0044)', () => {
 
   it("falls back to spec §9's middle of North America without posts or without an answer", () => {
     const fallback = { center: MAP_DEFAULT_CENTER, zoom: MAP_DEFAULT_ZOOM };
-    expect(mapStart(null, { total: 0, items: [] })).toEqual(fallback);
+    expect(mapStart(null, world())).toEqual(fallback);
     expect(mapStart(null, undefined)).toEqual(fallback);
-    expect(mapStart(null, { total: 1, items: [point(null, null)] })).toEqual(fallback);
+    expect(mapStart(null, world(point(null, null)))).toEqual(fallback);
   });
 
   it('fits the points themselves', () => {
@@ -54,8 +59,18 @@ describe('the map opening view (docs/decisions/0044)', () => {
   });
 
   it('joins clusters and points into one box', () => {
-    const start = mapStart(null, { total: 4, items: [cluster(43.7, -79.4), point(49.28, -123.12)] });
+    const start = mapStart(null, world(cluster(43.7, -79.4), point(49.28, -123.12)));
     expect('bounds' in start && start.bounds.west).toBe(-123.12);
     expect('bounds' in start && start.bounds.east).toBeCloseTo(-78.75, 6);
+  });
+
+  it('takes a closer look when the world answer holds clusters, and fits the closer cells', () => {
+    expect(closerLook({ total: 2, items: [point(43.65, -79.38), point(43.7, -79.4)] })).toBeNull();
+    const closer = closerLook({ total: 3, items: [cluster(43.7, -79.4)] })!;
+    // The 5.6° cell fits whole at zoom 10, whose cells are 0.09° (about 7 km) wide.
+    expect(closer.zoom).toBe(10);
+    expect(closer.bbox.split(',').map(Number)[0]).toBeCloseTo(-84.375, 3);
+    const start = mapStart(null, { viewport: closer, response: { total: 3, items: [cluster(43.66, -79.39)] } });
+    expect('bounds' in start && start.bounds.east - start.bounds.west).toBeCloseTo(360 / 2 ** 12, 6);
   });
 });

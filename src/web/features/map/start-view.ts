@@ -49,11 +49,30 @@ export function postsBounds(items: MapResponse['items'], zoom = WORLD_VIEWPORT.z
 }
 
 /**
- * The opening view (docs/decisions/0044): the viewer's location when known; otherwise the box of
- * the posts that match the filters; with none (or no answer), spec §9's middle of North America.
+ * A second, closer call when the world answer holds clusters: a cluster there stands for a cell
+ * 5.6° wide, and fitting that would open a handful of posts in one city at zoom 6-7 on one bubble.
+ * The box of the world answer, at the highest zoom up to NEARBY_ZOOM at which the server takes it
+ * whole, gives cells of a few kilometres. Null when the world answer is points only.
  */
-export function mapStart(near: LatLng | null, world: MapResponse | undefined): MapStart {
+export function closerLook(world: MapResponse): MapViewport | null {
+  if (!world.items.some((item) => item.kind === 'cluster')) return null;
+  const box = postsBounds(world.items);
+  return box ? { bbox: bboxParam(box), zoom: effectiveZoom(box, NEARBY_ZOOM) } : null;
+}
+
+/** An answer for a viewport, to fit the opening view to. */
+export interface LookAnswer {
+  viewport: MapViewport;
+  response: MapResponse;
+}
+
+/**
+ * The opening view (docs/decisions/0044): the viewer's location when known; otherwise the box of
+ * the posts that match the filters, from the closest answer there is; with none (or no answer),
+ * spec §9's middle of North America.
+ */
+export function mapStart(near: LatLng | null, look: LookAnswer | undefined): MapStart {
   if (near) return { center: near, zoom: NEARBY_ZOOM };
-  const bounds = world ? postsBounds(world.items) : null;
+  const bounds = look ? postsBounds(look.response.items, look.viewport.zoom) : null;
   return bounds ? { bounds } : { center: MAP_DEFAULT_CENTER, zoom: MAP_DEFAULT_ZOOM };
 }

@@ -48,8 +48,8 @@ function shown(layout: Layout): Shown {
 }
 
 /**
- * A layout as the viewer sees it (every post when it holds few, else clusters and the posts alone
- * in their cell), as the UTF-8 bytes of its MapResponse JSON. The clusters and the rows' own fields
+ * A layout as the viewer sees it (clusters and the posts alone in their cell; at street level,
+ * every post when it holds few), as the UTF-8 bytes of its MapResponse JSON. The clusters and the rows' own fields
  * are encoded once per cached layout; each post's point and distance are written for the viewer
  * (owners and admins see the exact spot; docs/decisions/0050).
  */

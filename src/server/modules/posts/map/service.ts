@@ -30,8 +30,8 @@ const CACHE_TTL_MS = 5_000;
 
 /**
  * GET /api/posts/map (docs/decisions/0030, 0031): the posts matching the list's filters whose
- * public point lies in the box (widened to whole grid cells), as clusters when there are many
- * and as posts when few.
+ * public point lies in the box (widened to whole grid cells), as clusters of the posts sharing a
+ * grid cell and as the posts alone in theirs; at street level, few posts are all shown as posts.
  */
 export function createMapService(deps: { db: Db; posts: PostsService }) {
   const layoutDeps: LayoutDeps = { map: createMapRepository(deps.db), posts: createPostsRepository(deps.db) };

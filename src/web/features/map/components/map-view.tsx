@@ -11,7 +11,7 @@ import { waitMessage } from '../../../lib/api';
 import { countOf } from '../../../lib/count';
 import { OSM_TILES } from '../../../lib/osm';
 import { mapOptions, useMapPosts, type MapViewport } from '../api/get-map';
-import { mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
+import { closerLook, mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
 import { MapItems } from './map-items';
 
 /** MapContainer's opening props for a start: a centre and zoom, or a box fitted with room for its markers. */
@@ -99,14 +99,29 @@ export function MapView({ query, gated, onViewDetails, onClearFilters }: MapView
 
 /**
  * The opening view, decided once (docs/decisions/0044): the viewer's location when the browser
- * shares it, else the box of the posts matching the filters from one world-wide call at a low
- * zoom, else spec §9's default. Null while that call is under way.
+ * shares it, else the box of the posts matching the filters, from one world-wide call at a low
+ * zoom and, when that answers with clusters, one closer call on their box; else spec §9's
+ * default. Null while those calls are under way.
  */
 function useStart(query: string): MapStart | null {
   const near = parseLatLng(new URLSearchParams(query).get('near'));
   const [start, setStart] = useState<MapStart | null>(() => (near ? mapStart(near, undefined) : null));
-  const world = useQuery({ ...mapOptions(query, WORLD_VIEWPORT), enabled: start === null && near === null });
-  if (start === null && (near || world.isSuccess || world.isError)) setStart(mapStart(near, world.data));
+  const deciding = start === null && near === null;
+  const world = useQuery({ ...mapOptions(query, WORLD_VIEWPORT), enabled: deciding });
+  const closer = world.data ? closerLook(world.data) : null;
+  // Its own answer only: not the world answer kept as a placeholder while it loads.
+  const look = useQuery({
+    ...mapOptions(query, closer ?? WORLD_VIEWPORT),
+    enabled: deciding && closer !== null,
+    placeholderData: undefined,
+  });
+  if (start === null) {
+    if (near || world.isError) setStart(mapStart(near, undefined));
+    else if (world.data && !closer) setStart(mapStart(null, { viewport: WORLD_VIEWPORT, response: world.data }));
+    else if (closer && look.data) setStart(mapStart(null, { viewport: closer, response: look.data }));
+    // The closer call failed: the world answer's looser box still shows every post.
+    else if (closer && look.isError && world.data) setStart(mapStart(null, { viewport: WORLD_VIEWPORT, response: world.data }));
+  }
   return start;
 }
 

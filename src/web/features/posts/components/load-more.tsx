@@ -37,8 +37,10 @@ export function LoadMore({ onLoadMore, loading, more }: LoadMoreProps) {
     }
     const active = document.activeElement;
     if (!focused.current || (active !== button.current && active !== document.body)) return;
+    const first = cards()[before.current]?.querySelector<HTMLElement>(FOCUSABLE);
+    if (!first) return; // the page failed: the button keeps focus, and the next page moves it
     focused.current = false;
-    cards()[before.current]?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    first.focus();
   }, [loading]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { LocateFixed, SlidersHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FilterChips } from './filter-chips';
@@ -12,13 +12,14 @@ interface FilterBarProps {
   origin: ViewerOrigin;
   onChange: (patch: Partial<FilterValues>) => void;
   onClearAll: () => void;
+  /** The search box, where focus goes once no filter is left to remove. */
+  searchRef: RefObject<HTMLInputElement | null>;
 }
 
 /** Spec §2 filter bar: search, four dropdowns (a collapsible panel on phones, a row from md up), chips. */
-export function FilterBar({ filters, origin, onChange, onClearAll }: FilterBarProps) {
+export function FilterBar({ filters, origin, onChange, onClearAll, searchRef }: FilterBarProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const searchRef = useRef<HTMLInputElement>(null);
   const setSelect = (key: SelectFilter, value: string) => onChange({ [key]: value });
   const selected = (['status', 'amount', 'distance', 'region'] as const).filter(
     (k) => filters[k] !== 'all',

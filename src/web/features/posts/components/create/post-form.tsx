@@ -107,7 +107,7 @@ export function PostForm({ type, pending, post, onSubmit, onCancel, onDirtyChang
         value={point}
         onChange={setPoint}
         exact={exact === true}
-        onExactChange={(next) => setValue('exactLocation', next)}
+        onExactChange={(next) => setValue('exactLocation', next, { shouldDirty: true })}
         pinColour={type === 'fruit' ? 'fruit' : 'other'}
       />
       <ContactSection form={form} />
