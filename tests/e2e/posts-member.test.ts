@@ -228,6 +228,17 @@ describe('a member sharing and finding posts', () => {
     await dialog.getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // One key typed and Escape at once, right after the form showed its errors: still asked.
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    await dialog.getByRole('button', { name: 'Share post' }).click();
+    await dialog.getByText('Title is required').waitFor();
+    await dialog.getByLabel('Title').focus();
+    await page.keyboard.type('x');
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
     // A question left open when the post is shared does not come back with the next form.
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
     await dialog.getByLabel('Title').fill(`Shared anyway ${token}`);
@@ -292,8 +303,14 @@ describe('a member sharing and finding posts', () => {
     try {
       await dialog.getByRole('button', { name: 'Share post' }).click();
       await expectToast(page, 'Failed to create post. Please try again.');
-      // The form stays open with what was typed, to try again.
+      // The form stays open with what was typed, to try again, and the toast leaves its buttons free.
       expect(await dialog.getByLabel('Title').inputValue()).toBe(`Quinces ${token}`);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const name of ['Share post', 'Cancel']) {
+          expect(await hitsInside(dialog.getByRole('button', { name }), '[role="dialog"]'), `${name} at ${width}`).toBe(true);
+        }
+      }
       await snap(page, 'create-post-failed');
     } finally {
       await page.unroute(failing);

@@ -5,7 +5,7 @@ import { serverMessage } from '../../../../lib/api';
 import { useCreatePost } from '../../api/create-post';
 import { useUpdatePost } from '../../api/edit-post';
 import { PostForm } from './post-form';
-import { PostFormDialog } from './post-form-dialog';
+import { PostFormDialog, useCloseGuard } from './post-form-dialog';
 
 interface CreatePostDialogProps {
   type: PostType;
@@ -19,6 +19,7 @@ interface CreatePostDialogProps {
 export function CreatePostDialog({ type, open, onOpenChange, onCreated }: CreatePostDialogProps) {
   const create = useCreatePost();
   const close = () => onOpenChange(false);
+  const guard = useCloseGuard(open, onOpenChange, create.isPending);
 
   const submit = (fields: PostFields, image: File | null) =>
     create.mutate(
@@ -39,13 +40,8 @@ export function CreatePostDialog({ type, open, onOpenChange, onCreated }: Create
     );
 
   return (
-    <PostFormDialog
-      title={CREATE_TITLES[type]}
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={create.isPending}
-    >
-      {(guard) => <PostForm key={type} type={type} pending={create.isPending} onSubmit={submit} {...guard} />}
+    <PostFormDialog title={CREATE_TITLES[type]} open={open} onOpenChange={onOpenChange} guard={guard}>
+      <PostForm key={type} type={type} pending={create.isPending} onSubmit={submit} {...guard.form} />
     </PostFormDialog>
   );
 }
@@ -60,14 +56,15 @@ interface EditPostDialogProps {
 export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps) {
   const update = useUpdatePost();
   const close = () => onOpenChange(false);
+  const guard = useCloseGuard(open, onOpenChange, update.isPending);
 
   const submit = (fields: PostFields, image: File | null, removeImage: boolean) =>
     update.mutate({ postId: post.id, type: post.type, fields, image, removeImage }, { onSuccess: close });
 
   return (
-    <PostFormDialog title="Edit Post" open={open} onOpenChange={onOpenChange} pending={update.isPending}>
+    <PostFormDialog title="Edit Post" open={open} onOpenChange={onOpenChange} guard={guard} editing>
       {/* A fresh form on each opening, filled from the post as it is now. */}
-      {(guard) => open && <PostForm type={post.type} post={post} pending={update.isPending} onSubmit={submit} {...guard} />}
+      {open && <PostForm type={post.type} post={post} pending={update.isPending} onSubmit={submit} {...guard.form} />}
     </PostFormDialog>
   );
 }

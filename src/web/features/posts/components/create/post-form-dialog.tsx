@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../../components/ui/button';
 import {
@@ -9,75 +9,95 @@ import {
   DialogTitle,
 } from '../../../../components/ui/dialog';
 
-/** What the dialog gives its form: Cancel, and word of whether anything was entered. */
-export interface CloseGuard {
+/** What the form gets: Cancel, and a way to tell whether anything differs from how it opened. */
+export interface CloseGuardFormProps {
   onCancel: () => void;
-  onDirtyChange: (dirty: boolean) => void;
-}
-
-interface PostFormDialogProps {
-  title: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Saving: the dialog neither closes nor asks. */
-  pending: boolean;
-  children: (guard: CloseGuard) => ReactNode;
+  /** The form hands over its check; it is asked at the moment of closing, never a step behind. */
+  registerDirtyCheck: (check: () => boolean) => void;
 }
 
 /**
- * The dialog around the post form (docs/decisions/0049). A click outside never closes it; Escape,
- * the close button and Cancel close it at once while nothing was entered, and otherwise first ask
- * whether to discard what was. Keep editing (or a second Escape) gives focus back to where it was.
+ * Closing the post form (docs/decisions/0049): at once while nothing was entered, otherwise after
+ * asking whether to discard it. Keep editing (or a second Escape) gives focus back to where it was.
+ * A close (saved, or from outside) or a save under way ends the question.
  */
-export function PostFormDialog({ title, open, onOpenChange, pending, children }: PostFormDialogProps) {
-  const [dirty, setDirty] = useState(false);
-  // Asking whether to discard: where focus was when the question came (null: not asking).
+export function useCloseGuard(open: boolean, onOpenChange: (open: boolean) => void, pending: boolean) {
+  const dirtyCheck = useRef<() => boolean>(() => false);
+  // Asking: where focus was when the question came (null: not asking).
   const [askedFrom, setAskedFrom] = useState<Element | null>(null);
-  // Closed (saved, or from outside) or saving: no question stands.
   if (askedFrom && (!open || pending)) setAskedFrom(null);
 
-  const close = () => {
+  const discard = () => {
     if (pending) return;
     setAskedFrom(null);
-    setDirty(false);
     onOpenChange(false);
   };
   const keepEditing = () => {
     const target = askedFrom;
-    // The prompt, which holds focus, is gone before focus goes back.
+    // The question, which holds focus, is gone before focus goes back.
     flushSync(() => setAskedFrom(null));
     if (target instanceof HTMLElement && target.isConnected) target.focus();
   };
   const requestClose = () => {
     if (pending) return;
     if (askedFrom) keepEditing();
-    else if (dirty) setAskedFrom(document.activeElement ?? document.body);
-    else close();
+    else if (dirtyCheck.current()) setAskedFrom(document.activeElement ?? document.body);
+    else discard();
   };
+  const form: CloseGuardFormProps = {
+    onCancel: requestClose,
+    registerDirtyCheck: (check) => {
+      dirtyCheck.current = check;
+    },
+  };
+  return { asking: askedFrom !== null, requestClose, keepEditing, discard, form };
+}
 
+export type CloseGuard = ReturnType<typeof useCloseGuard>;
+
+interface PostFormDialogProps {
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  guard: CloseGuard;
+  /** Edit mode: the question is about changes, not a whole post. */
+  editing?: boolean;
+  children: ReactNode;
+}
+
+/** The dialog around the post form: a click outside never closes it; every other way asks the guard. */
+export function PostFormDialog({ title, open, onOpenChange, guard, editing = false, children }: PostFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}>
       <DialogContent className="sm:max-w-2xl" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Free to share. Fields marked optional can stay empty.</DialogDescription>
         </DialogHeader>
-        {askedFrom && <DiscardPrompt onKeepEditing={keepEditing} onDiscard={close} />}
-        {children({ onCancel: requestClose, onDirtyChange: setDirty })}
+        {guard.asking && <DiscardPrompt editing={editing} onKeepEditing={guard.keepEditing} onDiscard={guard.discard} />}
+        {children}
       </DialogContent>
     </Dialog>
   );
 }
 
-function DiscardPrompt({ onKeepEditing, onDiscard }: { onKeepEditing: () => void; onDiscard: () => void }) {
+interface DiscardPromptProps {
+  editing: boolean;
+  onKeepEditing: () => void;
+  onDiscard: () => void;
+}
+
+function DiscardPrompt({ editing, onKeepEditing, onDiscard }: DiscardPromptProps) {
   return (
     <div
       role="alert"
       className="sticky -top-5 z-20 grid gap-3 rounded-xl border border-destructive/40 bg-card p-4 shadow-lg sm:-top-6"
     >
       <div>
-        <p className="font-semibold">Discard this post?</p>
-        <p className="text-sm text-muted-foreground">What you entered will be lost.</p>
+        <p className="font-semibold">{editing ? 'Discard your changes?' : 'Discard this post?'}</p>
+        <p className="text-sm text-muted-foreground">
+          {editing ? 'The post stays as it was.' : 'What you entered will be lost.'}
+        </p>
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" autoFocus onClick={onKeepEditing}>

@@ -29,6 +29,11 @@ const EMPTY: PostFormInput = {
   exactLocation: false,
 };
 
+/** Whether any value differs from how the form opened. */
+export function changedFrom(initial: PostFormInput, now: PostFormInput): boolean {
+  return (Object.keys(initial) as Array<keyof PostFormInput>).some((key) => (now[key] ?? '') !== (initial[key] ?? ''));
+}
+
 /** The form's values for an existing post (edit mode). */
 export function valuesOf(post: Post): PostFormInput {
   return {
@@ -57,15 +62,16 @@ interface PostFormProps {
   /** `removeImage` is true when an existing photo was removed and no new one chosen. */
   onSubmit: (fields: PostFields, image: File | null, removeImage: boolean) => void;
   onCancel: () => void;
-  /** Told whether anything differs from how the form opened (a value, a photo chosen or removed). */
-  onDirtyChange?: (dirty: boolean) => void;
+  /** Given the check of whether anything differs from how the form opened (a value, a photo chosen or removed). */
+  registerDirtyCheck?: (check: () => boolean) => void;
 }
 
 /** The post form of spec §5, validated with the shared PostFields contract and its messages. */
-export function PostForm({ type, pending, post, onSubmit, onCancel, onDirtyChange }: PostFormProps) {
+export function PostForm({ type, pending, post, onSubmit, onCancel, registerDirtyCheck }: PostFormProps) {
+  const [initial] = useState(() => (post ? valuesOf(post) : EMPTY));
   const form = useForm<PostFormInput, unknown, PostFields>({
     resolver: zodResolver(PostFields),
-    defaultValues: post ? valuesOf(post) : EMPTY,
+    defaultValues: initial,
   });
   const [image, setImage] = useState<SelectedImage | null>(null);
   const [existingUrl, setExistingUrl] = useState(post ? (post.imageUrl ?? post.thumbnailUrl) : null);
@@ -75,8 +81,11 @@ export function PostForm({ type, pending, post, onSubmit, onCancel, onDirtyChang
   });
   const point = typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null;
   const { setValue } = form;
-  const dirty = form.formState.isDirty || image !== null || Boolean(post && !existingUrl && (post.imageUrl ?? post.thumbnailUrl));
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // Asked when the dialog is closing: the values as they are at that moment (react-hook-form keeps
+  // them as each key is typed, before any render), the photo as of the last render.
+  const photoChanged = image !== null || Boolean(post && !existingUrl && (post.imageUrl ?? post.thumbnailUrl));
+  const { getValues } = form;
+  useEffect(() => registerDirtyCheck?.(() => photoChanged || changedFrom(initial, getValues())));
 
   const setPoint = useCallback(
     (next: LatLng | null) => {
