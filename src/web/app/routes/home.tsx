@@ -47,7 +47,8 @@ export function Home() {
           else next.set(key, value);
           return next;
         },
-        { replace: key !== 'post' },
+        // Opening a post is a step Back undoes; closing it is not one Back would undo by reopening it.
+        { replace: key !== 'post' || value === null },
       ),
     [setParams],
   );

@@ -33,7 +33,8 @@ export function Field({
   const errorId = `${controlId}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    // content-start: beside a field with a hint or a message, the label and control stay in line.
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={controlId}>{label}</Label>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (

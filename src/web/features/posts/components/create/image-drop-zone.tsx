@@ -65,6 +65,14 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
     if (input.current) input.current.value = '';
   };
 
+  // Remove image leaves with its preview: focus goes to the drop zone that takes its place.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || !input.current) return;
+    refocus.current = false;
+    input.current.focus();
+  });
+
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -85,7 +93,11 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
           variant="outline"
           size="sm"
           className="absolute top-2 right-2"
-          onClick={() => (value ? remove() : onRemoveExisting?.())}
+          onClick={() => {
+            refocus.current = true;
+            if (value) remove();
+            else onRemoveExisting?.();
+          }}
           disabled={disabled}
         >
           <Trash2 aria-hidden="true" />

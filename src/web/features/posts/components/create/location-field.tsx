@@ -22,6 +22,12 @@ export function LocationField({ value, onChange, exact, onExactChange, pinColour
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
 
+  // A pin placed by hand answers a failed "Use my location": its message goes.
+  const placePin = (point: LatLng | null) => {
+    setLocateError(null);
+    onChange(point);
+  };
+
   const useMyLocation = () => {
     if (!('geolocation' in navigator)) return setLocateError('This browser cannot share its location.');
     setLocating(true);
@@ -54,7 +60,7 @@ export function LocationField({ value, onChange, exact, onExactChange, pinColour
           </div>
         }
       >
-        <LocationMap value={value} onChange={onChange} pinColour={pinColour} />
+        <LocationMap value={value} onChange={placePin} pinColour={pinColour} />
       </Suspense>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={useMyLocation} disabled={locating}>
