@@ -1,13 +1,12 @@
 import { useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
+import { firstFocusable } from '../../lib/focus';
 import { cn } from '../../lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Where focus goes when what opened a dialog has left the page (a deleted post's card): the first
@@ -15,7 +14,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  */
 function focusInstead(neighbours: ReadonlyArray<Element | null | undefined>): void {
   for (const item of neighbours) {
-    const control = item?.isConnected ? item.querySelector<HTMLElement>(FOCUSABLE) : null;
+    const control = item?.isConnected ? firstFocusable(item) : null;
     if (control) return control.focus();
   }
   document.getElementById('main')?.focus();

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { firstFocusable } from '../../../lib/focus';
 
 interface LoadMoreProps {
   onLoadMore: () => void;
@@ -8,8 +9,6 @@ interface LoadMoreProps {
   /** There is a next page (the button shows while there is, or while one loads). */
   more: boolean;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled])';
 
 /**
  * Infinite scroll: the next page loads when this comes within a screen of the viewport. The button
@@ -37,7 +36,7 @@ export function LoadMore({ onLoadMore, loading, more }: LoadMoreProps) {
     }
     const active = document.activeElement;
     if (!focused.current || (active !== button.current && active !== document.body)) return;
-    const first = cards()[before.current]?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = firstFocusable(cards()[before.current]);
     if (!first) return; // the page failed: the button keeps focus, and the next page moves it
     focused.current = false;
     first.focus();

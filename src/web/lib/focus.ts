@@ -1,0 +1,7 @@
+/** Elements a keyboard can reach with Tab (enough for the cards, dialogs and forms of this app). */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The first control inside `element` that Tab can reach, if any (a card's first button or link). */
+export function firstFocusable(element: Element | null | undefined): HTMLElement | null {
+  return element?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
+}
