@@ -22,7 +22,8 @@ import { CreatePostDialog, HomeMap, HomePostDialog } from './home-lazy';
 export function Home() {
   const [params, setParams] = useSearchParams();
   const { filters, setFilters, clearFilters } = usePostFilters();
-  // Cleared from the empty list or the map, whose buttons then leave: focus goes to the search.
+  // Every filter cleared (from the bar, the empty list or the map, whose buttons then leave):
+  // focus goes to the search.
   const searchRef = useRef<HTMLInputElement>(null);
   const clearFiltersToSearch = () => {
     clearFilters();
@@ -72,7 +73,7 @@ export function Home() {
           filters={filters}
           origin={origin}
           onChange={setFilters}
-          onClearAll={clearFilters}
+          onClearAll={clearFiltersToSearch}
           searchRef={searchRef}
         />
         <div className="flex justify-end">

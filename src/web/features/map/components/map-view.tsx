@@ -115,13 +115,11 @@ function useStart(query: string): MapStart | null {
     enabled: deciding && closer !== null,
     placeholderData: undefined,
   });
-  if (start === null) {
-    if (near || world.isError) setStart(mapStart(near, undefined));
-    else if (world.data && !closer) setStart(mapStart(null, { viewport: WORLD_VIEWPORT, response: world.data }));
-    else if (closer && look.data) setStart(mapStart(null, { viewport: closer, response: look.data }));
-    // The closer call failed: the world answer's looser box still shows every post.
-    else if (closer && look.isError && world.data) setStart(mapStart(null, { viewport: WORLD_VIEWPORT, response: world.data }));
-  }
+  const worldAnswer = world.data && { viewport: WORLD_VIEWPORT, response: world.data };
+  // The closer answer when one was asked for; if that call failed, the world answer's looser box
+  // still shows every post.
+  const answer = !closer ? worldAnswer : look.data ? { viewport: closer, response: look.data } : look.isError ? worldAnswer : undefined;
+  if (start === null && (near || world.isError || answer)) setStart(mapStart(near, answer));
   return start;
 }
 

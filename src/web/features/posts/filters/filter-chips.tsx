@@ -6,6 +6,7 @@ import { chipLabel, hasActiveFilters, type FilterValues } from './filter-values'
 interface FilterChipsProps {
   filters: FilterValues;
   onRemove: (patch: Partial<FilterValues>) => void;
+  /** Clears every filter and puts focus in the search box (routes/home.tsx). */
   onClearAll: () => void;
   /** Where keyboard focus goes once no chip is left (the search box). */
   focusAfterLast: () => void;
@@ -14,26 +15,25 @@ interface FilterChipsProps {
 /**
  * Removable chips for search, status, amount and distance (no chip for region), and Clear All
  * Filters. A removed chip hands focus to the chip that takes its place (or the one before it),
- * and the last one, like Clear All Filters, to the search box: focus never drops to the page.
+ * and the last one to the search box, as Clear All Filters does: focus never drops to the page.
  */
 export function FilterChips({ filters, onRemove, onClearAll, focusAfterLast }: FilterChipsProps) {
   const listRef = useRef<HTMLUListElement>(null);
-  // The chip removed (or every chip, for Clear All Filters) and its place, until the URL drops it.
-  const removed = useRef<{ key: string | null; index: number } | null>(null);
+  // The chip removed and its place, until the URL drops it.
+  const removed = useRef<{ key: string; index: number } | null>(null);
   useLayoutEffect(() => {
     if (!removed.current) return;
     const { key, index } = removed.current;
     const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-chip]') ?? [])];
-    if (buttons.some((b) => key === null || b.dataset.chip === key)) return;
+    if (buttons.some((b) => b.dataset.chip === key)) return;
     removed.current = null;
     const next = buttons[Math.min(index, buttons.length - 1)];
     if (next) next.focus();
     else focusAfterLast();
   });
-  const remove = (key: string | null, index: number, patch: Partial<FilterValues>) => {
+  const remove = (key: string, index: number, patch: Partial<FilterValues>) => {
     removed.current = { key, index };
-    if (key === null) onClearAll();
-    else onRemove(patch);
+    onRemove(patch);
   };
 
   if (!hasActiveFilters(filters)) return null;
@@ -61,7 +61,7 @@ export function FilterChips({ filters, onRemove, onClearAll, focusAfterLast }: F
           </li>
         ))}
       </ul>
-      <Button variant="link" size="sm" className="h-8" onClick={() => remove(null, 0, {})}>
+      <Button variant="link" size="sm" className="h-8" onClick={onClearAll}>
         Clear All Filters
       </Button>
     </div>

@@ -116,7 +116,7 @@ export function PostForm({ type, pending, post, onSubmit, onCancel, registerDirt
         value={point}
         onChange={setPoint}
         exact={exact === true}
-        onExactChange={(next) => setValue('exactLocation', next, { shouldDirty: true })}
+        onExactChange={(next) => setValue('exactLocation', next)}
         pinColour={type === 'fruit' ? 'fruit' : 'other'}
       />
       <ContactSection form={form} />
