@@ -4,7 +4,7 @@ import { connect, ensureDatabase, runMigrations } from '../src/server/db/client'
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded';
 import { seedPosts } from '../src/server/modules/demo/seed';
 import { notify } from '../src/server/events/bus';
-import { CALLER_CHANGED } from '../src/server/modules/auth/caller';
+import { SESSION_CHANGED } from '../src/server/events/topics';
 
 export const BENCH_DATABASE = 'bench_1m';
 
@@ -85,7 +85,7 @@ export async function benchMember(appUrl: string, databaseUrl: string): Promise<
     await database.db.execute(sql`INSERT INTO grants (user_id, kind, source)
       SELECT ${id}, 'lifetime', 'bench' WHERE NOT EXISTS (SELECT 1 FROM grants WHERE user_id = ${id} AND kind = 'lifetime')`);
     // Written behind the app's back: tell it, as every writer must (docs/decisions/0050).
-    await notify(database.pool, CALLER_CHANGED, { userId: id });
+    await notify(database.pool, SESSION_CHANGED, { userId: id });
     return cookie;
   } finally {
     await database.close();

@@ -4,7 +4,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema/users';
 import { notify } from '../src/server/events/bus';
-import { CALLER_CHANGED } from '../src/server/modules/auth/caller';
+import { SESSION_CHANGED } from '../src/server/events/topics';
 import { runCli } from './cli';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     // Running app instances drop their cached copy of this member at once (docs/decisions/0050).
-    await notify(database.pool, CALLER_CHANGED, { userId: updated[0]!.id });
+    await notify(database.pool, SESSION_CHANGED, { userId: updated[0]!.id });
     console.log(`${updated[0]!.username} (${email}) is ${command === 'grant' ? 'now an admin' : 'no longer an admin'}.`);
     return 0;
   } finally {

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/server/config';
 import { connect, openDatabase, runMigrations, type Database } from '../src/server/db/client';
 import { seedPosts } from '../src/server/modules/demo/seed';
 import { notify } from '../src/server/events/bus';
-import { POSTS_CHANGED } from '../src/server/modules/posts/caches';
+import { POST_CHANGED } from '../src/server/events/topics';
 import { runCli } from './cli';
 
 const USAGE = 'Usage: npm run seed -- --posts N [--database-url postgres://…] [--seed S]';
@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
       },
     });
     // Running app instances drop their cached pages, totals and map views (docs/decisions/0050).
-    await notify(database.pool, POSTS_CHANGED, { id: 'seed' });
+    await notify(database.pool, POST_CHANGED, {});
     const seconds = (performance.now() - started) / 1000;
     const rate = Math.round(inserted / seconds).toLocaleString('en');
     console.log(

@@ -2,8 +2,9 @@ import { DAY_MS } from './limits';
 import type { SubscriptionStatus } from './auth';
 
 /**
- * Access is a list of grants with an optional end (DECISIONS 6). This module is the one place
- * that answers what a list of grants allows; the server enforces it and the web only displays it.
+ * Access is a list of grants with an optional end (DECISIONS 6). What they allow is the policy's
+ * to say (policy.ts); this module describes them: which are active, the subscription they add up
+ * to, the header badge.
  */
 export const GRANT_KINDS = ['trial', 'day_pass', 'lifetime', 'posting_fee', 'kindness', 'owner'] as const;
 export type GrantKind = (typeof GRANT_KINDS)[number];
@@ -15,77 +16,11 @@ export interface Grant {
   endsAt: Date | null;
 }
 
-export interface AccessSubject {
-  isAdmin: boolean;
-  grants: readonly Grant[];
-}
-
-const VIEWING_KINDS: ReadonlySet<GrantKind> = new Set(['trial', 'day_pass', 'lifetime', 'kindness', 'owner']);
+/** The kinds that make a member's subscription 'active' (spec §3, §4 badge 'Premium'). */
 const PAID_KINDS: ReadonlySet<GrantKind> = new Set(['day_pass', 'lifetime', 'kindness', 'owner']);
-const POSTING_KINDS: ReadonlySet<GrantKind> = new Set([...VIEWING_KINDS, 'posting_fee']);
 
 export function isActive(grant: Grant, now: Date): boolean {
   return grant.startsAt <= now && (grant.endsAt === null || grant.endsAt > now);
-}
-
-function activeOf(subject: AccessSubject, kinds: ReadonlySet<GrantKind>, now: Date): Grant[] {
-  return subject.grants.filter((g) => kinds.has(g.kind) && isActive(g, now));
-}
-
-/** Full viewing access (spec §4 Access): an active trial or subscription, or an admin. */
-export function canView(subject: AccessSubject, now: Date): boolean {
-  return subject.isAdmin || activeOf(subject, VIEWING_KINDS, now).length > 0;
-}
-
-/** The subscription fields of a user as the API sends them (PublicUser) or as derived here. */
-export interface ViewingUser {
-  isAdmin: boolean;
-  subscriptionStatus: SubscriptionStatus;
-  /** ISO text (PublicUser) or a Date; null: no end. */
-  trialEndsAt: string | Date | null;
-  subscriptionEndsAt: string | Date | null;
-}
-
-const notEnded = (end: string | Date | null, now: Date) =>
-  end === null || new Date(end).getTime() > now.getTime();
-
-/**
- * `canView` for a user known only by the fields the API sends (PublicUser): an admin, an active
- * subscription whose end (if any) has not passed, or a trial whose end has not passed. The fields
- * are derived from the grants by `deriveSubscription` (a kindness or owner grant counts as active),
- * so for the same grants and instant this answers as `canView` does; the end dates make a pass that
- * runs out while the page is open stop counting without a refetch.
- */
-export function userHasViewingAccess(user: ViewingUser, now: Date): boolean {
-  if (user.isAdmin) return true;
-  if (user.subscriptionStatus === 'active') return notEnded(user.subscriptionEndsAt, now);
-  if (user.subscriptionStatus === 'trial') return notEnded(user.trialEndsAt, now);
-  return false;
-}
-
-/**
- * Owners and admins may change a post (DECISIONS 2): its status, its content, its exact spot. The
- * web hides the buttons with it; the server refuses with it. A guest's own post (owned by a guest
- * session, `userId` null) is matched by the server on the session, which the web does not know.
- */
-export function canManagePost(
-  viewer: { userId: string | null; isAdmin: boolean },
-  post: { userId: string | null },
-): boolean {
-  return viewer.isAdmin || isOwnPost(viewer, post);
-}
-
-/** The viewer posted it (a guest owns nothing here): no calling, messaging or reporting oneself. */
-export function isOwnPost(viewer: { userId: string | null }, post: { userId: string | null }): boolean {
-  return viewer.userId !== null && post.userId !== null && post.userId === viewer.userId;
-}
-
-export type PostingMode = 'gated' | 'open';
-
-/** Posting (DECISIONS 8): `open` lets anyone post; `gated` needs a grant that allows posting. */
-export function canPost(subject: AccessSubject, now: Date, mode: PostingMode): boolean {
-  if (mode === 'open') return true;
-  return subject.isAdmin || activeOf(subject, POSTING_KINDS, now).length > 0;
 }
 
 export interface SubscriptionView {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GRANT_KINDS } from './access';
 import { LIMITS } from './limits';
 import { text } from './text';
 
@@ -56,6 +57,25 @@ export const PublicUser = z.object({
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
+
+/** A grant as the web sees it (its dates as ISO text). */
+export const GrantView = z.object({ kind: z.enum(GRANT_KINDS), startsAt: z.string(), endsAt: z.string().nullable() });
+export type GrantView = z.infer<typeof GrantView>;
+
+/**
+ * GET /api/session: the actor as the web may know it, for a guest too (200, never 401): the
+ * member's account or null, the admin flag and the grants the policy judges (domain/policy.ts),
+ * and how posting is gated (DECISIONS 8).
+ */
+export const SessionView = z.object({
+  user: PublicUser.nullable(),
+  isAdmin: z.boolean(),
+  grants: z.array(GrantView),
+  postingAccess: z.enum(['gated', 'open']),
+  /** The product's own links from the server's settings: its Instagram account, when it has one. */
+  links: z.object({ instagram: z.string().nullable() }),
+});
+export type SessionView = z.infer<typeof SessionView>;
 
 /** Only same-site paths may be used as a post-login redirect target. */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {

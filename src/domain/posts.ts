@@ -163,6 +163,8 @@ export const Post = z.object({
   distanceMiles: z.number().nullable(),
   /** Demo data loaded at first start (spec: clearly marked); the card shows a 'Demo post' badge. */
   isDemo: z.boolean(),
+  /** Comments on the post (the card's 'Be the first to comment', '1 comment', 'N comments'). */
+  commentCount: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -173,6 +175,11 @@ export const MapPoint = z.object({ kind: z.literal('point'), post: Post });
 export const MapResponse = z.object({
   /** Posts with coordinates that match the filters inside the box. */
   total: z.number(),
+  /** Some counts are estimates: the rim of a busy distance circle (docs/decisions/0072). */
+  estimated: z.boolean(),
   items: z.array(z.discriminatedUnion('kind', [MapCluster, MapPoint])),
 });
 export type MapResponse = z.infer<typeof MapResponse>;
+
+/** GET /api/posts answers a page of posts. */
+export const PostList = z.array(Post);

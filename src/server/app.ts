@@ -12,7 +12,7 @@ import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
 import { createAccessService } from './modules/access/service';
 import { createAuthService } from './modules/auth/service';
-import { authRoutes } from './modules/auth/routes';
+import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import path from 'node:path';
 import storagePlugin from './storage/plugin';
 import { createLocalStorage } from './storage/local';
@@ -22,7 +22,8 @@ import { createFavoritesService } from './modules/favorites/service';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { createMapService } from './modules/posts/map/service';
 import { mapRoutes } from './modules/posts/map/routes';
-import { responseSerializerCompiler } from './lib/serializer';
+import { bodyWriter, responseSerializerCompiler } from './lib/serializer';
+import { MapResponse, PostList } from '../domain/posts';
 import { logMethod, serializeError, urlForLog } from './lib/log';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -59,7 +60,8 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // zod checks every response in development and tests; production writes them with fast-json-stringify.
-  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'production' ? 'fast' : 'check'));
+  const serializerMode = config.NODE_ENV === 'production' ? 'fast' : 'check';
+  app.setSerializerCompiler(responseSerializerCompiler(serializerMode));
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
@@ -82,16 +84,37 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   await app.register(eventsPlugin);
   await app.register(sessionPlugin);
 
-  const access = createAccessService(database.db, config.POSTING_ACCESS, app.events);
+  const access = createAccessService(database.db, app.events);
   app.decorate('access', access);
-  const auth = createAuthService({ db: database.db, access, limiter: app.rateLimiter, adminEmails: config.ADMIN_EMAILS });
+  const auth = createAuthService({
+    db: database.db,
+    access,
+    limiter: app.rateLimiter,
+    adminEmails: config.ADMIN_EMAILS,
+    postingMode: config.POSTING_ACCESS,
+    instagramUrl: config.INSTAGRAM_URL,
+  });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(sessionRoutes, { prefix: '/api/session', auth });
   app.get('/api/health', async () => ({ ok: true }));
 
   await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
-  const posts = createPostsService({ db: database.db, access, events: app.events, storage: app.storage, limiter: app.rateLimiter, defaultOrigin: config.DEFAULT_ORIGIN, log: app.log });
+  const posts = createPostsService({
+    db: database.db,
+    events: app.events,
+    storage: app.storage,
+    limiter: app.rateLimiter,
+    defaultOrigin: config.DEFAULT_ORIGIN,
+    postingMode: config.POSTING_ACCESS,
+    writers: {
+      list: bodyWriter(serializerMode, PostList, { method: 'GET', url: '/api/posts' }),
+      map: bodyWriter(serializerMode, MapResponse, { method: 'GET', url: '/api/posts/map' }),
+    },
+    log: app.log,
+  });
+  app.decorate('posts', posts);
   await app.register(postsRoutes, { prefix: '/api/posts', posts });
-  await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ db: database.db, posts }) });
+  await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ posts }) });
   const favorites = createFavoritesService({ db: database.db, posts });
   await app.register(favoritesRoutes, { prefix: '/api/favorites', favorites });
 

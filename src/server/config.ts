@@ -78,6 +78,10 @@ const EnvSchema = z.object({
   GEOCODER_URL: optionalText.pipe(z.url('must be a URL').optional()),
   DEFAULT_ORIGIN: LatLng.default({ lat: 43.6532, lng: -79.3832 }),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://example.org').optional()),
+  /** The product's Instagram account (spec §2 share menu "follow us"); the item shows only when set. */
+  INSTAGRAM_URL: optionalText.pipe(
+    z.url({ protocol: /^https$/, hostname: /^(www\.)?instagram\.com$/, error: 'must be an https://www.instagram.com/… address' }).optional(),
+  ),
   TRUST_PROXY: TrustProxy,
   /** Load the small demo set into an empty database at start (off in tests). */
   DEMO_DATA: z.enum(['on', 'off']).default('on'),

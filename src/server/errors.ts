@@ -1,3 +1,5 @@
+import type { Decision } from '../domain/policy';
+
 /** One error model for every module: a code, a message for people, optional details. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -34,3 +36,9 @@ export const unauthenticated = (message = 'Please sign in to continue.') => new 
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** Throws the policy's refusal (domain/policy.ts): 401 when signing in would help, else 403. */
+export function assertAllowed(decision: Decision): void {
+  if (decision.ok) return;
+  throw decision.need === 'sign-in' ? unauthenticated(decision.message) : forbidden(decision.message);
+}

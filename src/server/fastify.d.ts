@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AccessService } from './modules/access/service';
+import type { PostsService } from './modules/posts/service';
 import type { RateLimiter } from './plugins/rate-limit';
 
 declare module 'fastify' {
@@ -14,5 +15,7 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** The access policy and grants (modules that sell or give access add grants through it). */
     access: AccessService;
+    /** Posts and their read model (areas that add to a post's card register through it). */
+    posts: PostsService;
   }
 }

@@ -19,7 +19,7 @@ describe('the caller of a request (docs/decisions/0050)', () => {
     try {
       expect((await me(member.cookie)).statusCode).toBe(200);
       expect(query).toHaveBeenCalledTimes(1);
-      expect(query.mock.calls[0]![0]).toMatchObject({ name: 'caller' });
+      expect(query.mock.calls[0]![0]).toMatchObject({ name: 'session' });
       expect((await me(member.cookie)).json().id).toBe(member.id);
       expect(query).toHaveBeenCalledTimes(1);
     } finally {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notify, startEventBus, type Topic } from '../../src/server/events/bus';
-import { CALLER_CHANGED } from '../../src/server/modules/auth/caller';
-import { POSTS_CHANGED } from '../../src/server/modules/posts/caches';
+import { POST_CHANGED, SESSION_CHANGED } from '../../src/server/events/topics';
 import { as, registerMember, useTestApps } from './helpers';
 import { createPost, expireGrants, VALID_POST } from './posts-helpers';
 
@@ -86,7 +85,7 @@ describe('posts caches across instances', () => {
   it('shows a post created on A at once on A, and on B as soon as the bus delivers', async () => {
     const member = await registerMember(a.app);
     for (const app of [a.app, b.app]) await get(app, '/api/posts?type=fruit', member.cookie); // both cache the page
-    const delivered = next(b.app, POSTS_CHANGED);
+    const delivered = next(b.app, POST_CHANGED);
     const created = await createPost(a.app, member.cookie, { ...VALID_POST, title: 'Fresh apples' });
     expect(created.statusCode, created.body).toBe(201);
     expect(titles(await get(a.app, '/api/posts?type=fruit', member.cookie))[0]).toBe('Fresh apples');
@@ -99,7 +98,7 @@ describe('posts caches across instances', () => {
     const member = await registerMember(a.app);
     const post = (await createPost(a.app, member.cookie, { ...VALID_POST, title: 'Status change' })).json();
     const before = await get(b.app, '/api/posts?status=unavailable', member.cookie);
-    const delivered = next(b.app, POSTS_CHANGED);
+    const delivered = next(b.app, POST_CHANGED);
     await a.app.inject(as(member.cookie, { method: 'PATCH', url: `/api/posts/${post.id}/status`, payload: { status: 'unavailable', statusNotes: '' } }));
     await delivered;
     const after = await get(b.app, '/api/posts?status=unavailable', member.cookie);
@@ -111,7 +110,7 @@ describe('callers across instances', () => {
   it('refuses on B a cookie signed out on A', async () => {
     const member = await registerMember(a.app);
     expect((await get(b.app, '/api/auth/me', member.cookie)).statusCode).toBe(200); // B caches the caller
-    const delivered = next(b.app, CALLER_CHANGED);
+    const delivered = next(b.app, SESSION_CHANGED);
     expect((await a.app.inject(as(member.cookie, { method: 'POST', url: '/api/auth/logout' }))).statusCode).toBe(204);
     expect((await get(a.app, '/api/auth/me', member.cookie)).statusCode).toBe(401);
     await delivered;
@@ -124,7 +123,7 @@ describe('callers across instances', () => {
     await createPost(a.app, member.cookie, { ...VALID_POST, title: 'Two' });
     await expireGrants(a, member.id);
     for (const app of [a.app, b.app]) expect((await get(app, '/api/posts', member.cookie)).json()).toHaveLength(1); // gated, cached
-    const delivered = next(b.app, CALLER_CHANGED);
+    const delivered = next(b.app, SESSION_CHANGED);
     const now = new Date();
     await a.app.access.addGrant({ userId: member.id, kind: 'day_pass', startsAt: now, endsAt: new Date(now.getTime() + 86_400_000), source: 'test' });
     expect((await get(a.app, '/api/posts', member.cookie)).json().length).toBeGreaterThan(1);
@@ -136,9 +135,9 @@ describe('callers across instances', () => {
   it('makes an admin at once when a script changes the flag and notifies', async () => {
     const member = await registerMember(a.app);
     expect((await get(b.app, '/api/auth/me', member.cookie)).json().isAdmin).toBe(false);
-    const delivered = next(b.app, CALLER_CHANGED);
+    const delivered = next(b.app, SESSION_CHANGED);
     await a.database.db.execute(sql`UPDATE users SET is_admin = true WHERE id = ${member.id}`);
-    await notify(a.database.pool, CALLER_CHANGED, { userId: member.id }); // as scripts/admin.ts does
+    await notify(a.database.pool, SESSION_CHANGED, { userId: member.id }); // as scripts/admin.ts does
     await delivered;
     expect((await get(b.app, '/api/auth/me', member.cookie)).json().isAdmin).toBe(true);
   });

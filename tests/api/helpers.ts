@@ -45,7 +45,7 @@ export function useTestApps(count: number, env: Record<string, string> = {}): Te
     const config = loadConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DEMO_DATA: 'off',
       NODE_ENV: 'test',
       ...env,

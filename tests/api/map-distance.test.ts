@@ -7,7 +7,7 @@ import { seedPosts } from '../../src/server/modules/demo/seed';
 import { filterConditions } from '../../src/server/modules/posts/filters';
 import { countCells, type LayoutDeps } from '../../src/server/modules/posts/map/layout';
 import { createMapRepository, type CellCount } from '../../src/server/modules/posts/map/repository';
-import { createPostsRepository } from '../../src/server/modules/posts/repository';
+import { createCoverCache } from '../../src/server/modules/posts/circle/cover';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { postsChanged } from './posts-helpers';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await seedPosts(ctx.database.pool, { count: 5000, seed: 23, batchSize: 1000 });
   await ctx.database.db.execute(sql`UPDATE posts SET status = 'limited' WHERE quantity ILIKE '%box%'`);
   await postsChanged(ctx);
-  deps = { map: createMapRepository(ctx.database.db), posts: createPostsRepository(ctx.database.db) };
+  deps = { map: createMapRepository(ctx.database.db), coverOf: createCoverCache() };
   member = await registerMember(ctx.app);
 }, 120_000);
 

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { posts } from '../../src/server/db/schema/index';
-import { CALLER_CHANGED, type CallerChange } from '../../src/server/modules/auth/caller';
-import { POSTS_CHANGED } from '../../src/server/modules/posts/caches';
+import { POST_CHANGED, SESSION_CHANGED, type SessionChange } from '../../src/server/events/topics';
 import { as, type TestContext } from './helpers';
 
 type Ctx = Pick<TestContext, 'app' | 'database'>;
@@ -25,8 +24,8 @@ export function uploadedFiles(ctx: Pick<TestContext, 'config'>): string[] {
  * Tests that write to the tables directly tell the app, as every writer must (docs/decisions/0050):
  * the app's caches of posts and callers are dropped at once.
  */
-export const postsChanged = (ctx: Ctx) => ctx.app.events.publish(POSTS_CHANGED, { id: 'test' });
-export const callerChanged = (ctx: Ctx, change: CallerChange) => ctx.app.events.publish(CALLER_CHANGED, change);
+export const postsChanged = (ctx: Ctx) => ctx.app.events.publish(POST_CHANGED, {});
+export const callerChanged = (ctx: Ctx, change: SessionChange) => ctx.app.events.publish(SESSION_CHANGED, change);
 
 export const VALID_POST = { type: 'fruit', title: 'Apples', description: 'A tree full of apples', address: '1 Main St' } as const;
 

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { SEARCH_FIELD_SEPARATOR } from '../../src/domain/posts';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { insertPost } from './posts-helpers';
 
-/** Search matches within one field, never across two (spec §5 Search, docs/decisions/0035). */
+/** Search matches words within one field, never across two (spec §5 Search, docs/decisions/0035, 0071). */
 const ctx = useTestApp();
 
 const PEAR = {
@@ -37,7 +36,7 @@ async function search(q: string): Promise<string[]> {
   return names(res);
 }
 
-/** What search_text held before migration 0006: the fields joined by spaces. */
+/** What the searched text was before migration 0006: the fields joined by spaces. */
 const joinedBySpaces = (fields: (string | null)[]) => fields.map((f) => f ?? '').join(' ').toLowerCase();
 
 describe('search within one field (spec §5)', () => {
@@ -70,18 +69,27 @@ describe('search within one field (spec §5)', () => {
     expect(await search('lots')).toEqual(['logs']);
   });
 
-  it('keeps search_text as the lower-cased fields joined by the separator', async () => {
-    const { rows } = await ctx.database.db.execute<{ text: string }>(sql`SELECT search_text AS text FROM posts WHERE id = ${ids.logs}`);
-    expect(rows[0]!.text).toBe(['maple logs', 'seasoned', '40 oak ave', '', 'lots'].join(SEARCH_FIELD_SEPARATOR));
+  it('keeps the words of each field apart, with a gap between fields, and the filter tags', async () => {
+    const { rows } = await ctx.database.db.execute<{ doc: string }>(sql`SELECT search_vector::text AS doc FROM posts WHERE id = ${ids.logs}`);
+    // title 1-2, gap 3, description 4, gap 5, address 6-8, gap 9, (no seasonal notes) gap 10, quantity 11
+    expect(rows[0]!.doc).toBe("'40':6 'ave':8 'logs':2 'lots':11 'maple':1 'oak':7 'seasoned':4 '~':3,5,9,10 '~alarge' '~rnone' '~savailable' '~tfirewood'");
   });
 
-  it('can answer a search from the trigram index', async () => {
+  it('answers a search from the search keys index, not from the text', async () => {
     const plan = await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN SELECT id FROM posts WHERE search_text LIKE '%juicy%'`);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`EXPLAIN SELECT id FROM posts WHERE search_keys(search_vector, public_latitude, public_longitude) @@ search_keys_query('juicy', '{fruit}', '{}')`,
+      );
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    expect(plan).toContain('posts_search_trgm_idx');
+    expect(plan).toContain('posts_search_keys_idx');
+  });
+
+  it('matches words by their beginning, never the middle of a word', async () => {
+    expect(await search('jui')).toEqual(['pear']);
+    expect(await search('uicy')).toEqual([]);
+    expect(await search('MAPLE LO')).toEqual(['logs']);
   });
 });
 

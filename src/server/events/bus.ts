@@ -21,7 +21,8 @@ export const topic = <T>(name: string): Topic<T> => ({ name });
 export interface EventBus {
   /**
    * Delivers `payload` to this instance's subscribers at once (before the promise settles), then
-   * to every other instance through NOTIFY. Publish after the change is committed.
+   * to every other instance through NOTIFY. Publish after the change is committed. A NOTIFY that
+   * fails is logged, not thrown: the change it announces is already made.
    */
   publish<T>(t: Topic<T>, payload: T): Promise<void>;
   /** Calls `handler` for each message on `t` from any instance; returns the unsubscribe. */
@@ -182,7 +183,12 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
     async publish(t, payload) {
       const text = encode({ o: origin, t: t.name, p: payload });
       deliver(t.name, payload);
-      await opts.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, text]);
+      try {
+        await opts.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, text]);
+      } catch (err) {
+        // The change is made and this instance knows it; the others drop their caches at their TTL.
+        opts.log.warn({ err, topic: t.name }, 'event bus: NOTIFY failed; other instances catch up within their cache TTL');
+      }
     },
 
     subscribe(t, handler) {

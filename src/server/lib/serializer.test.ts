@@ -29,6 +29,7 @@ const post: Post = {
   region: null,
   distanceMiles: 0.3456789,
   isDemo: false,
+  commentCount: 3,
   createdAt: '2026-11-01T12:34:56.789Z',
   updatedAt: '2026-11-01T12:34:56.789Z',
 };
@@ -47,6 +48,7 @@ const user: PublicUser = {
 };
 const map: MapResponse = {
   total: 3,
+  estimated: false,
   items: [
     { kind: 'cluster', count: 2, latitude: 43.1, longitude: -79.2 },
     { kind: 'point', post },

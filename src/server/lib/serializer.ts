@@ -34,3 +34,13 @@ export const fastSerializerCompiler: Compiler = (route) => {
 export function responseSerializerCompiler(mode: 'check' | 'fast'): Compiler {
   return mode === 'check' ? zodSerializerCompiler : fastSerializerCompiler;
 }
+
+/**
+ * A writer of response bodies that the app makes ahead of the reply (the read model's kept pages
+ * and map views), compiled from the route's own response schema by the same compiler as the
+ * route's serializer: checked against the schema in development and tests, fast in production.
+ */
+export function bodyWriter<T>(mode: 'check' | 'fast', schema: z.ZodType<T>, route: { method: string; url: string }): (data: T) => string {
+  const compile = responseSerializerCompiler(mode) as (route: { schema: unknown; method: string; url: string; httpStatus: string }) => (data: unknown) => string;
+  return compile({ schema, method: route.method, url: route.url, httpStatus: '200' });
+}

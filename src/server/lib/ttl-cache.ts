@@ -29,6 +29,11 @@ export class TtlCache<V> {
   /** Bumped by every clear/delete, so a load that started before one is not stored. */
   private generation = 0;
 
+  /** Changes with every clear or delete: a value read before one may be stale (see `set` callers). */
+  get version(): number {
+    return this.generation;
+  }
+
   constructor(private readonly opts: TtlCacheOptions<V>) {
     this.now = opts.now ?? Date.now;
   }

@@ -1,24 +1,28 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CALLER_CHANGED, createCallerResolver, type Caller } from '../modules/auth/caller';
+import { guestActor, type Actor } from '../../domain/actor';
+import { SESSION_CHANGED } from '../events/topics';
+import { createSessionResolver } from '../modules/auth/sessions';
 import { createSessionStore, SESSION_ABSOLUTE_MS, type SessionStore } from '../modules/auth/session-store';
+import { addressKey } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
-    /** Starts a fresh session for `userId` (new token every sign-in), replacing the caller's. */
+    /** Starts a fresh session for `userId` (new token every sign-in), replacing the actor's. */
     startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
     /**
-     * Who sent the request, from its session cookie (DECISIONS 1), resolved once before any
-     * handler; null for a guest without a session. Sign-in and sign-out set it to null.
+     * Who sent the request (docs/decisions/0070): from its session cookie only (DECISIONS 1) and
+     * its network address, resolved once before any handler. A guest without a session is an
+     * actor too. Sign-in and sign-out make it a plain guest for the rest of the request.
      */
-    caller: Caller | null;
+    actor: Actor;
   }
 }
 
@@ -27,14 +31,14 @@ export default fp(
   async function sessionPlugin(app: FastifyInstance) {
     await app.register(cookie);
     const store = createSessionStore(app.db, app.config.SESSION_SECRET);
-    const callers = createCallerResolver({
+    const sessions = createSessionResolver({
       pool: app.pool,
       secret: app.config.SESSION_SECRET,
       adminEmails: app.config.ADMIN_EMAILS,
       events: app.events,
     });
     app.decorate('sessions', store);
-    app.decorateRequest('caller', null);
+    app.decorateRequest('actor', null as unknown as Actor);
 
     const cookieOptions = {
       path: '/',
@@ -44,28 +48,30 @@ export default fp(
     };
 
     app.addHook('onRequest', async (request) => {
+      const address = addressKey(request.ip);
       const token = request.cookies[SESSION_COOKIE];
-      if (token) request.caller = await callers.resolve(token);
+      const session = token ? await sessions.resolve(token) : null;
+      request.actor = session ? { ...session.actor, address } : guestActor(address);
     });
 
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-      const previous = request.caller;
+      const previous = request.actor.sessionId;
       const { token } = await store.create(userId);
       if (previous) {
-        const { movedGrants } = await store.adoptAndDelete(previous.sessionId, userId);
-        await app.events.publish(CALLER_CHANGED, { sessionId: previous.sessionId, ...(movedGrants ? { userId } : {}) });
+        const { movedGrants } = await store.adoptAndDelete(previous, userId);
+        await app.events.publish(SESSION_CHANGED, { sessionId: previous, ...(movedGrants ? { userId } : {}) });
       }
-      request.caller = null;
+      request.actor = guestActor(request.actor.address);
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
     });
 
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-      const caller = request.caller;
-      if (caller) {
-        await store.delete(caller.sessionId);
-        await app.events.publish(CALLER_CHANGED, { sessionId: caller.sessionId });
+      const sessionId = request.actor.sessionId;
+      if (sessionId) {
+        await store.delete(sessionId);
+        await app.events.publish(SESSION_CHANGED, { sessionId });
       }
-      request.caller = null;
+      request.actor = guestActor(request.actor.address);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     });
 

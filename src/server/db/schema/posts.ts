@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { POST_STATUSES, POST_TYPES, REGIONS } from '../../../domain/posts';
 import { sessions, users } from './users';
+
+/** PostgreSQL's tsvector, read as its text form (never sent to clients). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const postTypeEnum = pgEnum('post_type', POST_TYPES);
 export const postStatusEnum = pgEnum('post_status', POST_STATUSES);
@@ -40,15 +43,14 @@ export const posts = pgTable(
     seasonalNotes: text('seasonal_notes'),
     region: regionEnum('region'),
     /**
-     * Lower-cased searchable text (spec §5 Search), kept by the database: the fields joined by
-     * chr(31), U+001F, which no search can hold (SEARCH_FIELD_SEPARATOR), so a search matches
-     * within one field only (docs/decisions/0035).
+     * The words of the searched fields (spec §5 Search) and the post's filter values, kept by the
+     * database (docs/decisions/0071): title, description, address, seasonal notes and quantity each
+     * parsed on its own, with a gap between them so a phrase never spans two fields (0035), then
+     * tags for type, status, region and amount words that no search can type.
      */
-    searchText: text('search_text')
+    searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(
-        sql`lower(title || chr(31) || description || chr(31) || address || chr(31) || coalesce(seasonal_notes, '') || chr(31) || coalesce(quantity, ''))`,
-      ),
+      .generatedAlwaysAs(sql`post_search_document(title, description, address, seasonal_notes, quantity, type, status, region)`),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,7 +61,8 @@ export const posts = pgTable(
     index('posts_status_idx').on(t.status),
     index('posts_region_idx').on(t.region),
     index('posts_user_idx').on(t.userId),
-    index('posts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Search keys (docs/decisions/0071): word prefixes by type, filter combinations and map cells.
+    index('posts_search_keys_idx').using('gin', sql`search_keys(${t.searchVector}, ${t.publicLatitude}, ${t.publicLongitude})`),
     index('posts_public_earth_idx')
       .using('gist', sql`ll_to_earth(${t.publicLatitude}, ${t.publicLongitude})`)
       .where(sql`${t.publicLatitude} IS NOT NULL`),

@@ -1,19 +1,18 @@
-import { canPost, canView, type AccessSubject, type Grant, type GrantKind } from '../../../domain/access';
+import type { Grant, GrantKind } from '../../../domain/access';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import { CALLER_CHANGED, type Caller } from '../auth/caller';
+import { SESSION_CHANGED } from '../../events/topics';
 import { createGrantsRepository, type Executor } from './repository';
 import { DAY_MS, LIMITS } from '../../../domain/limits';
 
 /**
- * The one access policy entry point for the server (DECISIONS 6-8): what the caller's grants
- * allow. The grants come with the caller (one query per request, modules/auth/caller.ts);
- * every grant written here is announced on the EventBus so cached callers see it at once.
+ * Grants (DECISIONS 6): who holds which access, and until when. What they allow is the policy's
+ * to say (domain/policy.ts); the grants of the asking actor come with its session (one query per
+ * request, modules/auth/sessions.ts). Every grant written here is announced on the EventBus so
+ * cached sessions see it at once.
  */
-export function createAccessService(db: Db, postingMode: 'gated' | 'open', events: EventBus) {
+export function createAccessService(db: Db, events: EventBus) {
   const repo = createGrantsRepository(db);
-
-  const subjectOf = (caller: Caller | null): AccessSubject => ({ isAdmin: caller?.user?.isAdmin ?? false, grants: caller?.grants ?? [] });
 
   /** The trial every new account gets (spec §1: 7 days from registration). */
   const trialGrant = (userId: string, now: Date) => ({
@@ -25,9 +24,6 @@ export function createAccessService(db: Db, postingMode: 'gated' | 'open', event
   });
 
   return {
-    subjectOf,
-    trialGrant,
-
     /** Every grant a member holds, ended ones included. */
     grantsOf(userId: string): Promise<Grant[]> {
       return repo.list({ userId, sessionId: null });
@@ -41,15 +37,7 @@ export function createAccessService(db: Db, postingMode: 'gated' | 'open', event
     /** Adds a grant and tells every instance, so the holder's access changes at once. */
     async addGrant(values: { userId?: string; sessionId?: string; kind: GrantKind; startsAt: Date; endsAt: Date | null; source: string }): Promise<void> {
       await repo.add(values);
-      await events.publish(CALLER_CHANGED, { userId: values.userId, sessionId: values.sessionId });
-    },
-
-    canView(caller: Caller | null, now = new Date()): boolean {
-      return canView(subjectOf(caller), now);
-    },
-
-    canPost(caller: Caller | null, now = new Date()): boolean {
-      return canPost(subjectOf(caller), now, postingMode);
+      await events.publish(SESSION_CHANGED, { userId: values.userId, sessionId: values.sessionId });
     },
   };
 }

@@ -5,9 +5,10 @@ import { AppError, conflict, unauthenticated } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { AccessService } from '../access/service';
 import { createUsersRepository, type UserRow } from './repository';
-import { isAdminUser, type Caller, type CallerUser } from './caller';
 import { deriveSubscription, isActive, type Grant } from '../../../domain/access';
-import type { LoginInput, PublicUser, RegisterInput } from '../../../domain/auth';
+import type { Actor, MemberProfile } from '../../../domain/actor';
+import type { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
+import { isAdminAccount, type PostingMode } from '../../../domain/policy';
 import { isUniqueViolation } from '../../lib/pg-errors';
 
 /** Login throttles as Mastodon has them; registration per address (docs/decisions/005). */
@@ -22,42 +23,59 @@ export const EMAIL_TAKEN = 'An account with this email already exists.';
 
 const ARGON2 = { algorithm: 2 /* argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** The member as every auth call answers (spec §3 User), from the user and their grants. */
-export function publicUserOf(user: CallerUser, grants: readonly Grant[], now = new Date()): PublicUser {
+/** The member as every auth call answers (spec §3 User), from their profile and grants. */
+export function publicUserOf(
+  account: { id: string; isAdmin: boolean; member: MemberProfile },
+  grants: readonly Grant[],
+  now = new Date(),
+): PublicUser {
   const sub = deriveSubscription(grants, now);
+  const { member } = account;
   return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
+    id: account.id,
+    username: member.username,
+    email: member.email,
     subscriptionStatus: sub.subscriptionStatus,
     trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
     subscriptionEndsAt: sub.subscriptionEndsAt?.toISOString() ?? null,
-    isVerified: user.isVerified ? 'true' : 'false',
-    verifiedType: user.verifiedType,
-    isAdmin: user.isAdmin,
+    isVerified: member.isVerified ? 'true' : 'false',
+    verifiedType: member.verifiedType,
+    isAdmin: account.isAdmin,
     hasKindnessAccess: grants.some((g) => g.kind === 'kindness' && isActive(g, now)),
-    createdAt: user.createdAt.toISOString(),
+    createdAt: member.createdAt.toISOString(),
   };
 }
 
-export function createAuthService(deps: { db: Db; access: AccessService; limiter: RateLimiter; adminEmails: string[] }) {
+/** The signed-in actor's own account, or null for a guest. */
+function accountOf(actor: Actor): { id: string; isAdmin: boolean; member: MemberProfile } | null {
+  return actor.userId && actor.member ? { id: actor.userId, isAdmin: actor.isAdmin, member: actor.member } : null;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  access: AccessService;
+  limiter: RateLimiter;
+  adminEmails: string[];
+  postingMode: PostingMode;
+  instagramUrl?: string;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
   const repo = createUsersRepository(deps.db);
   const adminEmails = new Set(deps.adminEmails);
   // Verifying against a real hash when the email is unknown keeps both answers equally slow.
   const decoyHash = hash('decoy password, never valid', ARGON2);
 
-  const isAdmin = (row: UserRow) => isAdminUser(row, adminEmails);
-
   async function toPublicUser(row: UserRow, now = new Date()): Promise<PublicUser> {
-    return publicUserOf({ ...row, isAdmin: isAdmin(row) }, await deps.access.grantsOf(row.id), now);
+    const member: MemberProfile = { username: row.username, email: row.email, isVerified: row.isVerified, verifiedType: row.verifiedType, createdAt: row.createdAt };
+    return publicUserOf({ id: row.id, isAdmin: isAdminAccount(row, adminEmails), member }, await deps.access.grantsOf(row.id), now);
   }
 
   return {
     toPublicUser,
-    isAdmin,
 
-    async register(input: RegisterInput, ip: string): Promise<UserRow> {
-      await deps.limiter.hit(`register:ip:${ip}`, RATE_RULES.registerPerIp);
+    async register(actor: Actor, input: RegisterInput): Promise<UserRow> {
+      await deps.limiter.hit(`register:ip:${actor.address}`, RATE_RULES.registerPerIp);
       const passwordHash = await hash(input.password, ARGON2);
       const now = new Date();
       try {
@@ -75,8 +93,8 @@ export function createAuthService(deps: { db: Db; access: AccessService; limiter
       }
     },
 
-    async login(input: LoginInput, ip: string): Promise<UserRow> {
-      await deps.limiter.hit(`login:ip:${ip}`, RATE_RULES.loginPerIp);
+    async login(actor: Actor, input: LoginInput): Promise<UserRow> {
+      await deps.limiter.hit(`login:ip:${actor.address}`, RATE_RULES.loginPerIp);
       await deps.limiter.hit(`login:account:${input.email.toLowerCase()}`, RATE_RULES.loginPerAccount);
       const row = await repo.findByEmail(input.email);
       const ok = await verify(row?.passwordHash ?? (await decoyHash), input.password).catch(() => false);
@@ -84,10 +102,23 @@ export function createAuthService(deps: { db: Db; access: AccessService; limiter
       return row;
     },
 
-    /** GET /api/auth/me: the signed-in caller, from the request's resolved caller (no query). */
-    me(caller: Caller | null, now = new Date()): PublicUser {
-      if (!caller?.user) throw unauthenticated('Not signed in.');
-      return publicUserOf(caller.user, caller.grants, now);
+    /** GET /api/auth/me: the signed-in actor's account, from its session (no query); 401 for a guest. */
+    me(actor: Actor, now = new Date()): PublicUser {
+      const account = accountOf(actor);
+      if (!account) throw unauthenticated('Not signed in.');
+      return publicUserOf(account, actor.grants, now);
+    },
+
+    /** GET /api/session: what the web may know of the actor, a guest included (always 200). */
+    session(actor: Actor, now = new Date()): SessionView {
+      const account = accountOf(actor);
+      return {
+        user: account ? publicUserOf(account, actor.grants, now) : null,
+        isAdmin: actor.isAdmin,
+        grants: actor.grants.map((g) => ({ kind: g.kind, startsAt: g.startsAt.toISOString(), endsAt: g.endsAt?.toISOString() ?? null })),
+        postingAccess: deps.postingMode,
+        links: { instagram: deps.instagramUrl ?? null },
+      };
     },
   };
 }

@@ -10,19 +10,19 @@ import type { FavoritesService } from './service';
  */
 export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesService }> = async (app, { favorites }) => {
   app.get('/check', { schema: { querystring: FavoriteCheckQuery, response: { 200: z.object({ isFavorite: z.boolean() }) } } }, async (request) =>
-    favorites.check(request, request.query),
+    favorites.check(request.actor, request.query),
   );
 
   app.get('/states', { schema: { querystring: FavoriteStatesQuery, response: { 200: z.array(FavoriteState) } } }, async (request) =>
-    favorites.states(request, request.query),
+    favorites.states(request.actor, request.query),
   );
 
   app.get('/', { schema: { querystring: FavoritesQuery.extend(PostFilters.pick({ near: true }).shape), response: { 200: z.array(Post) } } }, async (request) =>
-    favorites.list(request, request.query),
+    favorites.list(request.actor, request.query),
   );
 
   app.post('/', { schema: { body: FavoriteInput, response: { 200: FavoriteState, 201: FavoriteState } } }, async (request, reply) => {
-    const created = await favorites.add(request, request.body);
+    const created = await favorites.add(request.actor, request.body);
     return reply.code(created ? 201 : 200).send({ postId: request.body.postId, isFavorite: true });
   });
 
@@ -32,7 +32,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
     { schema: { querystring: FavoriteInput.partial(), body: FavoriteInput.partial().nullish(), response: { 200: FavoriteState } } },
     async (request) => {
       const input = FavoriteInput.parse({ ...request.query, ...(request.body ?? {}) });
-      await favorites.remove(request, input);
+      await favorites.remove(request.actor, input);
       return { postId: input.postId, isFavorite: false };
     },
   );

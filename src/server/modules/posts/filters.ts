@@ -2,13 +2,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { posts } from '../../db/schema/index';
 import { EARTH_RADIUS_MILES, parseLatLng, type LatLng } from '../../../domain/geo';
 import { AMOUNT_WORDS, DISTANCE_MILES, type PostFilters } from '../../../domain/posts';
+import { searchMatches } from './search';
 
 /** earthdistance's earth() radius in metres; earth_box takes metres on that sphere. */
 const EARTH_METRES = 6378168;
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** 4 decimals of a degree: about 11 m, as the web rounds the viewer's location (docs/decisions/0041). */
 const roundOrigin = (v: number) => Math.round(v * 1e4) / 1e4;
@@ -38,11 +35,14 @@ export function nearestOrderSql(o: LatLng): SQL {
   return sql`${publicEarth} <-> ${originEarth(o)}`;
 }
 
+/** The type filter alone: what the newest-first walk's index (posts_type_created_idx) serves. */
+export const typeCondition = (f: Pick<PostFilters, 'type'>): SQL | undefined => (f.type ? eq(posts.type, f.type) : undefined);
+
 /** WHERE conditions for the filters of spec §5, all against indexed or generated columns. */
 export function filterConditions(f: PostFilters, origin: LatLng): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (f.type) where.push(eq(posts.type, f.type));
-  if (f.q) where.push(sql`${posts.searchText} LIKE ${`%${escapeLike(f.q.toLowerCase())}%`}`);
+  if (f.q) where.push(searchMatches(f.q));
   if (f.status !== 'all') where.push(eq(posts.status, f.status));
   if (f.region !== 'all') where.push(eq(posts.region, f.region));
   if (f.amount !== 'all') {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../domain/limits';
 import { AppError, badRequest } from '../../errors';
 import { IMAGE_MESSAGES } from '../images/process';
+import type { PostForm } from './service';
 
 /** @fastify/multipart limits for the post form: one image of at most 10 MB, a handful of short fields. */
 export const MULTIPART_LIMITS = {
@@ -23,10 +24,6 @@ export const FORM_MESSAGES = {
   unreadable: 'The form could not be read.',
 } as const;
 
-export interface PostForm {
-  fields: Record<string, unknown>;
-  image: Buffer | null;
-}
 
 interface MultipartError {
   code?: string;

@@ -1,11 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import {
-  addressKey,
-  createLocalRateLimiter,
-  type RateLimiter,
-  type RateRule,
-} from '../../plugins/rate-limit';
-import type { ViewerInfo } from './viewer';
+import type { Actor } from '../../../domain/actor';
+import { canView } from '../../../domain/policy';
+import { createLocalRateLimiter, type RateLimiter, type RateRule } from '../../plugins/rate-limit';
 
 /**
  * Post writes per member (per address for a guest, who can post under POSTING_ACCESS=open), in
@@ -20,24 +15,22 @@ export const POST_RATE_RULES = {
 /** The limits the posts service checks before it reads a form, writes a row or reads a gated page. */
 export function createPostLimits(limiter: RateLimiter) {
   const previews = createLocalRateLimiter(POST_RATE_RULES.previewPerAddress);
-  const writer = (request: FastifyRequest, viewer: ViewerInfo) =>
-    viewer.userId ? `user:${viewer.userId}` : `ip:${addressKey(request.ip)}`;
+  const writer = (actor: Actor) => (actor.userId ? `user:${actor.userId}` : `ip:${actor.address}`);
 
   return {
     /** One new post (counted before its form is read, so refused forms count too). */
-    create(request: FastifyRequest, viewer: ViewerInfo): Promise<void> {
-      return limiter.hit(`posts:create:${writer(request, viewer)}`, POST_RATE_RULES.createPerWriter);
+    create(actor: Actor): Promise<void> {
+      return limiter.hit(`posts:create:${writer(actor)}`, POST_RATE_RULES.createPerWriter);
     },
 
     /** One edit, status change or delete; admins clearing spam are not limited. */
-    async change(request: FastifyRequest, viewer: ViewerInfo): Promise<void> {
-      if (!viewer.isAdmin)
-        await limiter.hit(`posts:change:${writer(request, viewer)}`, POST_RATE_RULES.changePerWriter);
+    async change(actor: Actor): Promise<void> {
+      if (!actor.isAdmin) await limiter.hit(`posts:change:${writer(actor)}`, POST_RATE_RULES.changePerWriter);
     },
 
-    /** One list or map call of a viewer without full access; nothing at all for everyone else. */
-    preview(request: FastifyRequest, viewer: ViewerInfo): void {
-      if (!viewer.canView) previews.hit(addressKey(request.ip));
+    /** One list or map call of an actor without full access; nothing at all for everyone else. */
+    preview(actor: Actor, now: Date): void {
+      if (!canView(actor, now)) previews.hit(actor.address);
     },
   };
 }

@@ -1,83 +1,50 @@
 import { haversineMiles, type LatLng } from '../../../domain/geo';
+import type { Actor } from '../../../domain/actor';
+import { canSeeExactSpot } from '../../../domain/policy';
 import type { Post } from '../../../domain/posts';
 import type { posts } from '../../db/schema/index';
 
-/** A post row as read for presenting (the generated search text is never needed). */
-export type PostRow = Omit<typeof posts.$inferSelect, 'searchText'>;
-
-/** Who is asking, as every posts surface needs it (see viewer.ts for how it is read). */
-export interface Viewer {
-  userId: string | null;
-  /** The caller's session id, also for guests: a guest's own post is known by it. */
-  sessionId: string | null;
-  isAdmin: boolean;
-  /** Full viewing access (DECISIONS 7); false means one preview post only. */
-  canView: boolean;
-}
-
-/** True when the viewer posted this post (as a member, or as the guest session that posted it). */
-export function isOwner(row: Pick<PostRow, 'userId' | 'ownerSessionId'>, viewer: Pick<Viewer, 'userId' | 'sessionId'>): boolean {
-  if (row.userId !== null) return viewer.userId !== null && row.userId === viewer.userId;
-  return row.ownerSessionId !== null && viewer.sessionId !== null && row.ownerSessionId === viewer.sessionId;
-}
-
-/** Owners and admins may see the exact spot and change the post (DECISIONS 2). */
-export function canManage(row: Pick<PostRow, 'userId' | 'ownerSessionId'>, viewer: Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>): boolean {
-  return viewer.isAdmin || isOwner(row, viewer);
-}
-
-const isoTexts = new WeakMap<Date, string>();
-/**
- * Date#toISOString costs ~0.6 µs on Node 20, two per post: remembered per Date object, so rows
- * kept in the list and map caches are formatted once (docs/decisions/0050).
- */
-function isoOf(date: Date): string {
-  let text = isoTexts.get(date);
-  if (text === undefined) {
-    text = date.toISOString();
-    isoTexts.set(date, text);
-  }
-  return text;
-}
-
-/** The fields of a Post that depend on who asks and from where (present-json.ts writes the rest once). */
-export interface PostPlace {
-  latitude: number | null;
-  longitude: number | null;
-  distanceMiles: number | null;
-}
+/** A post row as read for presenting (the search document is never needed). */
+export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'>;
 
 /**
- * The point shown (the exact spot to the owner and admins, else the public point) and the
- * distance, always from the public point to `origin`.
+ * What a card shows that other areas keep (docs/decisions/0070): each has a value for a post that
+ * no area has spoken for yet. Areas add theirs through the read model's card parts.
  */
-export function placeFor(row: PostRow, viewer: Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>, origin: LatLng): PostPlace {
+export interface CardExtras {
+  commentCount: number;
+}
+export const NO_EXTRAS: CardExtras = { commentCount: 0 };
+
+/** A post as the read model keeps it: its row and what other areas add to its card. */
+export interface Card {
+  row: PostRow;
+  extras: CardExtras;
+}
+
+/** The actor as presenting needs it: exact spots are for those who may change the post. */
+export type Presenter = Pick<Actor, 'userId' | 'sessionId' | 'isAdmin'>;
+/** Someone who manages no post: what everyone else sees. */
+export const ANYONE: Presenter = { userId: null, sessionId: null, isAdmin: false };
+
+/**
+ * A card as the API returns it to `actor`. latitude/longitude are the public point unless the
+ * actor may see the exact spot (DECISIONS 2); distanceMiles is always measured from the public
+ * point to `origin`, so no one can work out the exact spot by asking from several places.
+ */
+export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng): Post {
   const publicPoint =
     row.publicLatitude !== null && row.publicLongitude !== null ? { lat: row.publicLatitude, lng: row.publicLongitude } : null;
-  const exact = canManage(row, viewer) && row.latitude !== null && row.longitude !== null;
-  const shown = exact ? { lat: row.latitude!, lng: row.longitude! } : publicPoint;
-  return {
-    latitude: shown?.lat ?? null,
-    longitude: shown?.lng ?? null,
-    distanceMiles: publicPoint ? haversineMiles(origin, publicPoint) : null,
-  };
-}
-
-/**
- * A post row as the API returns it. latitude/longitude are the public point unless the viewer
- * owns the post or is an admin; distanceMiles is always measured from the public point to
- * `origin`, so no one can work out the exact spot by asking from several places.
- */
-export function toPost(row: PostRow, viewer: Pick<Viewer, 'userId' | 'sessionId' | 'isAdmin'>, origin: LatLng): Post {
-  const place = placeFor(row, viewer, origin);
+  const exact = row.latitude !== null && row.longitude !== null && canSeeExactSpot(actor, row) ? { lat: row.latitude, lng: row.longitude } : null;
+  const shown = exact ?? publicPoint;
   return {
     id: row.id,
     type: row.type,
     title: row.title,
     description: row.description,
     address: row.address,
-    latitude: place.latitude,
-    longitude: place.longitude,
+    latitude: shown?.lat ?? null,
+    longitude: shown?.lng ?? null,
     exactLocation: row.exactLocation,
     imageUrl: row.imageUrl,
     thumbnailUrl: row.thumbnailUrl,
@@ -92,9 +59,10 @@ export function toPost(row: PostRow, viewer: Pick<Viewer, 'userId' | 'sessionId'
     quantity: row.quantity,
     seasonalNotes: row.seasonalNotes,
     region: row.region,
-    distanceMiles: place.distanceMiles,
+    distanceMiles: publicPoint ? haversineMiles(origin, publicPoint) : null,
     isDemo: row.isDemo,
-    createdAt: isoOf(row.createdAt),
-    updatedAt: isoOf(row.updatedAt),
+    commentCount: extras.commentCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,46 +1,26 @@
-import type { FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
+import type { Actor } from '../../../domain/actor';
 import { publicPointOf, type LatLng } from '../../../domain/geo';
-import {
-  CreatePostInput,
-  PostFields,
-  PostType,
-  initialsOf,
-  regionFor,
-  type ListPostsQuery,
-  type Post,
-  type UpdateStatusInput,
-} from '../../../domain/posts';
+import { isUuid } from '../../../domain/ids';
+import { canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
+import { CreatePostInput, PostFields, PostType, initialsOf, regionFor, type ListPostsQuery, type Post, type UpdateStatusInput } from '../../../domain/posts';
 import type { Db } from '../../db/client';
-import type { RateLimiter } from '../../plugins/rate-limit';
+import { assertAllowed, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
-import { forbidden, notFound, unauthenticated } from '../../errors';
+import { JsonBody } from '../../lib/json-body';
+import type { RateLimiter } from '../../plugins/rate-limit';
 import type { Storage } from '../../storage/storage';
-import type { AccessService } from '../access/service';
 import { deleteImages, storeImage, type StoredImage } from '../images/store';
-import { createPostsCaches } from './caches';
 import { originOf } from './filters';
 import { createPostLimits } from './limits';
-import { createPostsList } from './list';
-import { createTotalsRepository } from './totals/repository';
-import { createTotals } from './totals/totals';
-import { readPostForm } from './form';
-import { canManage, toPost, type PostRow } from './present';
-import { postsJson } from './present-json';
-import { sharedBodies } from './shared-bodies';
-import type { JsonBody } from '../../lib/json-body';
+import { ANYONE, toPost, type PostRow } from './present';
+import { createPostsReadModel, type BodyWriters } from './read-model/index';
+import type { CardPart } from './read-model/cards';
 import { createPostsRepository, type NewPostRow } from './repository';
-import { createViewerResolver, type ViewerInfo } from './viewer';
-import { isUuid } from '../../../domain/ids';
+import type { Total } from './totals/totals';
 
-export const POST_MESSAGES = {
-  notFound: 'Post not found.',
-  notManager: 'Only the owner or an admin can change this post.',
-  signInToChange: 'Please sign in to change this post.',
-  signInToPost: 'Please sign in or get posting access to share a post.',
-  noPostingAccess: 'Your access has ended. Please get a pass to share a post.',
-} as const;
+export const POST_MESSAGES = { notFound: 'Post not found.' } as const;
 
 /** The edit form: the whole post form again (omitted optional fields are cleared), plus removeImage. */
 export const EditPostInput = z.intersection(
@@ -52,51 +32,60 @@ export const EditPostInput = z.intersection(
 );
 type EditPostInput = z.infer<typeof EditPostInput>;
 
+/** A post form as the route read it (multipart fields and the image file, or a JSON object). */
+export interface PostForm {
+  fields: Record<string, unknown>;
+  image: Buffer | null;
+}
+
+/** Reads the post form, once the service has checked the actor may send it (no image is read for a refused write). */
+export type ReadForm = () => Promise<PostForm>;
 
 /** Uniform in [0, 1) from the OS's random source: the public offset must not be predictable. */
 const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
 
-export interface PostsPage {
-  posts: Post[];
-  /** The filtered total (X-Total-Count), also for gated viewers (docs/decisions/0022). */
-  total: number;
-  /** More than `total` match: a big search not yet counted in full (X-Total-Count-Capped). */
-  totalCapped: boolean;
+/** A page of the list as the route sends it. */
+export interface ListAnswer {
+  body: JsonBody;
+  total: Total;
   nextCursor: string | null;
+  /** Answered from the read model without a query. */
+  cached: boolean;
 }
 
 export interface PostsServiceDeps {
   db: Db;
-  access: AccessService;
   events: EventBus;
   storage: Storage;
   limiter: RateLimiter;
   defaultOrigin: LatLng;
+  postingMode: PostingMode;
+  writers: BodyWriters;
   log?: { warn(obj: object, msg: string): void };
 }
 
+/** Posts (spec §7): the rules of every post call, for an actor, whoever calls (a route, a script, a socket). */
 export function createPostsService(deps: PostsServiceDeps) {
-  const repo = createPostsRepository(deps.db);
-  const viewerOf = createViewerResolver(deps);
-  // docs/decisions/0022 and 0050: cleared on every post write on every instance.
-  const caches = createPostsCaches(deps.events, deps.log);
-  const totalOf = createTotals({ repo: createTotalsRepository(deps.db), caches, log: deps.log });
-  const rowsPage = createPostsList({ repo, caches, totalOf });
+  const repo = createPostsRepository(deps.db, deps.events);
+  const readModel = createPostsReadModel({ db: deps.db, events: deps.events, repo, writers: deps.writers });
   const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
   const limits = createPostLimits(deps.limiter);
+  /** The card of a row just written, presented for the actor who wrote it. */
+  const presentRow = async (row: PostRow, actor: Actor): Promise<Post> => {
+    const [card] = await readModel.cards.fromRows([row], readModel.cards.generation());
+    return toPost(card!, actor, originFor());
+  };
 
   /**
-   * The row, when the viewer may change it, counted against their limit of changes: 404 when
-   * absent; else 401 for a caller who is not signed in (a guest session still manages its own
-   * post), 403 for a member who is neither owner nor admin; 429 over the limit.
+   * The row, when the actor may change it (DECISIONS 2), counted against their limit of changes:
+   * 404 when absent; 401 or 403 from the policy; 429 over the limit.
    */
-  async function managed(request: FastifyRequest, id: string): Promise<{ row: PostRow; viewer: ViewerInfo }> {
+  async function managed(actor: Actor, id: string): Promise<PostRow> {
     const row = isUuid(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound(POST_MESSAGES.notFound);
-    const viewer = viewerOf(request);
-    if (!canManage(row, viewer)) throw viewer.userId ? forbidden(POST_MESSAGES.notManager) : unauthenticated(POST_MESSAGES.signInToChange);
-    await limits.change(request, viewer);
-    return { row, viewer };
+    assertAllowed(canManagePost(actor, row));
+    await limits.change(actor);
+    return row;
   }
 
   /** Exact and public point; the public one is kept while the spot and the exact choice stay the same. */
@@ -150,54 +139,58 @@ export function createPostsService(deps: PostsServiceDeps) {
     }
   }
 
-  /** One page for a viewer, behind the viewing gate (DECISIONS 7). The map reuses it. */
-  async function page(viewer: ViewerInfo, query: ListPostsQuery): Promise<PostsPage> {
-    const { rows, origin, total, totalCapped, nextCursor } = await rowsPage(viewer, query, originFor(query.near));
-    return { posts: rows.map((row) => toPost(row, viewer, origin)), total, totalCapped, nextCursor };
-  }
-
   return {
-    viewerOf,
+    readModel,
     originFor,
-    page,
-    caches,
-    /** Counts a list or map call of a viewer without full access (429 over the limit); free for everyone else. */
+    /** Counts a list or map call of an actor without full access (429 over the limit); free for everyone else. */
     throttlePreview: limits.preview,
 
-    /** GET /api/posts: the page as JSON bytes (present-json.ts), with its headers' values. */
-    async list(request: FastifyRequest, query: ListPostsQuery): Promise<Omit<PostsPage, 'posts'> & { body: JsonBody }> {
-      const viewer = viewerOf(request);
-      limits.preview(request, viewer);
-      const { rows, origin, source, ...rest } = await rowsPage(viewer, query, originFor(query.near));
-      // A first page from the cache has one body for every viewer who owns none of its posts.
-      return { body: sharedBodies.get(source, rows, viewer, origin, (who) => postsJson(rows, who, origin)), ...rest };
+    /** Adds what another area shows on every card (a comment count, the owner's rating). */
+    addCardPart(part: CardPart): void {
+      readModel.addCardPart(part);
+    },
+
+    /**
+     * GET /api/posts: one page behind the viewing gate (DECISIONS 7), as JSON. A kept page's body
+     * is shared by everyone who manages none of its posts (read-model/bodies.ts).
+     */
+    async list(actor: Actor, query: ListPostsQuery, now = new Date()): Promise<ListAnswer> {
+      limits.preview(actor, now);
+      const origin = originFor(query.near);
+      const page = await readModel.list.page(actor, query, origin, now);
+      const write = (who: typeof ANYONE) => () => deps.writers.list(page.cards.map((c) => toPost(c, who, origin)));
+      const own = page.cards.some((c) => canSeeExactSpot(actor, c.row));
+      const body =
+        page.pageKey && !own
+          ? readModel.sharedBody(`list|${page.pageKey}|${origin.lat},${origin.lng}`, page.cards, write(ANYONE))
+          : new JsonBody(Buffer.from(write(actor)()));
+      return { body, total: page.total, nextCursor: page.nextCursor, cached: page.cached };
     },
 
     /** One post, to anyone (shared links, spec §9). */
-    async get(request: FastifyRequest, id: string, near?: string): Promise<Post> {
-      const row = isUuid(id) ? await repo.findById(id) : undefined;
-      if (!row) throw notFound(POST_MESSAGES.notFound);
-      return toPost(row, viewerOf(request), originFor(near));
+    async get(actor: Actor, id: string, near?: string): Promise<Post> {
+      const [found] = isUuid(id) ? await readModel.cards.get([id]) : [];
+      if (!found) throw notFound(POST_MESSAGES.notFound);
+      return toPost(found, actor, originFor(near));
     },
 
-    /** Whether the viewer may post now (DECISIONS 8), else the 401/403 to answer. */
-    assertCanPost(request: FastifyRequest): ViewerInfo {
-      const viewer = viewerOf(request);
-      if (deps.access.canPost(request.caller)) return viewer;
-      throw viewer.userId ? forbidden(POST_MESSAGES.noPostingAccess) : unauthenticated(POST_MESSAGES.signInToPost);
+    /** Posts by id, presented for the actor, in the order of `ids` (absent ones left out). */
+    async present(actor: Actor, ids: readonly string[], near?: string): Promise<Post[]> {
+      const origin = originFor(near);
+      return (await readModel.cards.get(ids)).map((c) => toPost(c, actor, origin));
     },
 
-    async create(request: FastifyRequest): Promise<Post> {
-      const viewer = this.assertCanPost(request);
-      await limits.create(request, viewer);
-      const form = await readPostForm(request);
+    async create(actor: Actor, readForm: ReadForm, now = new Date()): Promise<Post> {
+      assertAllowed(canPost(actor, now, deps.postingMode));
+      await limits.create(actor);
+      const form = await readForm();
       const input = CreatePostInput.parse(form.fields);
-      const ownerName = input.ownerName ?? viewer.username;
+      const ownerName = input.ownerName ?? actor.member?.username ?? null;
       const ownerInitials = input.ownerInitials ?? (ownerName ? initialsOf(ownerName) || null : null);
       const row = await withImage(form.image, (image) =>
         repo.insert({
-          userId: viewer.userId,
-          ownerSessionId: viewer.userId ? null : viewer.sessionId,
+          userId: actor.userId,
+          ownerSessionId: actor.userId ? null : actor.sessionId,
           type: input.type,
           status: 'available',
           ...textOf(input, ownerName, ownerInitials),
@@ -205,13 +198,12 @@ export function createPostsService(deps: PostsServiceDeps) {
           ...imageColumns(image),
         } satisfies NewPostRow),
       );
-      await caches.changed(row.id);
-      return toPost(row, viewer, originFor());
+      return presentRow(row, actor);
     },
 
-    async update(request: FastifyRequest, id: string): Promise<Post> {
-      const { row, viewer } = await managed(request, id);
-      const form = await readPostForm(request);
+    async update(actor: Actor, id: string, readForm: ReadForm): Promise<Post> {
+      const row = await managed(actor, id);
+      const form = await readForm();
       const input: EditPostInput = EditPostInput.parse(form.fields);
       const ownerName = input.ownerName ?? row.ownerName;
       const ownerInitials = input.ownerInitials ?? (input.ownerName ? initialsOf(input.ownerName) || null : row.ownerInitials);
@@ -226,35 +218,22 @@ export function createPostsService(deps: PostsServiceDeps) {
         if (!result) throw notFound(POST_MESSAGES.notFound);
         return result;
       });
-      await caches.changed(updated.id);
       if (replacesImage) await deleteImages(deps.storage, row.imageKeys, deps.log);
-      return toPost(updated, viewer, originFor());
+      return presentRow(updated, actor);
     },
 
-    async remove(request: FastifyRequest, id: string): Promise<void> {
-      const { row } = await managed(request, id);
+    async remove(actor: Actor, id: string): Promise<void> {
+      const row = await managed(actor, id);
       const deleted = await repo.delete(row.id);
       if (!deleted) throw notFound(POST_MESSAGES.notFound);
-      await caches.changed(deleted.id);
       await deleteImages(deps.storage, deleted.imageKeys, deps.log);
     },
 
-    async updateStatus(request: FastifyRequest, id: string, input: UpdateStatusInput): Promise<Post> {
-      const { row, viewer } = await managed(request, id);
+    async updateStatus(actor: Actor, id: string, input: UpdateStatusInput): Promise<Post> {
+      const row = await managed(actor, id);
       const updated = await repo.update(row.id, { status: input.status, statusNotes: input.statusNotes });
       if (!updated) throw notFound(POST_MESSAGES.notFound);
-      await caches.changed(updated.id);
-      return toPost(updated, viewer, originFor());
-    },
-
-    /** Posts by id, presented for the viewer, in the order of `ids` (absent ones skipped). */
-    async present(viewer: ViewerInfo, ids: readonly string[], near?: string): Promise<Post[]> {
-      const origin = originFor(near);
-      const byId = new Map((await repo.findByIds(ids)).map((row) => [row.id, row]));
-      return ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toPost(row, viewer, origin)] : [];
-      });
+      return presentRow(updated, actor);
     },
   };
 }

@@ -16,7 +16,7 @@ const cluster = (lat: number, lng: number, count = 3): MapResponse['items'][numb
 
 const world = (...items: MapResponse['items']): LookAnswer => ({
   viewport: WORLD_VIEWPORT,
-  response: { total: items.length, items },
+  response: { total: items.length, estimated: false, items },
 });
 
 describe('the map opening view (docs/decisions/0044)', () => {
@@ -65,12 +65,12 @@ describe('the map opening view (docs/decisions/0044)', () => {
   });
 
   it('takes a closer look when the world answer holds clusters, and fits the closer cells', () => {
-    expect(closerLook({ total: 2, items: [point(43.65, -79.38), point(43.7, -79.4)] })).toBeNull();
-    const closer = closerLook({ total: 3, items: [cluster(43.7, -79.4)] })!;
+    expect(closerLook({ total: 2, estimated: false, items: [point(43.65, -79.38), point(43.7, -79.4)] })).toBeNull();
+    const closer = closerLook({ total: 3, estimated: false, items: [cluster(43.7, -79.4)] })!;
     // The 5.6° cell fits whole at zoom 10, whose cells are 0.09° (about 7 km) wide.
     expect(closer.zoom).toBe(10);
     expect(closer.bbox.split(',').map(Number)[0]).toBeCloseTo(-84.375, 3);
-    const start = mapStart(null, { viewport: closer, response: { total: 3, items: [cluster(43.66, -79.39)] } });
+    const start = mapStart(null, { viewport: closer, response: { total: 3, estimated: false, items: [cluster(43.66, -79.39)] } });
     expect('bounds' in start && start.bounds.east - start.bounds.west).toBeCloseTo(360 / 2 ** 12, 6);
   });
 });

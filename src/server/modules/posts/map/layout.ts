@@ -1,23 +1,26 @@
+import { and } from 'drizzle-orm';
 import type { LatLng } from '../../../../domain/geo';
 import { MAP_POINT_LIMIT, MAP_POINTS_ZOOM, gridLevel, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
-import type { PostRow } from '../present';
-import type { PostsRepository } from '../repository';
 import { countsCanAnswer } from '../cells';
+import { countInCircle, reachOf } from '../circle/counts';
+import type { CoverOf } from '../circle/cover';
 import { filterConditions } from '../filters';
-import { cellsInCircle, reachOf } from './circle';
+import { cellKeys, keysCondition } from '../search';
 import { MAP_CELLS_MAX_ZOOM, type CellCount, type MapRepository } from './repository';
 
 /**
- * What a map view shows, before it is presented to one viewer: the cell counts, and the rows of
- * the posts shown one by one (every post when `allPoints`, else those alone in their cell).
+ * What a map view shows, before it is presented to one actor: the cell counts, and the ids of the
+ * posts shown one by one (every post when `allPoints`, else those alone in their cell).
  */
 export interface Layout {
   cells: CellCount[];
+  /** Some counts of a busy circle's rim were estimated (docs/decisions/0072). */
+  estimated: boolean;
   allPoints: boolean;
-  /** Post rows by id. */
-  rows: Map<string, PostRow>;
-  /** The post alone in a cell, by cell key. */
+  /** With allPoints: the posts, newest first. */
+  pointIds: string[];
+  /** Otherwise: the post alone in a cell, by cell key. */
   single: Map<string, string>;
 }
 
@@ -26,65 +29,47 @@ export const countOf = (cells: readonly CellCount[]) => cells.reduce((total, c) 
 
 export interface LayoutDeps {
   map: MapRepository;
-  posts: Pick<PostsRepository, 'findByIds'>;
+  coverOf: CoverOf;
 }
 
-async function rowsById(deps: LayoutDeps, ids: string[]): Promise<Map<string, PostRow>> {
-  return new Map((await deps.posts.findByIds(ids)).map((row) => [row.id, row]));
-}
+/** The conditions of posts matching `f` in `grid`, with the search index's when it can narrow them. */
+const conditionsIn = (grid: Grid, f: PostFilters, origin: LatLng) =>
+  and(f.q ? keysCondition(f, cellKeys(grid)) : undefined, filterConditions(f, origin));
 
 /**
  * Cell counts: from map_cells when it can answer; for a distance without a search, from the
- * map_cells inside the circle and the posts of its rim; else from the posts themselves.
+ * map_cells of the circle (countInCircle); else from the posts themselves (a search through its index).
  */
-function countIn(deps: LayoutDeps, grid: Grid, f: PostFilters, origin: LatLng): Promise<CellCount[]> {
+async function countIn(deps: LayoutDeps, grid: Grid, f: PostFilters, origin: LatLng): Promise<{ cells: CellCount[]; estimated: boolean }> {
   const kept = grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
-  if (kept && countsCanAnswer(f)) return deps.map.cellsFromTable(grid, f);
+  if (kept && countsCanAnswer(f)) return { cells: await deps.map.cellsFromTable(grid, f), estimated: false };
   const { distance } = f;
-  if (kept && !f.q && distance !== 'all') return cellsInCircle(deps.map, grid, { ...f, distance }, origin);
-  return deps.map.cellsFromPosts(grid, filterConditions(f, origin));
+  if (kept && !f.q && distance !== 'all') return countInCircle(deps, grid, { ...f, distance }, origin);
+  return { cells: await deps.map.cellsFromPosts(grid, conditionsIn(grid, f, origin)), estimated: false };
 }
 
 /** The posts matching `f` in the grid, counted per cell (with a distance, where the circle reaches). */
-export async function countCells(
-  deps: LayoutDeps,
-  grid: Grid,
-  f: PostFilters,
-  origin: LatLng,
-): Promise<CellCount[]> {
-  const reach = reachOf(grid, f, origin);
-  return reach ? countIn(deps, reach, f, origin) : [];
+export async function countCells(deps: LayoutDeps, grid: Grid, f: PostFilters, origin: LatLng): Promise<CellCount[]> {
+  const reach = reachOf(deps.coverOf, grid, f, origin);
+  return reach ? (await countIn(deps, reach, f, origin)).cells : [];
 }
 
 /**
  * Clusters, with the posts alone in their cell (up to MAP_POINT_LIMIT) shown as themselves; at
  * street level (MAP_POINTS_ZOOM and closer) with few enough posts, all of them, newest first.
  */
-export async function layoutOf(
-  deps: LayoutDeps,
-  view: Grid,
-  f: PostFilters,
-  origin: LatLng,
-): Promise<Layout> {
+export async function layoutOf(deps: LayoutDeps, view: Grid, f: PostFilters, origin: LatLng): Promise<Layout> {
   // Cells of the same level as the view's: only the posts' queries look at fewer of them.
-  const grid = reachOf(view, f, origin);
-  if (!grid) return { cells: [], allPoints: true, rows: new Map(), single: new Map() };
-  const cells = await countIn(deps, grid, f, origin);
-  const where = filterConditions(f, origin);
+  const grid = reachOf(deps.coverOf, view, f, origin);
+  if (!grid) return { cells: [], estimated: false, allPoints: true, pointIds: [], single: new Map() };
+  const { cells, estimated } = await countIn(deps, grid, f, origin);
+  const where = conditionsIn(grid, f, origin);
   if (grid.level >= gridLevel(MAP_POINTS_ZOOM) && countOf(cells) <= MAP_POINT_LIMIT) {
     const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1);
     // More than the limit means posts arrived since the count: cluster them after all.
-    if (ids.length <= MAP_POINT_LIMIT) {
-      const rows = await rowsById(deps, ids);
-      return {
-        cells,
-        allPoints: true,
-        rows: new Map(ids.flatMap((id) => (rows.has(id) ? [[id, rows.get(id)!]] : []))),
-        single: new Map(),
-      };
-    }
+    if (ids.length <= MAP_POINT_LIMIT) return { cells, estimated, allPoints: true, pointIds: ids, single: new Map() };
   }
   const singles = cells.filter((c) => c.n === 1).slice(0, MAP_POINT_LIMIT);
   const single = await deps.map.idsInCells(grid.level, singles, where);
-  return { cells, allPoints: false, rows: await rowsById(deps, [...single.values()]), single };
+  return { cells, estimated, allPoints: false, pointIds: [], single };
 }

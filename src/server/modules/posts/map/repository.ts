@@ -129,6 +129,18 @@ export function createMapRepository(db: Db) {
       return result.rows;
     },
 
+    /** Each listed cell with the sums of its map_cells rows matching `f` (zero when it has none). */
+    async cellSums(cells: readonly CellRef[], f: PostFilters): Promise<Array<{ cell: CellRef; n: number; sumLat: number; sumLng: number }>> {
+      if (cells.length === 0) return [];
+      const result = await db.execute<{ level: number; cx: number; cy: number; count: number; sumLat: number; sumLng: number }>(sql`
+        SELECT c.level, c.cx, c.cy, coalesce(sum(${mapCells.n}), 0)::int AS count,
+          coalesce(sum(${mapCells.sumLat}), 0) AS "sumLat", coalesce(sum(${mapCells.sumLng}), 0) AS "sumLng"
+        FROM ${cellsTable(cells)}
+        LEFT JOIN ${mapCells} ON ${mapCells.level} = c.level AND ${mapCells.cx} = c.cx AND ${mapCells.cy} = c.cy AND ${cellRowsMatching(f)}
+        GROUP BY 1, 2, 3`);
+      return result.rows.map((r) => ({ cell: { level: r.level, cx: r.cx, cy: r.cy }, n: r.count, sumLat: r.sumLat, sumLng: r.sumLng }));
+    },
+
     /** Ids of the newest `limit` posts in the grid's cells. */
     async idsInGrid(g: Grid, where: SQL | undefined, limit: number): Promise<string[]> {
       const rows = await db

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MapQuery, MapResponse } from '../../../../domain/posts';
-import { JsonBody, sendJsonBody } from '../../../lib/json-body';
+import { sendJsonBody } from '../../../lib/json-body';
 import type { MapService } from './service';
 
 /**
@@ -9,7 +9,8 @@ import type { MapService } from './service';
  */
 export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app, { map }) => {
   app.get('/', { schema: { querystring: MapQuery, response: { 200: MapResponse } } }, async (request, reply) => {
-    const view = await map.view(request, request.query);
-    return view instanceof JsonBody ? sendJsonBody(request, reply, view) : view;
+    const view = await map.view(request.actor, request.query);
+    reply.header('x-cache', view.cached ? 'hit' : 'miss');
+    return sendJsonBody(request, reply, view.body);
   });
 };

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { MapPin, Navigation } from 'lucide-react';
-import { canManagePost, isOwnPost } from '../../../../domain/access';
+import { canContactOwner, canManagePost } from '../../../../domain/policy';
 import { distanceText } from '../../../../domain/geo';
 import type { Post } from '../../../../domain/posts';
 import { Badge } from '../../../components/ui/badge';
@@ -21,7 +21,7 @@ interface PostCardProps {
 export function PostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
   const viewer = usePostsViewer();
   const titleId = useId();
-  const own = isOwnPost(viewer, post);
+  const own = !canContactOwner(viewer, post);
   return (
     <Card className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
       <div className="relative aspect-[4/3] bg-muted">
@@ -52,7 +52,7 @@ export function PostCard({ post, headingLevel: Heading = 'h3', className }: Post
             {distanceText(post.distanceMiles)}
           </p>
         </div>
-        <PostStatus post={post} canManage={canManagePost(viewer, post)} />
+        <PostStatus post={post} canManage={canManagePost(viewer, post).ok} />
         {post.statusNotes && (
           <p className="rounded-lg bg-muted px-3 py-2 text-sm italic">{post.statusNotes}</p>
         )}

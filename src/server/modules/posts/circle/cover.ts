@@ -1,7 +1,7 @@
 import { EARTH_RADIUS_MILES, haversineMiles, type LatLng } from '../../../../domain/geo';
 import { MERCATOR_MAX_LAT, cellBounds, cellCentre } from '../../../../domain/map';
-import { TtlCache } from '../../../lib/ttl-cache';
 import type { CellRef } from '../cells';
+import { TtlCache } from '../../../lib/ttl-cache';
 
 /**
  * The cells that tile a circle, coarse inside and fine at the edge: `inside` cells lie wholly
@@ -86,16 +86,43 @@ export function circleCover(origin: LatLng, miles: number, rimLevel: number): Ci
   return cells > MAX_CELLS ? null : cover;
 }
 
-/** Covers depend on nothing but their arguments: kept a while for the origins in use. */
-const covers = new TtlCache<CircleCover | null>({ ttlMs: 10 * 60_000, maxEntries: 200 });
-
-/** circleCover, remembered (a cover of 10 miles at level 18 takes about 10 ms to work out). */
-export function coverOf(origin: LatLng, miles: number, rimLevel: number): CircleCover | null {
-  const key = `${origin.lat},${origin.lng},${miles},${rimLevel}`;
-  let cover = covers.get(key);
-  if (cover === undefined) {
-    cover = circleCover(origin, miles, rimLevel);
-    covers.set(key, cover);
-  }
-  return cover;
+/**
+ * The rim level for a radius: fine enough that the rim holds a few hundred cells (1 mile: 18, about
+ * 110 m; 5 miles: 16; 10 miles: 15), and never coarser than `atLeast` (the map's grid, so that a rim
+ * cell lies in one grid cell). map_cells keeps levels up to 18.
+ */
+export function rimLevelFor(miles: number, atLeast = 0): number {
+  return Math.min(18, Math.max(atLeast, 18 - Math.round(Math.log2(Math.max(1, miles)))));
 }
+
+/** Sample points per side of a rim cell when its share of the circle is estimated. */
+const SAMPLES = 4;
+
+/** The share of a cell that lies within `miles` of `origin`, from a grid of sample points (0..1). */
+export function shareInside(origin: LatLng, miles: number, cell: CellRef): number {
+  const b = cellBounds(cell.level, cell.cx, cell.cy);
+  let inside = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    for (let j = 0; j < SAMPLES; j++) {
+      const p = { lat: b.south + ((i + 0.5) / SAMPLES) * (b.north - b.south), lng: b.west + ((j + 0.5) / SAMPLES) * (b.east - b.west) };
+      if (haversineMiles(origin, p) <= miles) inside += 1;
+    }
+  }
+  return inside / (SAMPLES * SAMPLES);
+}
+
+/**
+ * Covers of the origins in use, on this instance (a 10-mile cover takes 1-2 ms to work out, which
+ * a list and its map asked from one place would otherwise pay on every request).
+ */
+export function createCoverCache(maxEntries = 500) {
+  const covers = new TtlCache<CircleCover | null>({ ttlMs: 10 * 60_000, maxEntries });
+  return function coverOf(origin: LatLng, miles: number, rimLevel: number): CircleCover | null {
+    const key = `${origin.lat},${origin.lng},${miles},${rimLevel}`;
+    let cover = covers.get(key);
+    if (cover === undefined) covers.set(key, (cover = circleCover(origin, miles, rimLevel)));
+    return cover;
+  };
+}
+
+export type CoverOf = ReturnType<typeof createCoverCache>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gridOf, viewBox } from '../../../../domain/map';
 import { PostFilters } from '../../../../domain/posts';
-import { countsOfSums, insideReads, reachOf, spanIn } from './circle';
+import { countsOfSums, insideReads, reachOf, spanIn } from './counts';
+import { createCoverCache } from './cover';
 
 const grid = { level: 10, x0: 100, x1: 103, y0: 200, y1: 201 };
 const TORONTO = { lat: 43.6532, lng: -79.3832 };
@@ -65,20 +66,21 @@ describe('countsOfSums', () => {
 });
 
 describe('reachOf', () => {
+  const coverOf = createCoverCache();
   const filters = (distance: string) => PostFilters.parse({ distance });
 
   it('is the grid itself without a distance, and nothing when the circle misses the grid', () => {
     const view = gridOf(viewBox(TORONTO, 12, 1280, 800), 12);
-    expect(reachOf(view, filters('all'), TORONTO)).toBe(view);
+    expect(reachOf(coverOf, view, filters('all'), TORONTO)).toBe(view);
     expect(
-      reachOf(gridOf(viewBox({ lat: 45.42, lng: -75.7 }, 12, 1280, 800), 12), filters('10miles'), TORONTO),
+      reachOf(coverOf, gridOf(viewBox({ lat: 45.42, lng: -75.7 }, 12, 1280, 800), 12), filters('10miles'), TORONTO),
     ).toBeNull();
   });
 
   it('narrows a wide view to the cells around the circle, at any zoom', () => {
     for (const zoom of [3, 9, 14, 20]) {
       const view = gridOf(viewBox(TORONTO, zoom, 1280, 800), zoom);
-      const reach = reachOf(view, filters('1mile'), TORONTO)!;
+      const reach = reachOf(coverOf, view, filters('1mile'), TORONTO)!;
       const at = gridOf(
         { west: TORONTO.lng, east: TORONTO.lng + 1e-9, south: TORONTO.lat, north: TORONTO.lat + 1e-9 },
         zoom,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { haversineMiles } from '../../../../domain/geo';
 import { mercatorX, mercatorY } from '../../../../domain/map';
 import type { CellRef } from '../cells';
-import { circleCover } from './circle-cover';
+import { circleCover } from './cover';
 
 /** The cell of a point at `level`, as SQL map_cell_x/y compute it. */
 function cellAt(p: { lat: number; lng: number }, level: number): CellRef {

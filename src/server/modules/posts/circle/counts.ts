@@ -3,16 +3,20 @@ import type { Grid } from '../../../../domain/map';
 import { DISTANCE_MILES, type PostFilters } from '../../../../domain/posts';
 import { inCircleMatching, type CellRef } from '../cells';
 import { filterConditions } from '../filters';
-import { coverOf } from '../totals/circle-cover';
-import type { CellCount, CellSum, MapRepository } from './repository';
+import type { CellCount, CellSum, MapRepository } from '../map/repository';
+import { rimLevelFor, shareInside, type CoverOf } from './cover';
+
+/** A distance filter: its radius is set. */
+export type CircleFilters = PostFilters & { distance: Exclude<PostFilters['distance'], 'all'> };
+
+/** The whole world as one cell: the grid of a list's total. */
+export const WORLD: Grid = { level: 0, x0: 0, x1: 0, y0: 0, y1: 0 };
 
 /**
- * The rim of the circle's cover: map_cells' finest level, as for the list's totals (so both use
- * one cover per origin and radius), and never coarser than a grid this path serves. So a rim cell
- * lies wholly in one grid cell, in the view or out of it, and its posts are placed by their rim
- * cell rather than one by one.
+ * Up to this many posts in the rim cells are measured one by one; more are estimated from the rim
+ * cells' kept counts and the share of each cell inside the circle (docs/decisions/0072).
  */
-const RIM_LEVEL = 18;
+export const RIM_EXACT_MAX = 2000;
 
 /** The cells of `grid` that the cell `c` overlaps (itself or its descendants), or null when none. */
 export function spanIn(grid: Grid, c: CellRef): Grid | null {
@@ -37,9 +41,10 @@ export function spanIn(grid: Grid, c: CellRef): Grid | null {
  * a distance, the grid itself. Queries of posts in the grid then ask the point index for a box no
  * bigger than the circle's.
  */
-export function reachOf(grid: Grid, f: PostFilters, origin: LatLng): Grid | null {
+export function reachOf(coverOf: CoverOf, grid: Grid, f: PostFilters, origin: LatLng): Grid | null {
   if (f.distance === 'all') return grid;
-  const cover = coverOf(origin, DISTANCE_MILES[f.distance], RIM_LEVEL);
+  const miles = DISTANCE_MILES[f.distance];
+  const cover = coverOf(origin, miles, rimLevelFor(miles, grid.level));
   if (!cover) return grid;
   let reach: Grid | null = null;
   for (const c of [...cover.inside, ...cover.rim]) {
@@ -83,25 +88,46 @@ export function countsOfSums(sums: readonly CellSum[]): CellCount[] {
     .map((s) => ({ cx: s.cx, cy: s.cy, n: s.n, lat: s.sumLat / s.n, lng: s.sumLng / s.n }));
 }
 
+/** The posts of a circle per grid cell, and whether some were estimated rather than counted. */
+export interface CircleCounts {
+  cells: CellCount[];
+  estimated: boolean;
+}
+
 /**
- * Cell counts of a distance filter without a search (docs/decisions/0030), as the list's total
- * counts it (0022): the cover's cells wholly inside the circle from map_cells, its rim cells post
- * by post with the exact haversine; only the cover cells in the grid are read. For grids at the
- * levels map_cells keeps (up to RIM_LEVEL).
+ * The posts matching a distance filter without a search, per cell of `grid` (docs/decisions/0030,
+ * 0072), for the map's clusters and (over WORLD) the list's total: the cover's cells wholly inside
+ * the circle summed from map_cells; its rim cells in the grid counted post by post with the list's
+ * exact haversine when they hold few posts (RIM_EXACT_MAX), else estimated from their kept counts
+ * and the share of each inside the circle.
  */
-export async function cellsInCircle(
-  map: MapRepository,
+export async function countInCircle(
+  deps: { map: MapRepository; coverOf: CoverOf },
   grid: Grid,
-  f: PostFilters & { distance: Exclude<PostFilters['distance'], 'all'> },
+  f: CircleFilters,
   origin: LatLng,
-): Promise<CellCount[]> {
+): Promise<CircleCounts> {
   const miles = DISTANCE_MILES[f.distance];
-  const cover = coverOf(origin, miles, RIM_LEVEL);
-  if (!cover) return map.cellsFromPosts(grid, filterConditions(f, origin)); // near a pole: few posts
+  const cover = deps.coverOf(origin, miles, rimLevelFor(miles, grid.level));
+  // Near a pole: few posts, counted one by one.
+  if (!cover) return { cells: await deps.map.cellsFromPosts(grid, filterConditions(f, origin)), estimated: false };
   const rim = cover.rim.filter((c) => spanIn(grid, c) !== null);
-  const [inside, edge] = await Promise.all([
-    map.sumsInRanges(insideReads(grid, cover.inside), grid.level, f),
-    map.sumsOfPostsInCells(rim, grid.level, inCircleMatching(f, origin, miles)),
+  const [inside, rimCells] = await Promise.all([
+    deps.map.sumsInRanges(insideReads(grid, cover.inside), grid.level, f),
+    deps.map.cellSums(rim, f),
   ]);
-  return countsOfSums([...inside, ...edge]);
+  const toGrid = (c: CellRef) => ({ cx: c.cx >> (c.level - grid.level), cy: c.cy >> (c.level - grid.level) });
+  if (rimCells.reduce((n, c) => n + c.n, 0) <= RIM_EXACT_MAX) {
+    const occupied = rimCells.filter((c) => c.n > 0).map((c) => c.cell);
+    const edge = await deps.map.sumsOfPostsInCells(occupied, grid.level, inCircleMatching(f, origin, miles));
+    return { cells: countsOfSums([...inside, ...edge]), estimated: false };
+  }
+  const shares = rimCells.map(({ cell, n, sumLat, sumLng }) => {
+    const share = shareInside(origin, miles, cell);
+    return { ...toGrid(cell), n: n * share, sumLat: sumLat * share, sumLng: sumLng * share };
+  });
+  const cells = countsOfSums([...inside, ...shares])
+    .map((c) => ({ ...c, n: Math.round(c.n) }))
+    .filter((c) => c.n > 0);
+  return { cells, estimated: true };
 }

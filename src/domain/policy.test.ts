@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { Grant } from './access';
+import { guestActor, type Actor } from './actor';
+import { DAY_MS } from './limits';
+import {
+  POLICY_MESSAGES,
+  actsAsSelf,
+  canComment,
+  canContactOwner,
+  canDeleteComment,
+  canKeepFavorites,
+  canManagePost,
+  canMessage,
+  canModerate,
+  canPost,
+  canRate,
+  canSeeExactSpot,
+  canView,
+  isAdminAccount,
+  isPostOwner,
+  pageSizeFor,
+} from './policy';
+
+const now = new Date('2026-11-23T12:00:00Z');
+const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
+const grant = (kind: Grant['kind'], startDays: number, endDays: number | null): Grant => ({
+  kind,
+  startsAt: at(startDays),
+  endsAt: endDays === null ? null : at(endDays),
+});
+const member = (userId: string, fields: Partial<Actor> = {}): Actor => ({ ...guestActor('10.0.0.1'), userId, sessionId: `s-${userId}`, ...fields });
+const admin = member('admin', { isAdmin: true });
+const guest = { ...guestActor('10.0.0.2'), sessionId: 'guest-session' };
+
+describe('canView (spec §4 Access, DECISIONS 6-7)', () => {
+  it('allows an active trial, day pass, lifetime, kindness or owner grant', () => {
+    for (const kind of ['trial', 'day_pass', 'lifetime', 'kindness', 'owner'] as const) {
+      expect(canView({ isAdmin: false, grants: [grant(kind, -1, kind === 'lifetime' ? null : 1)] }, now)).toBe(true);
+    }
+  });
+  it('refuses an ended trial, a grant not yet started, a posting fee, and no grant at all', () => {
+    expect(canView({ isAdmin: false, grants: [grant('trial', -8, -1)] }, now)).toBe(false);
+    expect(canView({ isAdmin: false, grants: [grant('day_pass', 1, 2)] }, now)).toBe(false);
+    expect(canView({ isAdmin: false, grants: [grant('posting_fee', -1, null)] }, now)).toBe(false);
+    expect(canView({ isAdmin: false, grants: [] }, now)).toBe(false);
+  });
+  it('treats the end instant as ended, so a pass that runs out while a page is open stops counting', () => {
+    expect(canView({ isAdmin: false, grants: [grant('trial', -7, 0)] }, now)).toBe(false);
+    expect(canView({ isAdmin: false, grants: [grant('day_pass', -0.9, 0.1)] }, at(0.1))).toBe(false);
+  });
+  it('always allows an admin', () => {
+    expect(canView({ isAdmin: true, grants: [] }, now)).toBe(true);
+  });
+});
+
+describe('pageSizeFor (the viewing gate, DECISIONS 7)', () => {
+  it('gives full access the page it asks for and everyone else the one preview post', () => {
+    expect(pageSizeFor({ isAdmin: false, grants: [grant('trial', -1, 6)] }, 20, now)).toEqual({ limit: 20, gated: false });
+    expect(pageSizeFor({ isAdmin: false, grants: [] }, 20, now)).toEqual({ limit: 1, gated: true });
+  });
+});
+
+describe('canPost (DECISIONS 8)', () => {
+  it('lets anyone post when posting is open', () => {
+    expect(canPost(guestActor(), now, 'open')).toEqual({ ok: true });
+  });
+  it('needs a posting grant when gated; a posting fee counts', () => {
+    expect(canPost({ ...member('u1'), grants: [grant('posting_fee', -1, null)] }, now, 'gated').ok).toBe(true);
+    expect(canPost({ ...member('u1'), grants: [grant('trial', -1, 6)] }, now, 'gated').ok).toBe(true);
+    expect(canPost(admin, now, 'gated').ok).toBe(true);
+  });
+  it('asks a guest to sign in (401) and tells a member whose access ended (403)', () => {
+    expect(canPost(guestActor(), now, 'gated')).toEqual({ ok: false, need: 'sign-in', message: POLICY_MESSAGES.signInToPost });
+    expect(canPost(member('u1'), now, 'gated')).toEqual({ ok: false, need: 'permission', message: POLICY_MESSAGES.noPostingAccess });
+  });
+});
+
+describe('canManagePost (DECISIONS 2)', () => {
+  const post = { userId: 'u1', ownerSessionId: null };
+  it("lets the post's owner and an admin manage it", () => {
+    expect(canManagePost(member('u1'), post).ok).toBe(true);
+    expect(canManagePost(admin, post).ok).toBe(true);
+    expect(canManagePost(admin, { userId: null }).ok).toBe(true);
+  });
+  it('lets the guest session that posted a guest post manage it, and no other guest', () => {
+    const guestPost = { userId: null, ownerSessionId: 'guest-session' };
+    expect(canManagePost(guest, guestPost).ok).toBe(true);
+    expect(canManagePost({ ...guest, sessionId: 'other' }, guestPost)).toEqual({ ok: false, need: 'sign-in', message: POLICY_MESSAGES.signInToChange });
+    expect(canManagePost(guestActor(), { userId: null, ownerSessionId: null }).ok).toBe(false);
+  });
+  it('refuses another member (403) and asks a guest to sign in (401)', () => {
+    expect(canManagePost(member('u2'), post)).toEqual({ ok: false, need: 'permission', message: POLICY_MESSAGES.notManager });
+    expect(canManagePost(guest, post)).toEqual({ ok: false, need: 'sign-in', message: POLICY_MESSAGES.signInToChange });
+  });
+  it('never matches a member to a guest post through a session id, nor the web, which has none', () => {
+    expect(isPostOwner({ userId: 'u1', sessionId: 'x' }, { userId: null, ownerSessionId: 'x' })).toBe(true);
+    expect(isPostOwner({ userId: 'u1' }, { userId: null, ownerSessionId: 'x' })).toBe(false);
+  });
+  it('shows the exact spot to those who may change the post', () => {
+    expect(canSeeExactSpot(member('u1'), post)).toBe(true);
+    expect(canSeeExactSpot(member('u2'), post)).toBe(false);
+    expect(canSeeExactSpot(admin, post)).toBe(true);
+  });
+  it('offers contacting the owner to everyone but the owner', () => {
+    expect(canContactOwner(member('u2'), post)).toBe(true);
+    expect(canContactOwner(guestActor(), post)).toBe(true);
+    expect(canContactOwner(member('u1'), post)).toBe(false);
+  });
+});
+
+describe('actsAsSelf (DECISIONS 1)', () => {
+  it('takes an absent or empty id, or the member’s own, as the member', () => {
+    for (const claimed of [undefined, null, '', 'u1']) expect(actsAsSelf(member('u1'), claimed).ok).toBe(true);
+  });
+  it('refuses an id naming anyone else with 403', () => {
+    expect(actsAsSelf(member('u1'), 'u2')).toEqual({ ok: false, need: 'permission', message: POLICY_MESSAGES.notYourself });
+    expect(actsAsSelf(guestActor(), 'u2').ok).toBe(false);
+  });
+});
+
+describe('favourites and comments are for members', () => {
+  it('asks a guest to sign in', () => {
+    expect(canKeepFavorites(guestActor())).toEqual({ ok: false, need: 'sign-in', message: POLICY_MESSAGES.signInForFavorites });
+    expect(canComment(guestActor())).toEqual({ ok: false, need: 'sign-in', message: POLICY_MESSAGES.signInToComment });
+    expect(canKeepFavorites(member('u1')).ok).toBe(true);
+    expect(canComment(member('u1')).ok).toBe(true);
+  });
+  it('lets the author and an admin delete a comment', () => {
+    const comment = { authorId: 'u1' };
+    expect(canDeleteComment(member('u1'), comment).ok).toBe(true);
+    expect(canDeleteComment(admin, comment).ok).toBe(true);
+    expect(canDeleteComment(member('u2'), comment).ok).toBe(false);
+    expect(canDeleteComment(guestActor(), comment)).toMatchObject({ ok: false, need: 'sign-in' });
+  });
+});
+
+describe('messages and ratings (DECISIONS 14, 20, 21)', () => {
+  const open = { blocked: false, exchangedMessage: true };
+  it('lets a member message another, never themself, never across a block', () => {
+    expect(canMessage(member('u1'), 'u2', open).ok).toBe(true);
+    expect(canMessage(member('u1'), 'u1', open)).toMatchObject({ ok: false, message: POLICY_MESSAGES.messageYourself });
+    expect(canMessage(member('u1'), 'u2', { blocked: true })).toMatchObject({ ok: false, message: POLICY_MESSAGES.blocked });
+    expect(canMessage(guestActor(), 'u2', open)).toMatchObject({ ok: false, need: 'sign-in' });
+  });
+  it('opens rating only after a message, never for oneself or across a block', () => {
+    expect(canRate(member('u1'), 'u2', open).ok).toBe(true);
+    expect(canRate(member('u1'), 'u2', { ...open, exchangedMessage: false })).toMatchObject({ ok: false, message: POLICY_MESSAGES.rateAfterMessage });
+    expect(canRate(member('u1'), 'u1', open)).toMatchObject({ ok: false, message: POLICY_MESSAGES.rateYourself });
+    expect(canRate(member('u1'), 'u2', { blocked: true, exchangedMessage: true })).toMatchObject({ ok: false, message: POLICY_MESSAGES.blocked });
+    expect(canRate(guestActor(), 'u2', open)).toMatchObject({ ok: false, need: 'sign-in' });
+  });
+});
+
+describe('admins (DECISIONS 3)', () => {
+  it('moderation: 401 for a guest, 403 for a member, allowed for an admin', () => {
+    expect(canModerate(guestActor())).toMatchObject({ ok: false, need: 'sign-in' });
+    expect(canModerate(member('u1'))).toEqual({ ok: false, need: 'permission', message: POLICY_MESSAGES.adminsOnly });
+    expect(canModerate(admin).ok).toBe(true);
+  });
+  it('an account is an admin by its flag or by ADMIN_EMAILS, in any case', () => {
+    const emails = new Set(['boss@example.org']);
+    expect(isAdminAccount({ isAdmin: true, email: 'a@b.c' }, emails)).toBe(true);
+    expect(isAdminAccount({ isAdmin: false, email: 'Boss@Example.org' }, emails)).toBe(true);
+    expect(isAdminAccount({ isAdmin: false, email: 'a@b.c' }, emails)).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+import { isActive, type Grant, type GrantKind } from './access';
+import type { Actor } from './actor';
+import { LIMITS } from './limits';
+
+/**
+ * The one policy (docs/decisions/0070): what an actor may do. Every server service asks it before
+ * it acts and refuses with its answer; the web asks the same functions to decide what to show.
+ * Pure: facts that need the database (a block, an earlier message) are looked up by the service
+ * and passed in.
+ */
+
+/** An answer of the policy: allowed, or refused with what would help and the words for people. */
+export type Decision = { ok: true } | { ok: false; need: 'sign-in' | 'permission'; message: string };
+
+const ALLOWED: Decision = { ok: true };
+const signIn = (message: string): Decision => ({ ok: false, need: 'sign-in', message });
+const refused = (message: string): Decision => ({ ok: false, need: 'permission', message });
+
+export const POLICY_MESSAGES = {
+  signInToChange: 'Please sign in to change this post.',
+  notManager: 'Only the owner or an admin can change this post.',
+  signInToPost: 'Please sign in or get posting access to share a post.',
+  noPostingAccess: 'Your access has ended. Please get a pass to share a post.',
+  signInForFavorites: 'Please sign in to save favorites.',
+  notYourself: 'You can only act as yourself.',
+  notYourFavorites: 'You can only see and change your own favorites.',
+  signInToComment: 'Please sign in to comment.',
+  notCommentAuthor: 'Only the author or an admin can delete this comment.',
+  signInToRate: 'Please sign in to rate members.',
+  rateYourself: 'You cannot rate yourself.',
+  rateAfterMessage: 'You can rate a member once you have exchanged a message with them.',
+  signInToMessage: 'Please sign in to send messages.',
+  messageYourself: 'You cannot message yourself.',
+  blocked: 'You cannot contact this member.',
+  signInAsAdmin: 'Please sign in as an admin.',
+  adminsOnly: 'Admins only.',
+} as const;
+
+/** The actor as the web knows it too (no session id, no address). */
+export type ActorView = Pick<Actor, 'userId' | 'isAdmin' | 'grants'>;
+
+/** Who owns a post: a member, or the guest session that posted it (the web never learns session ids). */
+export interface PostOwnership {
+  userId: string | null;
+  ownerSessionId?: string | null;
+}
+
+const VIEWING: ReadonlySet<GrantKind> = new Set(['trial', 'day_pass', 'lifetime', 'kindness', 'owner']);
+const POSTING: ReadonlySet<GrantKind> = new Set([...VIEWING, 'posting_fee']);
+
+const holds = (grants: readonly Grant[], kinds: ReadonlySet<GrantKind>, now: Date) =>
+  grants.some((g) => kinds.has(g.kind) && isActive(g, now));
+
+export const isAdmin = (actor: Pick<Actor, 'isAdmin'>): boolean => actor.isAdmin;
+export const isMember = (actor: Pick<Actor, 'userId'>): boolean => actor.userId !== null;
+
+/** A member is an admin by the users table or by ADMIN_EMAILS (DECISIONS 3): how a session's flag is set. */
+export const isAdminAccount = (account: { isAdmin: boolean; email: string }, adminEmails: ReadonlySet<string>): boolean =>
+  account.isAdmin || adminEmails.has(account.email.toLowerCase());
+
+/** Full viewing access (spec §4 Access, DECISIONS 6-7): an active trial or pass, or an admin. */
+export function canView(actor: Pick<Actor, 'isAdmin' | 'grants'>, now: Date): boolean {
+  return actor.isAdmin || holds(actor.grants, VIEWING, now);
+}
+
+/**
+ * The viewing gate (DECISIONS 7): without full access a list answers only its first post (no
+ * further pages), the map coarse clusters; the filtered total is reported either way.
+ */
+export function pageSizeFor(actor: Pick<Actor, 'isAdmin' | 'grants'>, asked: number, now: Date): { limit: number; gated: boolean } {
+  return canView(actor, now) ? { limit: asked, gated: false } : { limit: LIMITS.freePreviewPosts, gated: true };
+}
+
+export type PostingMode = 'gated' | 'open';
+
+/** Posting (DECISIONS 8): `open` lets anyone post; `gated` needs a grant that allows posting. */
+export function canPost(actor: ActorView, now: Date, mode: PostingMode): Decision {
+  if (mode === 'open' || actor.isAdmin || holds(actor.grants, POSTING, now)) return ALLOWED;
+  return actor.userId ? refused(POLICY_MESSAGES.noPostingAccess) : signIn(POLICY_MESSAGES.signInToPost);
+}
+
+/** The actor posted it: as a member, or as the guest session that posted it. */
+export function isPostOwner(actor: Pick<Actor, 'userId'> & Partial<Pick<Actor, 'sessionId'>>, post: PostOwnership): boolean {
+  if (post.userId !== null) return actor.userId !== null && actor.userId === post.userId;
+  const session = actor.sessionId ?? null;
+  return session !== null && post.ownerSessionId != null && post.ownerSessionId === session;
+}
+
+/**
+ * Owners and admins may change a post (DECISIONS 2): its status, its content, its exact spot; a
+ * guest session its own post. Others are asked to sign in (401) or refused (403).
+ */
+export function canManagePost(actor: Pick<Actor, 'userId' | 'isAdmin'> & Partial<Pick<Actor, 'sessionId'>>, post: PostOwnership): Decision {
+  if (actor.isAdmin || isPostOwner(actor, post)) return ALLOWED;
+  return actor.userId ? refused(POLICY_MESSAGES.notManager) : signIn(POLICY_MESSAGES.signInToChange);
+}
+
+/** The exact spot of a post is for those who may change it; everyone else sees the public point. */
+export const canSeeExactSpot = (actor: Parameters<typeof canManagePost>[0], post: PostOwnership): boolean =>
+  canManagePost(actor, post).ok;
+
+/** Calling, messaging and reporting a post's owner are offered to everyone but the owner. */
+export const canContactOwner = (actor: Pick<Actor, 'userId'>, post: PostOwnership): boolean => !isPostOwner(actor, post);
+
+/**
+ * DECISIONS 1: a payload field naming the acting user (`userId`, `raterUserId`, `fromUserId`) may
+ * only name the session's own member; an absent or empty one means "me".
+ */
+export function actsAsSelf(
+  actor: Pick<Actor, 'userId'>,
+  claimedUserId: string | null | undefined,
+  message: string = POLICY_MESSAGES.notYourself,
+): Decision {
+  if (claimedUserId === undefined || claimedUserId === null || claimedUserId === '') return ALLOWED;
+  return claimedUserId === actor.userId ? ALLOWED : refused(message);
+}
+
+/** Favourites belong to members (spec §7). */
+export const canKeepFavorites = (actor: Pick<Actor, 'userId'>): Decision =>
+  actor.userId ? ALLOWED : signIn(POLICY_MESSAGES.signInForFavorites);
+
+/** Members comment; anyone who can see the post reads its comments (DECISIONS 19). */
+export const canComment = (actor: Pick<Actor, 'userId'>): Decision => (actor.userId ? ALLOWED : signIn(POLICY_MESSAGES.signInToComment));
+
+/** A comment is deleted by its author or an admin. */
+export function canDeleteComment(actor: Pick<Actor, 'userId' | 'isAdmin'>, comment: { authorId: string }): Decision {
+  if (actor.isAdmin || (actor.userId !== null && actor.userId === comment.authorId)) return ALLOWED;
+  return actor.userId ? refused(POLICY_MESSAGES.notCommentAuthor) : signIn(POLICY_MESSAGES.signInToComment);
+}
+
+/** What the service knows about two members before one contacts or rates the other. */
+export interface Relation {
+  /** Either has blocked the other (DECISIONS 21). */
+  blocked: boolean;
+  /** They have exchanged a message (DECISIONS 20). */
+  exchangedMessage: boolean;
+}
+
+/** A member messages another member, never themself, never across a block (DECISIONS 14, 21). */
+export function canMessage(actor: Pick<Actor, 'userId'>, recipientId: string, relation: Pick<Relation, 'blocked'>): Decision {
+  if (!actor.userId) return signIn(POLICY_MESSAGES.signInToMessage);
+  if (actor.userId === recipientId) return refused(POLICY_MESSAGES.messageYourself);
+  return relation.blocked ? refused(POLICY_MESSAGES.blocked) : ALLOWED;
+}
+
+/** One rating per rater and member, never oneself, only after a message, never across a block (DECISIONS 20, 21). */
+export function canRate(actor: Pick<Actor, 'userId'>, ratedId: string, relation: Relation): Decision {
+  if (!actor.userId) return signIn(POLICY_MESSAGES.signInToRate);
+  if (actor.userId === ratedId) return refused(POLICY_MESSAGES.rateYourself);
+  if (relation.blocked) return refused(POLICY_MESSAGES.blocked);
+  return relation.exchangedMessage ? ALLOWED : refused(POLICY_MESSAGES.rateAfterMessage);
+}
+
+/** Anyone may report a post, a guest anonymously (DECISIONS 23). */
+export const canReport = (_actor: ActorView): Decision => ALLOWED;
+
+/** Moderation (reports, verification, the audit log, /marketing) is for admins (DECISIONS 3). */
+export function canModerate(actor: Pick<Actor, 'userId' | 'isAdmin'>): Decision {
+  if (actor.isAdmin) return ALLOWED;
+  return actor.userId ? refused(POLICY_MESSAGES.adminsOnly) : signIn(POLICY_MESSAGES.signInAsAdmin);
+}

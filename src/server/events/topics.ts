@@ -1,0 +1,33 @@
+import { topic } from './bus';
+
+/**
+ * Every topic of the EventBus, in one place (docs/decisions/0050, 0070). Payloads are small and
+ * carry ids, not rows: they cross the database as NOTIFY text. Publish after the change is
+ * committed; the repositories that write the data publish them, so no caller can forget.
+ */
+
+/**
+ * What a session holds changed: a session ended or was replaced (its id), a member's grants or
+ * admin flag changed (their id). Every instance drops the sessions it keeps for them.
+ */
+export type SessionChange = { sessionId?: string; userId?: string };
+export const SESSION_CHANGED = topic<SessionChange>('session_changed');
+
+/**
+ * A post was created, edited, had its status changed or was deleted: which lists, totals and map
+ * views hold it may have changed, so every instance drops its pages and views, and the post's card.
+ * Without an id, many posts changed (a bulk load, a script): every card is dropped too.
+ */
+export const POST_CHANGED = topic<{ id?: string }>('post_changed');
+
+/**
+ * Something shown on a post's card but kept by another area changed (its comment count, say):
+ * only that card is read again; the pages that hold it keep their place.
+ */
+export const CARD_CHANGED = topic<{ postId: string }>('card_changed');
+
+/**
+ * Something shown on every card of a member's posts changed (their rating, their verified badge):
+ * those cards are read again, nothing else.
+ */
+export const MEMBER_CHANGED = topic<{ userId: string }>('member_changed');

@@ -1,0 +1,114 @@
+import type { Actor } from '../../../../domain/actor';
+import type { LatLng } from '../../../../domain/geo';
+import { pageSizeFor } from '../../../../domain/policy';
+import { DISTANCE_MILES, type ListPostsQuery, type PostFilters } from '../../../../domain/posts';
+import { TtlCache } from '../../../lib/ttl-cache';
+import { decodeCursor, encodeCursor, type Cursor } from '../cursor';
+import { filterConditions, typeCondition } from '../filters';
+import type { Card } from '../present';
+import type { PageRow, PostsRepository, RowsPage } from '../repository';
+import { circleKeys, keysCondition } from '../search';
+import { cappedTotal, type Total, type Totals } from '../totals/totals';
+import type { CardStore } from './cards';
+
+/** A first page as kept: the ids of its posts in order, and where the next page starts. */
+interface PageSkeleton {
+  ids: string[];
+  nextCursor: string | null;
+}
+
+/** One page of the list for an actor, behind the viewing gate (DECISIONS 7). */
+export interface ListPage {
+  cards: Card[];
+  total: Total;
+  nextCursor: string | null;
+  /** The key of the kept first page it was cut from (null for a page read live). */
+  pageKey: string | null;
+  /** Answered without a query: the page and its total were kept. */
+  cached: boolean;
+}
+
+/** The normalised filter combination: the key of its total and (with the page size) of its first page. */
+export function filterKey(f: PostFilters, origin: LatLng): string {
+  const where = f.distance === 'all' ? null : [origin.lat, origin.lng];
+  return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
+}
+
+const cursorAfter = (last: PageRow, sort: Cursor['sort']) =>
+  encodeCursor(sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id });
+
+/** The rows of one page (one more than asked, to know whether another follows). */
+function readRows(repo: PostsRepository, query: ListPostsQuery, origin: LatLng, after: Cursor | null, limit: number): Promise<RowsPage> {
+  const { distance } = query;
+  if (distance === 'all') {
+    return repo.newest({
+      where: filterConditions(query, origin),
+      keys: keysCondition(query),
+      typeOnly: typeCondition(query),
+      rest: filterConditions({ ...query, type: undefined }, origin),
+      after,
+      limit,
+    });
+  }
+  // Nearest first: the radius and the search are applied after the walk of the nearest posts.
+  const rest = { status: 'all', amount: 'all', region: 'all' } as const;
+  return repo.nearest({
+    where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
+    within: filterConditions({ ...rest, q: query.q, distance }, origin),
+    keys: query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined,
+    origin,
+    after,
+    limit,
+  });
+}
+
+/**
+ * Pages of the posts list (docs/decisions/0021, 0070): first pages kept as the ids of their posts
+ * for 5 s (answered stale for 5 s more while one request reloads them), later pages (a cursor)
+ * read live; the cards come from the card store, the totals from `totals`. The read model drops
+ * the kept pages on every post write on any instance.
+ */
+export function createListPages(deps: { repo: PostsRepository; cards: CardStore; totals: Totals }) {
+  const firstPages = new TtlCache<PageSkeleton>({ ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 1000 });
+
+  async function read(query: ListPostsQuery, origin: LatLng, after: Cursor | null, limit: number, key: string) {
+    const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
+    const since = { cards: deps.cards.generation(), totals: deps.totals.version() };
+    const { rows, matched } = await readRows(deps.repo, query, origin, after, limit + 1);
+    // A search's count comes with its page; other totals have cheaper exact sources (totals.ts).
+    if (!after && query.q && matched !== null) deps.totals.remember(key, cappedTotal(matched), since.totals);
+    const shown = rows.slice(0, limit);
+    const cards = await deps.cards.fromRows(shown, since.cards);
+    const nextCursor = rows.length > limit && shown.length > 0 ? cursorAfter(shown.at(-1)!, sort) : null;
+    return { cards, nextCursor };
+  }
+
+  return {
+    clear: () => firstPages.clear(),
+
+    async page(actor: Actor, query: ListPostsQuery, origin: LatLng, now: Date): Promise<ListPage> {
+      const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
+      const { limit, gated } = pageSizeFor(actor, query.limit, now);
+      const after = !gated && query.cursor ? decodeCursor(query.cursor, sort) : null;
+      const key = filterKey(query, origin);
+      if (after) {
+        const { cards, nextCursor } = await read(query, origin, after, limit, key);
+        return { cards, nextCursor, total: await deps.totals.of(key, query, origin), pageKey: null, cached: false };
+      }
+      const pageKey = `${key}|${limit}`;
+      let cached = true;
+      let made: Card[] | null = null;
+      const skeleton = await firstPages.getOrLoad(pageKey, async () => {
+        cached = false;
+        const { cards, nextCursor } = await read(query, origin, null, limit, key);
+        made = cards;
+        return { ids: cards.map((c) => c.row.id), nextCursor };
+      });
+      const totalWasKept = deps.totals.has(key);
+      const [cards, total] = await Promise.all([(made as Card[] | null) ?? deps.cards.get(skeleton.ids), deps.totals.of(key, query, origin)]);
+      return { cards, total, nextCursor: gated ? null : skeleton.nextCursor, pageKey, cached: cached && totalWasKept };
+    },
+  };
+}
+
+export type ListPages = ReturnType<typeof createListPages>;

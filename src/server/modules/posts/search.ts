@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { gridOf, type Bbox, type Grid } from '../../../domain/map';
+import { POST_TYPES, type PostFilters } from '../../../domain/posts';
+import { posts } from '../../db/schema/index';
+
+/**
+ * Search by words with the filters in one index (docs/decisions/0071, migration 0007):
+ * - `search_vector` holds a post's words (each field apart) and its filter tags; `search_phrase(q)`
+ *   matches the search's words in order, each as a prefix: the exact condition, checked per row;
+ * - the GIN index over `search_keys(…)` finds the candidates without reading the text: word
+ *   prefixes by type, filter combinations (`~type/status/region/amount`, '*' for any) and the map
+ *   cells of the post's public point at GEO_LEVELS.
+ */
+
+/** Grid levels whose cells are search keys (SQL search_keys): about 56, 14 and 3.5 km wide in Toronto. */
+const GEO_LEVELS = [13, 11, 9] as const;
+/** A box is named by its cells at the finest level where it spans at most this many per side. */
+const GEO_MAX_SPAN = 4;
+
+/** The exact condition of a search: its words, in order, in one field (NULL, so nothing, when it has none). */
+export const searchMatches = (q: string): SQL => sql`${posts.searchVector} @@ search_phrase(${q})`;
+
+const keysColumn = sql`search_keys(${posts.searchVector}, ${posts.publicLatitude}, ${posts.publicLongitude})`;
+
+/** The filter combination key of search_keys, or null when no filter is set. */
+export function comboKey(f: Pick<PostFilters, 'type' | 'status' | 'region' | 'amount'>): string | null {
+  const parts = [f.type ?? '*', f.status === 'all' ? '*' : f.status, f.region === 'all' ? '*' : f.region, f.amount === 'all' ? '*' : f.amount];
+  return parts.every((p) => p === '*') ? null : `~${parts.join('/')}`;
+}
+
+/** The keys of the map cells that cover a box, at the finest level where they are few; none for a huge box. */
+export function cellKeys(box: Bbox | Grid): string[] {
+  for (const level of GEO_LEVELS) {
+    const g = 'level' in box ? coarsen(box, level) : gridOf(box, level - 2);
+    if (!g || g.x1 - g.x0 >= GEO_MAX_SPAN || g.y1 - g.y0 >= GEO_MAX_SPAN) continue;
+    const keys: string[] = [];
+    for (let x = g.x0; x <= g.x1; x++) for (let y = g.y0; y <= g.y1; y++) keys.push(`~g${level}.${x}.${y}`);
+    return keys;
+  }
+  return [];
+}
+
+/** A grid seen at a coarser level; null when the grid is coarser than `level`. */
+function coarsen(g: Grid, level: number): Grid | null {
+  const shift = g.level - level;
+  if (shift < 0) return null;
+  return { level, x0: g.x0 >> shift, x1: g.x1 >> shift, y0: g.y0 >> shift, y1: g.y1 >> shift };
+}
+
+const quote = (key: string) => `'${key.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The index condition for `f` (and, when given, the area `cells` covers): its words (each in the
+ * filter's type, or any type), its filter combination and its area. Undefined when the filters
+ * leave nothing for the index to narrow (no words, no filter but the type, no area).
+ */
+export function keysCondition(f: PostFilters, cells: readonly string[] = []): SQL | undefined {
+  const combo = comboKey({ ...f, type: f.q ? undefined : f.type });
+  const tags = [...(combo ? [quote(combo)] : []), ...(cells.length ? [cells.map(quote).join(' | ')] : [])];
+  if (f.q) {
+    const types = f.type ? [f.type] : [...POST_TYPES];
+    return sql`${keysColumn} @@ search_keys_query(${f.q}, ${sql.param(types)}::text[], ${sql.param(tags)}::text[])`;
+  }
+  const onlyType = f.status === 'all' && f.region === 'all' && f.amount === 'all';
+  if (tags.length === 0 || (onlyType && cells.length === 0)) return undefined;
+  return sql`${keysColumn} @@ ${tags.map((t) => `(${t})`).join(' & ')}::tsquery`;
+}
+
+/** Miles in a degree of latitude. */
+const MILES_PER_DEGREE = 69.05;
+
+/** The keys of the map cells that cover the circle of `miles` around `origin` (its bounding box). */
+export function circleKeys(origin: { lat: number; lng: number }, miles: number): string[] {
+  const dLat = miles / MILES_PER_DEGREE;
+  const dLng = dLat / Math.max(0.01, Math.cos((origin.lat * Math.PI) / 180));
+  const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
+  return cellKeys({
+    west: clamp(origin.lng - dLng, 180),
+    east: clamp(origin.lng + dLng, 180),
+    south: clamp(origin.lat - dLat, 90),
+    north: clamp(origin.lat + dLat, 90),
+  });
+}
