@@ -62,6 +62,13 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   // zod checks every response in development and tests; production writes them with fast-json-stringify.
   const serializerMode = config.NODE_ENV === 'production' ? 'fast' : 'check';
   app.setSerializerCompiler(responseSerializerCompiler(serializerMode));
+  // Every route as 'METHOD /path' (HEAD answers with its GET): the authorization matrix test
+  // checks each has its row. onRoute hooks reach the routes of plugins registered after this.
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
+  });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);

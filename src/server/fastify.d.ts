@@ -9,6 +9,8 @@ import type { RateLimiter } from './plugins/rate-limit';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Every route as 'METHOD /path', in the order registered (tests read it). */
+    routeList: readonly string[];
     db: Db;
     /** The same pool as `db`, for the few hot queries sent as fixed prepared statements. */
     pool: pg.Pool;

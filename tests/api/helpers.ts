@@ -18,9 +18,9 @@ export interface TestContext {
  * A fresh database cloned from the migrated template and an app built on it, for one test file.
  * Use inside a describe block or at the top of a file; the app is closed after the file.
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
-  const [only] = useTestApps(1, env);
+  const [only] = useTestApps(1, env, opts);
   beforeAll(() => {
     Object.assign(ctx, only);
   });
@@ -31,7 +31,12 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
  * `count` app instances on one fresh database, as several stateless instances behind a load
  * balancer: the same settings and secret, each with its own pool and its own EventBus connection.
  */
-export function useTestApps(count: number, env: Record<string, string> = {}): TestContext[] {
+export interface TestAppOptions {
+  /** A built web app to serve (none by default). */
+  webRoot?: string;
+}
+
+export function useTestApps(count: number, env: Record<string, string> = {}, opts: TestAppOptions = {}): TestContext[] {
   const ctxs = Array.from({ length: count }, () => ({}) as TestContext);
   let dataDir = '';
   beforeAll(async () => {
@@ -53,7 +58,7 @@ export function useTestApps(count: number, env: Record<string, string> = {}): Te
     for (const ctx of ctxs) {
       ctx.config = config;
       ctx.database = connect(url.toString(), null, 5);
-      ctx.app = await buildApp({ config, database: ctx.database, webRoot: path.join(dataDir, 'no-web') });
+      ctx.app = await buildApp({ config, database: ctx.database, webRoot: opts.webRoot ?? path.join(dataDir, 'no-web') });
       await ctx.app.ready();
     }
   });

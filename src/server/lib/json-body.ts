@@ -39,13 +39,6 @@ export class JsonBody {
  */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
-  // Nearly every request of a browser sends the same header: its answer is kept.
-  if (header !== last.header) last = { header, gzip: parseAcceptsGzip(header) };
-  return last.gzip;
-}
-let last = { header: '', gzip: false };
-
-function parseAcceptsGzip(header: string): boolean {
   let gzipQ: number | undefined;
   let anyQ: number | undefined;
   for (const part of header.split(',')) {
@@ -60,8 +53,9 @@ function parseAcceptsGzip(header: string): boolean {
 }
 
 /**
- * Sends bytes that are already the JSON of the route's response schema (assembled from cached
- * pieces, not serialized again): gzipped when the client takes it and the body is big enough.
+ * Sends bytes that are already the JSON of the route's response schema (written by the route's
+ * serializer ahead of the reply, read-model/bodies.ts): gzipped when the client takes it and the
+ * body is big enough.
  */
 export async function sendJsonBody(request: FastifyRequest, reply: FastifyReply, body: JsonBody | Buffer): Promise<FastifyReply> {
   const json = Buffer.isBuffer(body) ? new JsonBody(body) : body;
