@@ -20,8 +20,15 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 // Return BIGINT counts as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/**
+ * Each connection's work_mem: a search index scan that finds many posts keeps its bitmap exact up
+ * to about a million of them, rather than going lossy and recomputing the search keys of every
+ * row of a page it rechecks (docs/decisions/0071). Sorts and hashes may use as much each.
+ */
+const WORK_MEM = '64MB';
+
 export function connect(url: string, embedded: EmbeddedServer | null = null, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: `-c work_mem=${WORK_MEM}` });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });

@@ -91,6 +91,8 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   FROM unnest(to_tsvector('simple', q)) AS u
 $$;
 --> statement-breakpoint
+DROP INDEX "posts_status_idx";--> statement-breakpoint
+DROP INDEX "posts_region_idx";--> statement-breakpoint
 DROP INDEX "posts_search_trgm_idx";--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (post_search_document(title, description, address, seasonal_notes, quantity, type, status, region)) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "posts_search_keys_idx" ON "posts" USING gin (search_keys("search_vector", "public_latitude", "public_longitude"));--> statement-breakpoint

@@ -58,8 +58,6 @@ export const posts = pgTable(
   (t) => [
     index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('posts_status_idx').on(t.status),
-    index('posts_region_idx').on(t.region),
     index('posts_user_idx').on(t.userId),
     // Search keys (docs/decisions/0071): word prefixes by type, filter combinations and map cells.
     index('posts_search_keys_idx').using('gin', sql`search_keys(${t.searchVector}, ${t.publicLatitude}, ${t.publicLongitude})`),

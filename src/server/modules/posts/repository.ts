@@ -4,7 +4,6 @@ import { posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 import type { LatLng } from '../../../domain/geo';
-import { LIMITS } from '../../../domain/limits';
 import type { Cursor } from './cursor';
 import { nearestOrderSql } from './filters';
 import type { PostRow } from './present';
@@ -14,10 +13,14 @@ const { searchVector: _searchVector, ...columns } = getTableColumns(posts);
 export type NewPostRow = typeof posts.$inferInsert;
 export type PageRow = PostRow & { sortKey: string | number };
 
-/** A page of rows, and how many posts match in all when the index could tell at little cost (at most CAP + 1). */
+/**
+ * A page of rows, with what it tells of the total: every match counted (the index found them
+ * all), or a sample (a walk found `found` matches among the first `walked` posts of its scope).
+ */
 export interface RowsPage {
   rows: PageRow[];
   matched: number | null;
+  sample: { found: number; walked: number } | null;
 }
 
 export interface PageQuery {
@@ -25,6 +28,10 @@ export interface PageQuery {
   where: SQL | undefined;
   /** The search index's condition for the same filters (search.ts), when it can narrow them. */
   keys?: SQL | undefined;
+  /** What the keys leave undecided (a search's words in order); with the keys, the whole filter. */
+  exact?: SQL | undefined;
+  /** How many posts the walk would look through at most (its scope); a small scope goes to the index at once. */
+  scope?: number;
   after: Cursor | null;
   limit: number;
 }
@@ -33,12 +40,20 @@ export interface NearestQuery extends PageQuery {
   origin: LatLng;
   /** The radius (and the search), kept apart: the walk of the nearest posts applies them after it. */
   within: SQL | undefined;
+  /** The radius alone. */
+  radius?: SQL | undefined;
 }
 
-/** Counted through the index up to one more than the total's cap: past it, the total says "1,000+". */
-const CAP = LIMITS.totalCountCap;
-/** How many of the newest (or nearest) posts a page looks through before it asks the search index for all matches. */
-const WALK = 3000;
+/**
+ * How many of the newest (or nearest) posts of its scope a page looks through before it asks the
+ * search index for every match: past it, the matches are rare enough (under a page per WALK posts)
+ * to be read and sorted at little cost (docs/decisions/0071).
+ */
+export const WALK = 3000;
+/** From this many expected matches, the walk is tried first, whatever their share of the scope. */
+const COMMON = 1000;
+/** A walk that answers a page also estimates the total: from at least this many matches (±22 %). */
+const SAMPLE = 21;
 
 /**
  * Posts: the page queries of the list and every write. Writes publish POST_CHANGED once done, so
@@ -52,91 +67,127 @@ export function createPostsRepository(db: Db, events: EventBus) {
     after?.sort === 'nearest' ? sql`(${knn}, ${posts.id}) > (${after.distance}::float8, ${after.id}::uuid)` : undefined;
 
   /**
-   * Every post the index finds for `keys` and `where` (at most `cap`), the page of them in `order`
-   * (newest first, or nearest first by `sortKey`), and how many it found. The search keys cost
+   * Every post the index finds for `keys` and `where`, the page of them in `order` (newest first,
+   * or nearest first by `sortKey`), and how many it found. The search keys cost
    * the planner so much per row (migration 0007) that it always reads them from the GIN index,
    * never walks an ordered index through a rare combination (docs/decisions/0071).
    */
-  async function fromIndex(keys: SQL, where: SQL | undefined, order: 'newest' | { nearest: SQL }, limit: number, cap: number | null): Promise<RowsPage> {
-    const sortKey = order === 'newest' ? newestKey : sql<number>`${order.nearest}`.as('sort_key');
-    const found = db.select({ ...columns, sortKey }).from(posts).where(and(keys, where));
-    const m = (cap === null ? found : found.limit(cap)).as('m');
-    const [first, second] = order === 'newest' ? [desc(m.createdAt), desc(m.id)] : [asc(m.sortKey), asc(m.id)];
+  async function fromIndex(keys: SQL, where: SQL | undefined, order: 'newest' | { nearest: SQL }, limit: number): Promise<RowsPage> {
+    const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order.nearest, asc(posts.id)];
+    const sortKey = order === 'newest' ? sql<string>`${posts.createdAt}::text` : sql<number>`${order.nearest}`;
+    // The page's ids first (only what sorting needs leaves the heap for every match), then its rows.
+    const m = db
+      .select({
+        pageId: sql<string>`${posts.id}`.as('page_id'),
+        sortKey: sortKey.as('sort_key'),
+        place: sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`.as('place'),
+        matched: sql<number>`count(*) OVER ()`.mapWith(Number).as('matched'),
+      })
+      .from(posts)
+      .where(and(keys, where))
+      .orderBy(...by)
+      .limit(limit)
+      .as('m');
     const rows = await db
-      .select({ ...m._.selectedFields, matched: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .select({ ...columns, sortKey: m.sortKey, matched: m.matched })
       .from(m)
-      .orderBy(first, second)
-      .limit(limit);
-    return { rows: rows.map(({ matched: _matched, ...row }) => row), matched: rows[0]?.matched ?? 0 };
+      .innerJoin(posts, eq(posts.id, m.pageId))
+      .orderBy(m.place);
+    return { rows: rows.map(({ matched: _matched, ...row }) => row), matched: rows[0]?.matched ?? 0, sample: null };
   }
 
   /**
-   * The newest `limit` posts of `where`; with `walk`, the newest `walk` posts of the type (what
-   * the index serves) looked through for those matching `rest`.
+   * A walk of the WALK first posts of `scope` in `order` (what an index serves in that order),
+   * keeping the first `limit` that match `rest`, each with its place in the walk.
    */
-  async function walkNewest(q: PageQuery, typeOnly: SQL | undefined, rest: SQL | undefined, walk: number | null): Promise<PageRow[]> {
-    const base = (fields: typeof columns & { searchVector?: typeof posts.searchVector }) =>
-      db
-        .select({ ...fields, sortKey: newestKey })
-        .from(posts)
-        .where(and(walk === null ? q.where : typeOnly, newestAfter(q.after)))
-        .orderBy(desc(posts.createdAt), desc(posts.id));
-    if (walk === null) return base(columns).limit(q.limit);
+  async function walk(scope: SQL | undefined, order: 'newest' | SQL, rest: SQL | undefined, sortKey: SQL.Aliased<string> | SQL.Aliased<number>, limit: number) {
+    const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order, asc(posts.id)];
+    const place = sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`.mapWith(Number).as('place');
     // Named "posts", so the conditions (written against the posts table) read the walk's rows.
-    const w = base({ ...columns, searchVector: posts.searchVector }).limit(walk).as('posts');
-    const { searchVector: _searchVector, ...shown } = w._.selectedFields;
-    return db.select(shown).from(w).where(rest).orderBy(desc(w.createdAt), desc(w.id)).limit(q.limit);
+    const w = db
+      .select({ ...columns, searchVector: posts.searchVector, sortKey, place })
+      .from(posts)
+      .where(scope)
+      .orderBy(...by)
+      .limit(WALK)
+      .as('posts');
+    const { searchVector: _searchVector, place: _place, ...shown } = w._.selectedFields;
+    // Ordered as the walk is, so the walk stops at the page's last match.
+    const outer = order === 'newest' ? [desc(w.createdAt), desc(w.id)] : [asc(w.sortKey), asc(w.id)];
+    const found = await db.select({ ...shown, place: w.place }).from(w).where(rest).orderBy(...outer).limit(limit);
+    const rows: PageRow[] = found.map(({ place: _p, ...row }) => row);
+    return { rows, walked: found.at(-1)?.place ?? 0 };
+  }
+
+  /** How many posts the planner expects the index to find for `keys` (from the statistics of the search keys). */
+  async function expected(keys: SQL): Promise<number> {
+    const result = await db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${posts} WHERE ${keys}`,
+    );
+    return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+  }
+
+  /**
+   * A keyed page (docs/decisions/0071). When the matches are many (the planner expects COMMON or
+   * more) or common in a big scope (it expects the walk to meet more than a page and a half of
+   * them), the walk first: a full page found there is the page, and says how common they are.
+   * Otherwise, or when the walk falls short, every match from the index, sorted: then there are few.
+   */
+  async function keyed(q: PageQuery, keys: SQL, walkFor: (limit: number) => ReturnType<typeof walk>, fromKeys: () => Promise<RowsPage>): Promise<RowsPage> {
+    const scope = q.scope ?? Infinity;
+    const matches = scope > WALK ? await expected(keys) : 0;
+    // Every match costs a heap read to be sorted; the walk costs one per post it passes.
+    const wanted = Math.max(q.limit, SAMPLE);
+    if (matches >= COMMON || (matches * WALK) / scope >= 1.5 * wanted) {
+      const { rows, walked } = await walkFor(wanted);
+      if (rows.length === wanted) return { rows: rows.slice(0, q.limit), matched: null, sample: { found: rows.length, walked } };
+    }
+    return fromKeys();
   }
 
   return {
     /**
      * One page newest first (created_at DESC, id DESC), strictly after `after`. Without `keys`, a
      * walk of posts_created_idx / posts_type_created_idx. With them (a search, or filters beyond
-     * the type; docs/decisions/0071): the index's matches when there are at most CAP of them;
-     * otherwise they are common, and the newest WALK posts hold a page; failing that, all matches.
+     * the type), `keyed`: the walk goes through the newest posts of the type.
      */
     async newest(q: PageQuery & { typeOnly?: SQL; rest?: SQL }): Promise<RowsPage> {
-      if (!q.keys) return { rows: await walkNewest(q, undefined, undefined, null), matched: null };
-      const where = and(q.where, newestAfter(q.after));
-      const first = await fromIndex(q.keys, where, 'newest', q.limit, CAP + 1);
-      if (first.matched !== null && first.matched <= CAP) return first;
-      const walked = await walkNewest(q, q.typeOnly, and(q.rest, newestAfter(q.after)), WALK);
-      if (walked.length === q.limit) return { rows: walked, matched: first.matched };
-      return { ...(await fromIndex(q.keys, where, 'newest', q.limit, null)), matched: first.matched };
+      const after = newestAfter(q.after);
+      const order = [desc(posts.createdAt), desc(posts.id)];
+      if (!q.keys) {
+        const rows = await db.select({ ...columns, sortKey: newestKey }).from(posts).where(and(q.where, after)).orderBy(...order).limit(q.limit);
+        return { rows, matched: null, sample: null };
+      }
+      const keys = q.keys;
+      return keyed(
+        q,
+        keys,
+        (limit) => walk(and(q.typeOnly, after), 'newest', q.rest, newestKey, limit),
+        () => fromIndex(keys, and(q.exact, after), 'newest', q.limit),
+      );
     },
 
     /**
-     * One page nearest first (KNN on the public point's GiST index), strictly after `after`. A
-     * page with a search (`keys`) first walks the WALK nearest posts matching the other filters
-     * and keeps those `within` (the radius and the search): for a common word that is the page.
-     * Otherwise the index finds every match in the circle's map cells, sorted by distance.
+     * One page nearest first (KNN on the public point's GiST index), strictly after `after`. With
+     * a search (`keys`), `keyed`: the walk goes through the nearest posts matching the other
+     * filters, keeping those `within` (the radius and the search); the index finds every match in
+     * the circle's map cells.
      */
     async nearest(q: NearestQuery): Promise<RowsPage> {
       const knn = nearestOrderSql(q.origin);
       const located = and(q.where, sql`${posts.publicLatitude} IS NOT NULL`, nearestAfter(knn, q.after));
       const sortKey = sql<number>`${knn}`.as('sort_key');
-      const page = (where: SQL | undefined, limit: number) =>
-        db.select({ ...columns, sortKey }).from(posts).where(where).orderBy(knn, posts.id).limit(limit);
-      if (!q.keys) return { rows: await page(and(located, q.within), q.limit), matched: null };
-      const walk = db
-        .select({ ...columns, searchVector: posts.searchVector, sortKey })
-        .from(posts)
-        .where(located)
-        .orderBy(knn, posts.id)
-        .limit(WALK)
-        .as('posts');
-      const { searchVector: _searchVector, ...shown } = walk._.selectedFields;
-      const walked = await db.select(shown).from(walk).where(q.within).orderBy(walk.sortKey, walk.id).limit(q.limit);
-      if (walked.length === q.limit) return { rows: walked, matched: null };
-      return fromIndex(q.keys, and(located, q.within), { nearest: knn }, q.limit, null);
-    },
-
-    /** How many posts the index finds for `keys` and `where`, counted up to `cap + 1`. */
-    async countUpTo(keys: SQL, where: SQL | undefined, cap: number): Promise<number> {
-      const result = await db.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${posts} WHERE ${and(keys, where)} LIMIT ${cap + 1}) AS c`,
+      if (!q.keys) {
+        const rows = await db.select({ ...columns, sortKey }).from(posts).where(and(located, q.within)).orderBy(knn, posts.id).limit(q.limit);
+        return { rows, matched: null, sample: null };
+      }
+      const keys = q.keys;
+      return keyed(
+        q,
+        keys,
+        (limit) => walk(located, knn, q.within, sortKey, limit),
+        () => fromIndex(keys, and(q.exact, q.radius, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
       );
-      return result.rows[0]?.n ?? 0;
     },
 
     async findById(id: string): Promise<PostRow | undefined> {

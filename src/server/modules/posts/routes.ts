@@ -32,7 +32,6 @@ export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async
   app.get('/', { schema: { querystring: ListPostsQuery, response: { 200: PostList } } }, async (request, reply) => {
     const page = await posts.list(request.actor, request.query);
     reply.header('x-total-count', String(page.total.total));
-    if (page.total.capped) reply.header('x-total-count-capped', 'true');
     if (page.total.estimated) reply.header('x-total-count-estimated', 'true');
     if (page.nextCursor) reply.header('link', `<${nextLink(request.url, page.nextCursor)}>; rel="next"`);
     reply.header('x-cache', page.cached ? 'hit' : 'miss');

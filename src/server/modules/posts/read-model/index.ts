@@ -41,7 +41,7 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
   const coverOf = createCoverCache();
   const cards = createCardStore({ findByIds: deps.repo.findByIds });
   const bodies = new SharedBodies(32 * 1024 * 1024);
-  const totals = createTotals({ repo: createTotalsRepository(deps.db), posts: deps.repo, map, coverOf });
+  const totals = createTotals({ repo: createTotalsRepository(deps.db), map, coverOf });
   const list = createListPages({ repo: deps.repo, cards, totals });
   const keep = { ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 1000 };
   const layouts = new TtlCache<Layout>({ ...keep, keep: (l) => countOf(l.cells) >= MAP_KEEP_FROM });

@@ -7,8 +7,8 @@ import { decodeCursor, encodeCursor, type Cursor } from '../cursor';
 import { filterConditions, typeCondition } from '../filters';
 import type { Card } from '../present';
 import type { PageRow, PostsRepository, RowsPage } from '../repository';
-import { circleKeys, keysCondition } from '../search';
-import { cappedTotal, type Total, type Totals } from '../totals/totals';
+import { circleKeys, keysCondition, searchMatches } from '../search';
+import type { Total, Totals } from '../totals/totals';
 import type { CardStore } from './cards';
 
 /** A first page as kept: the ids of its posts in order, and where the next page starts. */
@@ -34,53 +34,90 @@ export function filterKey(f: PostFilters, origin: LatLng): string {
   return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
 }
 
+const ANY = { q: undefined, status: 'all', amount: 'all', region: 'all', distance: 'all' } as const;
+
+/**
+ * What a search's walk looks through (repository.ts): newest first, the posts of its type;
+ * nearest first, the posts of its other filters within the circle. Its total is known without a search.
+ */
+const walkScope = (query: PostFilters): PostFilters => (query.distance === 'all' ? { ...ANY, type: query.type } : { ...query, q: undefined });
+
 const cursorAfter = (last: PageRow, sort: Cursor['sort']) =>
   encodeCursor(sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id });
 
-/** The rows of one page (one more than asked, to know whether another follows). */
-function readRows(repo: PostsRepository, query: ListPostsQuery, origin: LatLng, after: Cursor | null, limit: number): Promise<RowsPage> {
-  const { distance } = query;
-  if (distance === 'all') {
-    return repo.newest({
-      where: filterConditions(query, origin),
-      keys: keysCondition(query),
-      typeOnly: typeCondition(query),
-      rest: filterConditions({ ...query, type: undefined }, origin),
-      after,
-      limit,
-    });
-  }
-  // Nearest first: the radius and the search are applied after the walk of the nearest posts.
-  const rest = { status: 'all', amount: 'all', region: 'all' } as const;
-  return repo.nearest({
-    where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
-    within: filterConditions({ ...rest, q: query.q, distance }, origin),
-    keys: query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined,
-    origin,
-    after,
-    limit,
-  });
-}
-
 /**
- * Pages of the posts list (docs/decisions/0021, 0070): first pages kept as the ids of their posts
- * for 5 s (answered stale for 5 s more while one request reloads them), later pages (a cursor)
- * read live; the cards come from the card store, the totals from `totals`. The read model drops
- * the kept pages on every post write on any instance.
+ * Pages of the posts list (docs/decisions/0021, 0070, 0071): first pages kept as the ids of their
+ * posts for 5 s (answered stale for 5 s more while one request reloads them), later pages (a
+ * cursor) read live; the cards come from the card store, the totals from `totals` (a search's
+ * with its page: every match counted, or estimated from a walk). The read model drops the kept
+ * pages on every post write on any instance.
  */
 export function createListPages(deps: { repo: PostsRepository; cards: CardStore; totals: Totals }) {
   const firstPages = new TtlCache<PageSkeleton>({ ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 1000 });
 
+  const scopeTotal = (query: PostFilters, origin: LatLng) => {
+    const scope = walkScope(query);
+    return deps.totals.of(filterKey(scope, origin), scope, origin);
+  };
+
+  /** The rows of one page (one more than asked, to know whether another follows). */
+  async function readRows(query: ListPostsQuery, origin: LatLng, after: Cursor | null, limit: number): Promise<RowsPage> {
+    const { distance } = query;
+    if (distance === 'all') {
+      const keys = keysCondition(query);
+      return deps.repo.newest({
+        where: filterConditions(query, origin),
+        keys,
+        exact: query.q ? searchMatches(query.q) : undefined,
+        scope: keys ? (await scopeTotal(query, origin)).total : undefined,
+        typeOnly: typeCondition(query),
+        rest: filterConditions({ ...query, type: undefined }, origin),
+        after,
+        limit,
+      });
+    }
+    // Nearest first: the radius and the search are applied after the walk of the nearest posts.
+    const keys = query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined;
+    return deps.repo.nearest({
+      where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
+      within: filterConditions({ ...ANY, q: query.q, distance }, origin),
+      radius: filterConditions({ ...ANY, distance }, origin),
+      keys,
+      exact: query.q ? searchMatches(query.q) : undefined,
+      scope: keys ? (await scopeTotal(query, origin)).total : undefined,
+      origin,
+      after,
+      limit,
+    });
+  }
+
+  /** A search's total from its first page: every match, or its share of the walk times the walk's scope. */
+  async function searchTotal(query: ListPostsQuery, origin: LatLng, rows: RowsPage): Promise<Total> {
+    if (rows.matched !== null || !rows.sample) return { total: rows.matched ?? rows.rows.length, estimated: false };
+    const { found, walked } = rows.sample;
+    return { total: Math.round(((await scopeTotal(query, origin)).total * found) / walked), estimated: true };
+  }
+
   async function read(query: ListPostsQuery, origin: LatLng, after: Cursor | null, limit: number, key: string) {
     const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
     const since = { cards: deps.cards.generation(), totals: deps.totals.version() };
-    const { rows, matched } = await readRows(deps.repo, query, origin, after, limit + 1);
-    // A search's count comes with its page; other totals have cheaper exact sources (totals.ts).
-    if (!after && query.q && matched !== null) deps.totals.remember(key, cappedTotal(matched), since.totals);
-    const shown = rows.slice(0, limit);
+    const rows = await readRows(query, origin, after, limit + 1);
+    if (!after && query.q) deps.totals.remember(key, await searchTotal(query, origin, rows), since.totals);
+    const shown = rows.rows.slice(0, limit);
     const cards = await deps.cards.fromRows(shown, since.cards);
-    const nextCursor = rows.length > limit && shown.length > 0 ? cursorAfter(shown.at(-1)!, sort) : null;
+    const nextCursor = rows.rows.length > limit && shown.length > 0 ? cursorAfter(shown.at(-1)!, sort) : null;
     return { cards, nextCursor };
+  }
+
+  /** The total for `query`: kept, else counted (a search's, by reading its first page). */
+  async function totalOf(query: ListPostsQuery, origin: LatLng, key: string): Promise<Total> {
+    if (!query.q) return deps.totals.of(key, query, origin);
+    const kept = deps.totals.peek(key);
+    if (kept) return kept;
+    const since = deps.totals.version();
+    const total = await searchTotal(query, origin, await readRows(query, origin, null, query.limit + 1));
+    deps.totals.remember(key, total, since);
+    return total;
   }
 
   return {
@@ -93,7 +130,7 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
       const key = filterKey(query, origin);
       if (after) {
         const { cards, nextCursor } = await read(query, origin, after, limit, key);
-        return { cards, nextCursor, total: await deps.totals.of(key, query, origin), pageKey: null, cached: false };
+        return { cards, nextCursor, total: await totalOf(query, origin, key), pageKey: null, cached: false };
       }
       const pageKey = `${key}|${limit}`;
       let cached = true;
@@ -105,7 +142,7 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
         return { ids: cards.map((c) => c.row.id), nextCursor };
       });
       const totalWasKept = deps.totals.has(key);
-      const [cards, total] = await Promise.all([(made as Card[] | null) ?? deps.cards.get(skeleton.ids), deps.totals.of(key, query, origin)]);
+      const [cards, total] = await Promise.all([(made as Card[] | null) ?? deps.cards.get(skeleton.ids), totalOf(query, origin, key)]);
       return { cards, total, nextCursor: gated ? null : skeleton.nextCursor, pageKey, cached: cached && totalWasKept };
     },
   };
