@@ -1,6 +1,6 @@
 -- Map grid cells (docs/decisions/0030). A cell of grid level L is floor(web mercator x|y * 2^L);
 -- levels 2..18 (zoom 0..16) are kept in map_cells. Keep in step with src/domain/map.ts
--- (mercatorX/mercatorY) and MAP_CELLS_MAX_ZOOM in src/server/modules/map/repository.ts.
+-- (mercatorX/mercatorY) and MAP_CELLS_MAX_ZOOM in src/server/modules/posts/map/repository.ts.
 -- No STRICT: simple SQL functions are inlined into the queries that use them.
 CREATE OR REPLACE FUNCTION map_cell_x(lng float8, lvl int) RETURNS int
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
