@@ -95,6 +95,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   app.decorate('access', access);
   const auth = createAuthService({
     db: database.db,
+    secret: config.SESSION_SECRET,
     access,
     limiter: app.rateLimiter,
     adminEmails: config.ADMIN_EMAILS,

@@ -155,6 +155,57 @@ describe('sign-in rate limits', () => {
   });
 });
 
+describe('device cookies (DECISIONS 30, docs/decisions/0075)', () => {
+  /** The cookies a browser keeps after a response: its session and its device cookie. */
+  const deviceOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+    const device = res.cookies.find((c) => c.name === 'device');
+    if (!device) throw new Error('no device cookie');
+    return `device=${device.value}`;
+  };
+  const loginFrom = (payload: object, remoteAddress: string, cookie?: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress, headers: cookie ? { cookie } : {} });
+
+  it('gives a signed-in browser an httpOnly device cookie for the auth calls', async () => {
+    const m = await registerMember(ctx.app);
+    const res = await loginFrom({ email: m.email, password: m.password }, '10.0.6.1');
+    const device = res.cookies.find((c) => c.name === 'device')!;
+    expect(device).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Lax' });
+    expect(device.maxAge).toBeGreaterThan(300 * 24 * 3600);
+  });
+
+  it('meets 429s after 30 wrong passwords from one address and 60 spread over 30, and the owner still signs in from their browser', async () => {
+    const m = await registerMember(ctx.app);
+    const owner = deviceOf(await loginFrom({ email: m.email, password: m.password }, '10.0.7.1'));
+    const one = [];
+    for (let i = 0; i < 30; i++) one.push((await loginFrom({ email: m.email, password: 'wrong-pass' }, '10.0.8.1')).statusCode);
+    expect(one.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    const spread = [];
+    for (let i = 0; i < 60; i++) spread.push((await loginFrom({ email: m.email, password: 'wrong-pass' }, `10.0.9.${i % 30}`)).statusCode);
+    expect(spread.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    // A browser without the owner's device cookie is refused, even with the right password…
+    expect((await loginFrom({ email: m.email, password: m.password }, '10.0.7.2')).statusCode).toBe(429);
+    // …and the owner's browser signs in.
+    const res = await loginFrom({ email: m.email, password: m.password }, '10.0.7.1', owner);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('judges a device on its own small limit, and a device cookie helps only its own account', async () => {
+    const m = await registerMember(ctx.app);
+    const other = await registerMember(ctx.app);
+    const device = deviceOf(await loginFrom({ email: m.email, password: m.password }, '10.0.10.1'));
+    for (let i = 0; i < 10; i++) expect((await loginFrom({ email: m.email, password: 'wrong-pass' }, `10.0.10.${i + 2}`, device)).statusCode).toBe(401);
+    const limited = await loginFrom({ email: m.email, password: m.password }, '10.0.10.20', device);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many sign-in attempts from this browser\./);
+    // Those failures were the device's, not the account's: a new browser still signs in.
+    expect((await loginFrom({ email: m.email, password: m.password }, '10.0.10.21')).statusCode).toBe(200);
+    // Another account's device cookie counts as none, and a forged one too.
+    expect(deviceOf(await loginFrom({ email: other.email, password: other.password }, '10.0.10.22', device))).not.toBe(device);
+    const forged = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await loginFrom({ email: m.email, password: m.password }, '10.0.10.23', forged)).statusCode).toBe(200);
+  });
+});
+
 describe('CSRF and errors', () => {
   const payload = { email: 'x@example.com', password: 'secret123' };
 

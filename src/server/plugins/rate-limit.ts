@@ -16,13 +16,24 @@ export interface RateRule {
 export interface RateLimiter {
   /** Counts one hit on `key`; throws a 429 AppError with Retry-After when over the rule's limit. */
   hit(key: string, rule: RateRule): Promise<void>;
+  /** Throws the 429 when `key` has already used its limit; counts nothing (for limits on failures). */
+  check(key: string, rule: RateRule): Promise<void>;
 }
 
 /** Fixed windows kept in PostgreSQL, so every app instance shares the same counters. */
 export function createRateLimiter(db: Db): RateLimiter {
+  const hashOf = (key: string) => createHash('sha256').update(key).digest('base64url');
   return {
+    async check(key, rule) {
+      const { rows } = await db.execute<{ count: number; retry: number }>(sql`
+        SELECT count, ceil(extract(epoch FROM reset_at - now()))::int AS retry
+        FROM rate_limits WHERE key = ${hashOf(key)} AND reset_at > now()`);
+      const row = rows[0];
+      if (row && row.count >= rule.limit) throw rateLimited(rule, row.retry);
+    },
+
     async hit(key, rule) {
-      const hashed = createHash('sha256').update(key).digest('base64url');
+      const hashed = hashOf(key);
       const seconds = rule.windowMs / 1000;
       const { rows } = await db.execute<{ count: number; retry: number }>(sql`
         INSERT INTO rate_limits (key, count, reset_at)

@@ -1,27 +1,36 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
-import type { AuthService } from './service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookies';
+import type { AuthService, SignedIn } from './service';
 
 const ErrorBody = z.object({ message: z.string() });
 
 /** /api/auth (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  /** The new session and the browser's device cookie (docs/decisions/0075), both httpOnly. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, { user, device }: SignedIn) {
+    await app.startSession(request, reply, user.id);
+    reply.setCookie(DEVICE_COOKIE, device, {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.config.secureCookies,
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
+    return auth.toPublicUser(user);
+  }
+
   app.post(
     '/register',
     { schema: { body: RegisterInput, response: { 201: PublicUser, 409: ErrorBody } } },
-    async (request, reply) => {
-      const user = await auth.register(request.actor, request.body);
-      await app.startSession(request, reply, user.id);
-      return reply.code(201).send(await auth.toPublicUser(user));
-    },
+    async (request, reply) => reply.code(201).send(await signIn(request, reply, await auth.register(request.actor, request.body))),
   );
 
-  app.post('/login', { schema: { body: LoginInput, response: { 200: PublicUser } } }, async (request, reply) => {
-    const user = await auth.login(request.actor, request.body);
-    await app.startSession(request, reply, user.id);
-    return auth.toPublicUser(user);
-  });
+  app.post('/login', { schema: { body: LoginInput, response: { 200: PublicUser } } }, async (request, reply) =>
+    signIn(request, reply, await auth.login(request.actor, request.body, request.cookies[DEVICE_COOKIE])),
+  );
 
   app.post('/logout', async (request, reply) => {
     await app.endSession(request, reply);

@@ -10,11 +10,17 @@ import type { Actor, MemberProfile } from '../../../domain/actor';
 import type { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
 import { isAdminAccount, type PostingMode } from '../../../domain/policy';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { createDeviceCookies } from './device-cookies';
 
-/** Login throttles as Mastodon has them; registration per address (docs/decisions/005). */
+/**
+ * Sign-in and sign-up limits (docs/decisions/0003, 0075). Every attempt counts against its
+ * address; failed ones against the browser's device cookie when it has a valid one for the
+ * account, else against the account, shared by every browser it has not signed in from.
+ */
 export const RATE_RULES = {
   loginPerIp: { what: 'sign-in attempts', limit: 25, windowMs: 5 * 60_000 },
   loginPerAccount: { what: 'sign-in attempts for this account', limit: 25, windowMs: 60 * 60_000 },
+  loginPerDevice: { what: 'sign-in attempts from this browser', limit: 10, windowMs: 15 * 60_000 },
   registerPerIp: { what: 'sign-ups from this address', limit: 20, windowMs: 60 * 60_000 },
 } as const;
 
@@ -51,8 +57,16 @@ function accountOf(actor: Actor): { id: string; isAdmin: boolean; member: Member
   return actor.userId && actor.member ? { id: actor.userId, isAdmin: actor.isAdmin, member: actor.member } : null;
 }
 
+/** A sign-in or sign-up that worked: the member, and the device cookie the browser keeps. */
+export interface SignedIn {
+  user: UserRow;
+  device: string;
+}
+
 export interface AuthServiceDeps {
   db: Db;
+  /** Signs device cookies (the session secret). */
+  secret: string;
   access: AccessService;
   limiter: RateLimiter;
   adminEmails: string[];
@@ -62,6 +76,7 @@ export interface AuthServiceDeps {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const repo = createUsersRepository(deps.db);
+  const devices = createDeviceCookies(deps.secret);
   const adminEmails = new Set(deps.adminEmails);
   // Verifying against a real hash when the email is unknown keeps both answers equally slow.
   const decoyHash = hash('decoy password, never valid', ARGON2);
@@ -74,12 +89,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     toPublicUser,
 
-    async register(actor: Actor, input: RegisterInput): Promise<UserRow> {
+    async register(actor: Actor, input: RegisterInput): Promise<SignedIn> {
       await deps.limiter.hit(`register:ip:${actor.address}`, RATE_RULES.registerPerIp);
       const passwordHash = await hash(input.password, ARGON2);
       const now = new Date();
       try {
-        return await deps.db.transaction(async (tx) => {
+        const user = await deps.db.transaction(async (tx) => {
           const [row] = await tx
             .insert(users)
             .values({ username: input.username, email: input.email, passwordHash, createdAt: now })
@@ -87,19 +102,32 @@ export function createAuthService(deps: AuthServiceDeps) {
           await deps.access.addTrial(row!.id, now, tx);
           return row!;
         });
+        return { user, device: devices.issue(user.email) };
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
         throw err;
       }
     },
 
-    async login(actor: Actor, input: LoginInput): Promise<UserRow> {
+    /**
+     * Signs in with email and password. `device` is the browser's device cookie, if any: with a
+     * valid one for this account, failures count against that browser alone, so guessing from
+     * elsewhere never locks the owner out of a browser they used before (DECISIONS 30).
+     */
+    async login(actor: Actor, input: LoginInput, device?: string): Promise<SignedIn> {
       await deps.limiter.hit(`login:ip:${actor.address}`, RATE_RULES.loginPerIp);
-      await deps.limiter.hit(`login:account:${input.email.toLowerCase()}`, RATE_RULES.loginPerAccount);
+      const nonce = devices.verify(device, input.email);
+      const [failures, rule] = nonce
+        ? [`login:device:${nonce}`, RATE_RULES.loginPerDevice]
+        : [`login:account:${input.email.toLowerCase()}`, RATE_RULES.loginPerAccount];
+      await deps.limiter.check(failures, rule);
       const row = await repo.findByEmail(input.email);
       const ok = await verify(row?.passwordHash ?? (await decoyHash), input.password).catch(() => false);
-      if (!row || !ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-      return row;
+      if (!row || !ok) {
+        await deps.limiter.hit(failures, rule);
+        throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+      }
+      return { user: row, device: devices.issue(row.email) };
     },
 
     /** GET /api/auth/me: the signed-in actor's account, from its session (no query); 401 for a guest. */
