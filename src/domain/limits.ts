@@ -13,6 +13,9 @@ export const LIMITS = {
   ownerInitialsMax: 3,
   trialDays: 7,
   freePreviewPosts: 1,
+  /** Distinct posts a guest sees in full a day, per guest session and per network address (DECISIONS 29). */
+  previewPostsPerSession: 10,
+  previewPostsPerAddress: 30,
   notificationListSize: 10,
   trendingSize: 5,
   popularLocations: 8,

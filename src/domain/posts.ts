@@ -165,6 +165,11 @@ export const Post = z.object({
   isDemo: z.boolean(),
   /** Comments on the post (the card's 'Be the first to comment', '1 comment', 'N comments'). */
   commentCount: z.number().int().nonnegative(),
+  /**
+   * Past a guest's daily preview budget (DECISIONS 29): only the type, title, region and dates are
+   * sent, the texts empty and the rest null; the card shows the access offer instead.
+   */
+  locked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -30,6 +30,7 @@ const post: Post = {
   distanceMiles: 0.3456789,
   isDemo: false,
   commentCount: 3,
+  locked: false,
   createdAt: '2026-11-01T12:34:56.789Z',
   updatedAt: '2026-11-01T12:34:56.789Z',
 };

@@ -3,17 +3,25 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { guestActor, type Actor } from '../../domain/actor';
 import { SESSION_CHANGED } from '../events/topics';
+import { AppError } from '../errors';
 import { createSessionResolver } from '../modules/auth/sessions';
 import { createSessionStore, SESSION_ABSOLUTE_MS, type SessionStore } from '../modules/auth/session-store';
 import { addressKey } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
+/** New guest sessions an hour per address: a household or an office, not a script's every request. */
+export const GUEST_SESSIONS_PER_ADDRESS = { what: 'new guest sessions from this address', limit: 30, windowMs: 60 * 60_000 } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
     /** Starts a fresh session for `userId` (new token every sign-in), replacing the actor's. */
     startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+    /**
+     * Gives a guest without a session one (DECISIONS 5, 29): their preview budget, grants and
+     * posts are kept on it. At most GUEST_SESSIONS_PER_ADDRESS new ones an hour per address.
+     */
+    startGuestSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
@@ -65,6 +73,19 @@ export default fp(
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
     });
 
+    app.decorate('startGuestSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.actor.sessionId) return;
+      try {
+        await app.rateLimiter.hit(`guest-session:${request.actor.address}`, GUEST_SESSIONS_PER_ADDRESS);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') return; // counted by address alone
+        throw err;
+      }
+      const { token, id } = await store.create(null);
+      request.actor = { ...request.actor, sessionId: id };
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+    });
+
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
       const sessionId = request.actor.sessionId;
       if (sessionId) {
@@ -81,5 +102,5 @@ export default fp(
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },
-  { name: 'session', dependencies: ['events'] },
+  { name: 'session', dependencies: ['events', 'rate-limit'] },
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { POST_STATUSES, POST_TYPES, REGIONS } from '../../../domain/posts';
 import { sessions, users } from './users';
 
@@ -83,4 +83,18 @@ export const favorites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('favorites_post_idx').on(t.postId)],
+);
+
+/**
+ * The posts a viewer without full access saw in full on a day (DECISIONS 29, docs/decisions/0076):
+ * `viewer` is `s:<guest session id>` or `a:<network address>`. Kept two days, for the daily budget.
+ */
+export const previewViews = pgTable(
+  'preview_views',
+  {
+    day: date('day').notNull(),
+    viewer: text('viewer').notNull(),
+    postId: uuid('post_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.viewer, t.postId] })],
 );

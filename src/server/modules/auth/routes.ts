@@ -40,7 +40,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get('/me', { schema: { response: { 200: PublicUser } } }, async (request) => auth.me(request.actor));
 };
 
-/** GET /api/session: the actor's public view, for a guest too (the web's one session check). */
+/**
+ * GET /api/session: the actor's public view, for a guest too (the web's one session check). A
+ * guest without a session gets one, so a browser's preview budget is its own (DECISIONS 29).
+ */
 export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.get('/', { schema: { response: { 200: SessionView } } }, async (request) => auth.session(request.actor));
+  app.get('/', { schema: { response: { 200: SessionView } } }, async (request, reply) => {
+    await app.startGuestSession(request, reply);
+    return auth.session(request.actor);
+  });
 };

@@ -62,6 +62,43 @@ export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng):
     distanceMiles: publicPoint ? haversineMiles(origin, publicPoint) : null,
     isDemo: row.isDemo,
     commentCount: extras.commentCount,
+    locked: false,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A card past the guest's daily preview budget (DECISIONS 29): its type, title, region, status and
+ * dates, so the card can say what is there and offer access; nothing that locates or describes it.
+ */
+export function toLockedPost({ row }: Card): Post {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    description: '',
+    address: '',
+    latitude: null,
+    longitude: null,
+    exactLocation: false,
+    imageUrl: null,
+    thumbnailUrl: null,
+    status: row.status,
+    statusNotes: null,
+    phoneNumber: null,
+    contact: null,
+    ownerName: null,
+    ownerInitials: null,
+    userId: null,
+    zipCode: null,
+    quantity: null,
+    seasonalNotes: null,
+    region: row.region,
+    distanceMiles: null,
+    isDemo: row.isDemo,
+    commentCount: 0,
+    locked: true,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

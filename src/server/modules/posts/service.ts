@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Actor } from '../../../domain/actor';
 import { publicPointOf, type LatLng } from '../../../domain/geo';
 import { isUuid } from '../../../domain/ids';
-import { canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
+import { actsAsSelf, canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
 import { CreatePostInput, PostFields, PostType, initialsOf, regionFor, type ListPostsQuery, type Post, type UpdateStatusInput } from '../../../domain/posts';
 import type { Db } from '../../db/client';
 import { assertAllowed, notFound } from '../../errors';
@@ -14,7 +14,8 @@ import type { Storage } from '../../storage/storage';
 import { deleteImages, storeImage, type StoredImage } from '../images/store';
 import { originOf } from './filters';
 import { createPostLimits } from './limits';
-import { ANYONE, toPost, type PostRow } from './present';
+import { ANYONE, toLockedPost, toPost, type Card, type PostRow } from './present';
+import { createPreviewBudget, onPreviewBudget } from './preview-budget';
 import { createPostsReadModel, type BodyWriters } from './read-model/index';
 import type { CardPart } from './read-model/cards';
 import { createPostsRepository, type NewPostRow } from './repository';
@@ -40,6 +41,9 @@ export interface PostForm {
 
 /** Reads the post form, once the service has checked the actor may send it (no image is read for a refused write). */
 export type ReadForm = () => Promise<PostForm>;
+
+/** A form field as text, when it is one (a payload id may come as a form field or JSON). */
+const textField = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** Uniform in [0, 1) from the OS's random source: the public offset must not be predictable. */
 const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
@@ -70,11 +74,22 @@ export function createPostsService(deps: PostsServiceDeps) {
   const readModel = createPostsReadModel({ db: deps.db, events: deps.events, repo, writers: deps.writers });
   const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
   const limits = createPostLimits(deps.limiter);
+  const budget = createPreviewBudget(deps.db);
   /** The card of a row just written, presented for the actor who wrote it. */
   const presentRow = async (row: PostRow, actor: Actor): Promise<Post> => {
     const [card] = await readModel.cards.fromRows([row], readModel.cards.generation());
     return toPost(card!, actor, originFor());
   };
+
+  /**
+   * Cards as `actor` sees them from `origin`. A guest without full access sees each post in full
+   * within the daily preview budget (DECISIONS 29) and locked past it; their own posts are theirs.
+   */
+  async function presentCards(actor: Actor, cards: readonly Card[], origin: LatLng, now: Date): Promise<Post[]> {
+    const counted = cards.filter((c) => !canSeeExactSpot(actor, c.row)).map((c) => c.row.id);
+    const admitted = await budget.admit(actor, counted, now);
+    return cards.map((c) => (admitted.has(c.row.id) || !counted.includes(c.row.id) ? toPost(c, actor, origin) : toLockedPost(c)));
+  }
 
   /**
    * The row, when the actor may change it (DECISIONS 2), counted against their limit of changes:
@@ -158,20 +173,28 @@ export function createPostsService(deps: PostsServiceDeps) {
       limits.preview(actor, now);
       const origin = originFor(query.near);
       const page = await readModel.list.page(actor, query, origin, now);
+      const answer = { total: page.total, nextCursor: page.nextCursor, cached: page.cached };
+      if (onPreviewBudget(actor, now)) {
+        return { ...answer, body: new JsonBody(Buffer.from(deps.writers.list(await presentCards(actor, page.cards, origin, now)))) };
+      }
       const write = (who: typeof ANYONE) => () => deps.writers.list(page.cards.map((c) => toPost(c, who, origin)));
       const own = page.cards.some((c) => canSeeExactSpot(actor, c.row));
       const body =
         page.pageKey && !own
           ? readModel.sharedBody(`list|${page.pageKey}|${origin.lat},${origin.lng}`, page.cards, write(ANYONE))
           : new JsonBody(Buffer.from(write(actor)()));
-      return { body, total: page.total, nextCursor: page.nextCursor, cached: page.cached };
+      return { ...answer, body };
     },
 
-    /** One post, to anyone (shared links, spec §9). */
-    async get(actor: Actor, id: string, near?: string): Promise<Post> {
+    /** Cards as the actor sees them, a guest's within the daily preview budget. */
+    presentCards,
+
+    /** One post, to anyone (shared links, spec §9), a guest's within the daily preview budget. */
+    async get(actor: Actor, id: string, near?: string, now = new Date()): Promise<Post> {
       const [found] = isUuid(id) ? await readModel.cards.get([id]) : [];
       if (!found) throw notFound(POST_MESSAGES.notFound);
-      return toPost(found, actor, originFor(near));
+      const [post] = await presentCards(actor, [found], originFor(near), now);
+      return post!;
     },
 
     /** Posts by id, presented for the actor, in the order of `ids` (absent ones left out). */
@@ -180,10 +203,14 @@ export function createPostsService(deps: PostsServiceDeps) {
       return (await readModel.cards.get(ids)).map((c) => toPost(c, actor, origin));
     },
 
+    /** Forgets the preview budget's days before yesterday. */
+    sweepPreviews: () => budget.sweep(),
+
     async create(actor: Actor, readForm: ReadForm, now = new Date()): Promise<Post> {
       assertAllowed(canPost(actor, now, deps.postingMode));
       await limits.create(actor);
       const form = await readForm();
+      assertAllowed(actsAsSelf(actor, textField(form.fields.userId)));
       const input = CreatePostInput.parse(form.fields);
       const ownerName = input.ownerName ?? actor.member?.username ?? null;
       const ownerInitials = input.ownerInitials ?? (ownerName ? initialsOf(ownerName) || null : null);
@@ -204,6 +231,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async update(actor: Actor, id: string, readForm: ReadForm): Promise<Post> {
       const row = await managed(actor, id);
       const form = await readForm();
+      assertAllowed(actsAsSelf(actor, textField(form.fields.userId)));
       const input: EditPostInput = EditPostInput.parse(form.fields);
       const ownerName = input.ownerName ?? row.ownerName;
       const ownerInitials = input.ownerInitials ?? (input.ownerName ? initialsOf(input.ownerName) || null : row.ownerInitials);

@@ -5,7 +5,7 @@ import { canSeeExactSpot, canView } from '../../../../domain/policy';
 import type { MapQuery, MapResponse } from '../../../../domain/posts';
 import { badRequest } from '../../../errors';
 import { JsonBody } from '../../../lib/json-body';
-import { ANYONE, toPost } from '../present';
+import { ANYONE } from '../present';
 import type { PostsService } from '../service';
 import { cellKey, countCells, layoutOf, type LayoutDeps } from './layout';
 import { cluster, point, presentLayout, response, shownIds, type MapItem } from './present';
@@ -71,7 +71,7 @@ export function createMapService(deps: { posts: PostsService }) {
       const centre = cellCentre(grid.level, c.cx, c.cy);
       if (n > 0) items.push(cluster(n, centre.lat, centre.lng));
     }
-    if (inView && preview) items.push(point(toPost(preview, actor, origin)));
+    if (inView && preview) items.push(point((await deps.posts.presentCards(actor, [preview], origin, now))[0]!));
     const view: MapResponse = response(items);
     return { body: new JsonBody(Buffer.from(model.writers.map(view))), cached };
   }

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../../domain/actor';
+import { LIMITS } from '../../../domain/limits';
+import { canView } from '../../../domain/policy';
+import type { Db } from '../../db/client';
+
+/** Whether the daily budget applies: a guest without full access (members and grant holders are not counted). */
+export const onPreviewBudget = (actor: Actor, now: Date): boolean => actor.userId === null && !canView(actor, now);
+
+/**
+ * The free preview is a preview (DECISIONS 29, docs/decisions/0076): a guest session sees at most
+ * 10 distinct posts in full a day, and all the guests of one network address together at most 30,
+ * counted across the list, the map, single posts and shared links (SQL preview_admit). Everyone
+ * else is not counted. Days are UTC days; the rows are kept two days.
+ */
+export function createPreviewBudget(db: Db) {
+  return {
+    /** The posts of `postIds` the actor may see in full now (every one, off the budget). */
+    async admit(actor: Actor, postIds: readonly string[], now = new Date()): Promise<Set<string>> {
+      if (postIds.length === 0 || !onPreviewBudget(actor, now)) return new Set(postIds);
+      const day = now.toISOString().slice(0, 10);
+      const session = actor.sessionId ? `s:${actor.sessionId}` : null;
+      const { rows } = await db.execute<{ admitted: string[] }>(sql`
+        SELECT preview_admit(${day}::date, ${session}, ${`a:${actor.address}`}, ${sql.param([...postIds])}::uuid[],
+          ${LIMITS.previewPostsPerSession}, ${LIMITS.previewPostsPerAddress}) AS admitted`);
+      return new Set(rows[0]?.admitted ?? []);
+    },
+
+    /** Forgets the days before yesterday. */
+    async sweep(): Promise<void> {
+      await db.execute(sql`DELETE FROM preview_views WHERE day < current_date - 1`);
+    },
+  };
+}
+
+export type PreviewBudget = ReturnType<typeof createPreviewBudget>;
