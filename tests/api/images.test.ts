@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import sharp from 'sharp';
-import { deleteImages, storeImage } from '../../src/server/modules/images/store';
+import { deleteImages, storeImage } from '../../src/server/modules/images/service';
 import { createLocalStorage } from '../../src/server/storage/local';
 import type { Storage } from '../../src/server/storage/storage';
 import { as, registerMember, useTestApp, type Member } from './helpers';

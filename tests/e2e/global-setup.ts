@@ -11,8 +11,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     e2eDataDir: string;
+    instagramURL: string;
   }
 }
+
+/** The product's Instagram account in the journeys: the share menu offers to follow it. */
+const INSTAGRAM_URL = 'https://www.instagram.com/freefruit.example/';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -51,12 +55,14 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'off',
       NODE_ENV: 'production',
+      INSTAGRAM_URL,
     },
   });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, 90_000);
   project.provide('baseURL', baseURL);
   project.provide('e2eDataDir', dataDir);
+  project.provide('instagramURL', INSTAGRAM_URL);
 
   return async () => {
     if (child.exitCode === null) {

@@ -174,7 +174,7 @@ describe('a member sharing and finding posts', () => {
   it('opens the create dialog when Upload is pressed before the session has answered', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/me', async (route) => {
+    await page.route('**/api/session', async (route) => {
       await held;
       await route.fallback();
     });
@@ -186,7 +186,7 @@ describe('a member sharing and finding posts', () => {
       expect(new URL(page.url()).pathname).toBe('/');
     } finally {
       release();
-      await page.unroute('**/api/auth/me');
+      await page.unroute('**/api/session');
     }
     await page.keyboard.press('Escape');
   });

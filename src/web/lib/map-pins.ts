@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { MARKER_SIZE } from '../../domain/geo';
+import { bubbleText } from './count';
 
 /**
  * Map markers drawn as inline SVG (no marker images from a CDN): green for fruit, grey for other
@@ -32,12 +33,12 @@ export function pinIcon(colour: PinColour): L.DivIcon {
 }
 
 /**
- * A round bubble with the number of posts in a cluster, larger for larger counts; `name` is what
- * screen readers announce for it (the bubble's short count alone says little).
+ * A round bubble with the number of posts in a cluster, larger for larger counts, '~' before an
+ * estimate; `name` is what screen readers announce for it (the bubble's short count alone says little).
  */
-export function clusterIcon(count: number, name: string): L.DivIcon {
+export function clusterIcon(count: number, estimated: boolean, name: string): L.DivIcon {
   const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 48 : 56;
-  const label = count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count);
+  const label = bubbleText(count, estimated);
   return L.divIcon({
     html: `<span class="bubble" aria-hidden="true" style="width:${size}px;height:${size}px">${label}</span><span class="sr-only">${name}</span>`,
     className: 'map-cluster',

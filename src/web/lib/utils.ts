@@ -5,3 +5,6 @@ import { twMerge } from 'tailwind-merge';
 export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
+
+/** The text with its first letter in capitals, to start a sentence ('about 120 posts…' -> 'About 120 posts…'). */
+export const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../domain/limits';
 import { AppError, badRequest } from '../../errors';
-import { IMAGE_MESSAGES } from '../images/process';
+import { IMAGE_MESSAGES } from '../images/service';
 import type { PostForm } from './service';
 
 /** @fastify/multipart limits for the post form: one image of at most 10 MB, a handful of short fields. */

@@ -11,7 +11,7 @@ import type { EventBus } from '../../events/bus';
 import { JsonBody } from '../../lib/json-body';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { Storage } from '../../storage/storage';
-import { deleteImages, storeImage, type StoredImage } from '../images/store';
+import { deleteImages, storeImage, type StoredImage } from '../images/service';
 import { originOf } from './filters';
 import { createPostLimits } from './limits';
 import { ANYONE, toLockedPost, toPost, type Card, type PostRow } from './present';

@@ -1,16 +1,7 @@
 import { CircleHelp, ShieldCheck } from 'lucide-react';
 import { DeferredOpen } from '../../components/ui/deferred-open';
-import { lazyNamed } from '../../lib/lazy';
+import { HowItWorksDialog, SafetyGuidelinesDialog } from '../../features/guides';
 import { HeaderButton } from './header-button';
-
-const HowItWorksDialog = lazyNamed(
-  () => import('../../features/guides/components/how-it-works-dialog'),
-  'HowItWorksDialog',
-);
-const SafetyGuidelinesDialog = lazyNamed(
-  () => import('../../features/guides/components/safety-guidelines-dialog'),
-  'SafetyGuidelinesDialog',
-);
 
 /** The header's guide buttons; each dialog loads on first use (docs/decisions/0040). */
 export function HowItWorksButton() {

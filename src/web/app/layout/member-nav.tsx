@@ -1,11 +1,12 @@
 import type { ComponentProps } from 'react';
 import { ChevronDown, Heart } from 'lucide-react';
-import { badgeText } from '../../../domain/access';
 import type { PublicUser } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { DeferredOpen } from '../../components/ui/deferred-open';
-import { OwnerAvatar } from '../../features/posts/components/owner-avatar';
+import { OwnerAvatar } from '../../features/posts';
 import { lazyNamed } from '../../lib/lazy';
+import { badgeOf } from '../../lib/session';
+import { useSession } from '../../lib/session-provider';
 import { HeaderButton } from './header-button';
 import { HowItWorksButton, SafetyGuidelinesButton } from './header-dialogs';
 import { StatusBadge } from './status-badge';
@@ -19,7 +20,8 @@ interface MemberNavProps {
 
 /** Spec §2 header for members: guides, Favorites, name and status badge (large screens), profile menu. */
 export function MemberNav({ user, onSignOut }: MemberNavProps) {
-  const badge = badgeText(user, new Date());
+  // From the grants at this render: the session renders its readers again when one ends.
+  const badge = badgeOf(useSession().actor, new Date());
   return (
     <>
       <HowItWorksButton />

@@ -1,7 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
-import { PostsViewerBridge } from './posts-viewer-bridge';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -16,9 +15,7 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <PostsViewerBridge>
-          <Outlet />
-        </PostsViewerBridge>
+        <Outlet />
       </main>
       <SiteFooter />
       <ScrollToTop />

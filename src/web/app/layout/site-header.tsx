@@ -1,14 +1,13 @@
 import { Link, useNavigate } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useLogout } from '../../features/auth/api/logout';
-import { useAuth } from '../../features/auth/components/auth-provider';
+import { useSession, useSignOut } from '../../lib/session-provider';
 import { GuestNav } from './guest-nav';
 import { MemberNav } from './member-nav';
 
 /** The sticky header of spec §2, on every screen. */
 export function SiteHeader() {
-  const { user, isLoading } = useAuth();
-  const logout = useLogout();
+  const { user, isLoading } = useSession();
+  const logout = useSignOut();
   const navigate = useNavigate();
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/login') });
 

@@ -1,19 +1,18 @@
 import { Link } from 'react-router';
 import { ArrowLeft, Heart, LogIn } from 'lucide-react';
+import { canKeepFavorites } from '../../../domain/policy';
 import { DocumentTitle } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useFavorites } from '../../features/posts/api/favorites';
-import { PostGrid, PostGridSkeleton } from '../../features/posts/components/post-grid';
-import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
-import { usePostsViewer } from '../../features/posts/viewer';
+import { PostGrid, PostGridSkeleton, useFavorites, useViewerOrigin } from '../../features/posts';
 import { countOf } from '../../lib/count';
+import { useSession } from '../../lib/session-provider';
 
 /** Spec §2 Favorites: 'My Favorites', a back link, the count, the cards; 'Browse Posts' when empty. */
 export function Favorites() {
-  const viewer = usePostsViewer();
+  const { actor, isLoading } = useSession();
   const origin = useViewerOrigin(false);
-  const favorites = useFavorites(viewer.userId, origin.near);
+  const favorites = useFavorites(actor.userId, origin.near);
   const count = favorites.data?.length ?? 0;
 
   return (
@@ -33,9 +32,9 @@ export function Favorites() {
           </p>
         )}
       </div>
-      {viewer.isLoading || (viewer.userId && favorites.isPending) ? (
+      {isLoading || (actor.userId && favorites.isPending) ? (
         <PostGridSkeleton />
-      ) : !viewer.userId ? (
+      ) : !canKeepFavorites(actor).ok ? (
         <SignInPrompt />
       ) : favorites.isError ? (
         <Card role="alert" className="p-6 text-center font-semibold">

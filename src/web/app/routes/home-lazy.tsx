@@ -1,16 +1,10 @@
 import { Suspense, type ComponentProps } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { lazyNamed } from '../../lib/lazy';
+import { MapView } from '../../features/map';
+import { PostDialog } from '../../features/posts';
 
-/** The home screen's heavy parts, each its own chunk (docs/decisions/0040). */
-export const CreatePostDialog = lazyNamed(
-  () => import('../../features/posts/components/create/create-post-dialog'),
-  'CreatePostDialog',
-);
-const PostDialog = lazyNamed(() => import('../../features/posts/components/post-dialog'), 'PostDialog');
-const MapView = lazyNamed(() => import('../../features/map/components/map-view'), 'MapView');
-
-export function HomePostDialog(props: { postId: string; near: string | null; onClose: () => void }) {
+/** The home screen's heavy parts, each its own chunk (docs/decisions/0040), with what shows while they load. */
+export function HomePostDialog(props: ComponentProps<typeof PostDialog>) {
   return (
     <Suspense fallback={null}>
       <PostDialog {...props} />

@@ -1,22 +1,25 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { PostTypeValue } from '../../../domain/post-values';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
-import { toast } from '../../components/ui/use-toast';
 import {
+  CreatePostDialog,
+  emptyListHint,
+  FilterBar,
+  filterQuery,
+  hasActiveFilters,
+  MapAccessNote,
+  PostsList,
   TypeTabs,
   UploadButton,
+  usePostFilters,
+  useViewerOrigin,
   ViewToggle,
   type HomeView,
-} from '../../features/posts/components/home-controls';
-import { MapAccessNote } from '../../features/posts/components/list-states';
-import { PostsList } from '../../features/posts/components/posts-list';
-import { FilterBar } from '../../features/posts/filters/filter-bar';
-import { emptyListHint, filterQuery, hasActiveFilters } from '../../features/posts/filters/filter-values';
-import { usePostFilters } from '../../features/posts/filters/use-post-filters';
-import { useViewerOrigin } from '../../features/posts/filters/viewer-origin';
-import { isPreviewOnly, usePostsViewer } from '../../features/posts/viewer';
-import { CreatePostDialog, HomeMap, HomePostDialog } from './home-lazy';
+} from '../../features/posts';
+import { previewOnly } from '../../lib/session';
+import { useSession } from '../../lib/session-provider';
+import { HomeMap, HomePostDialog } from './home-lazy';
+import { useCreateFlow } from './use-create-flow';
 
 /** Spec §2 Home: tabs, filters, list or map, the create dialog and shared post links. */
 export function Home() {
@@ -33,11 +36,11 @@ export function Home() {
   const query = filterQuery(filters, origin.near).toString();
   const view: HomeView = params.get('view') === 'map' ? 'map' : 'list';
   const sharedPostId = params.get('post');
-  const viewer = usePostsViewer();
+  const session = useSession();
   // `create=1`: back from registration, which a guest's Upload led to; the dialog opens again.
   const createLink = params.get('create') === '1';
   const create = useCreateFlow(filters.type, createLink);
-  const gated = isPreviewOnly(viewer);
+  const gated = previewOnly(session, new Date());
 
   const setParam = useCallback(
     (key: string, value: string | null) =>
@@ -55,8 +58,8 @@ export function Home() {
   );
 
   useEffect(() => {
-    if (createLink && !viewer.isLoading) setParam('create', null);
-  }, [createLink, viewer.isLoading, setParam]);
+    if (createLink && !session.isLoading) setParam('create', null);
+  }, [createLink, session.isLoading, setParam]);
 
   return (
     <Page
@@ -109,45 +112,4 @@ export function Home() {
       )}
     </Page>
   );
-}
-
-/**
- * Opening the create dialog. Posting needs an account for now (DECISIONS 8, gated): a guest is sent
- * to registration with a word of explanation, until the access dialog arrives, and comes back to
- * the open dialog. A click before the session's answer has come waits for it: a member is not
- * taken for a guest. `fromLink`: the address asks for the dialog (`create=1`), for members only.
- */
-function useCreateFlow(type: PostTypeValue, fromLink: boolean) {
-  const viewer = usePostsViewer();
-  const navigate = useNavigate();
-  const [wanted, setWanted] = useState(false);
-  const [toRegister, setToRegister] = useState(false);
-  const [requested, setRequested] = useState(false);
-  const [isOpen, setOpen] = useState(false);
-  const [linkSeen, setLinkSeen] = useState(false);
-  if (fromLink !== linkSeen && !viewer.isLoading) {
-    setLinkSeen(fromLink);
-    if (fromLink && viewer.userId) setWanted(true);
-  }
-  if (wanted && !viewer.isLoading) {
-    setWanted(false);
-    if (viewer.userId) {
-      setRequested(true);
-      setOpen(true);
-    } else setToRegister(true);
-  }
-  useEffect(() => {
-    if (!toRegister) return;
-    toast({
-      title: 'Create a free account to post',
-      description: 'It takes a minute, and sharing stays free.',
-    });
-    // Back to this view (tab, filters, list or map) with the form open.
-    const back = new URLSearchParams(window.location.search);
-    back.set('type', type);
-    back.set('create', '1');
-    back.delete('post');
-    navigate(`/register?redirect=${encodeURIComponent(`/?${back}`)}`);
-  }, [toRegister, navigate, type]);
-  return { requested, isOpen, setOpen, open: () => setWanted(true) };
 }

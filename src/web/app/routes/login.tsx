@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { LoginForm } from '../../features/auth';
 import { AuthScreen, withRedirect } from './auth-screen';
 
 export function Login() {

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
 import { LIMITS, PRICES_USD } from '../../../domain/limits';
-import { RegisterForm } from '../../features/auth/components/register-form';
+import { RegisterForm } from '../../features/auth';
 import { AuthScreen, withRedirect } from './auth-screen';
 
 const linkStyle = 'font-semibold text-primary hover:underline';

@@ -8,13 +8,17 @@ export interface MapViewport {
   zoom: number;
 }
 
-/**
- * Clusters or points in the box for the home filters (`query`). The key starts like every posts
- * key, so a new post or status refreshes the map too.
- */
+/** The keys of GET /api/posts/map; a post write marks them stale with the posts' (posts/api/post-keys.ts). */
+export const mapKeys = {
+  all: ['/api/posts/map'] as const,
+  view: (query: string, viewport: MapViewport | null) =>
+    [...mapKeys.all, query, viewport?.bbox ?? null, viewport?.zoom ?? null] as const,
+};
+
+/** Clusters or points in the box for the home filters (`query`). */
 export const mapOptions = (query: string, viewport: MapViewport | null) =>
   queryOptions({
-    queryKey: ['/api/posts', 'map', query, viewport?.bbox, viewport?.zoom],
+    queryKey: mapKeys.view(query, viewport),
     queryFn: async () => {
       const params = new URLSearchParams(query);
       params.set('bbox', viewport?.bbox ?? '');

@@ -8,13 +8,15 @@ import { PostPopup } from './post-popup';
 
 interface MapItemsProps {
   items: MapResponse['items'];
+  /** The response's counts are estimates (a busy circle's rim): the bubbles say so. */
+  estimated: boolean;
   /** This viewer's clusters stay coarse (zoom 11 at the finest, docs/decisions/0031): their labels promise no zooming in. */
   gated: boolean;
   onViewDetails: (postId: string) => void;
 }
 
 /** The server's clusters (a bubble with the count; a click zooms in) and single posts (a pin with a popup). */
-export function MapItems({ items, gated, onViewDetails }: MapItemsProps) {
+export function MapItems({ items, estimated, gated, onViewDetails }: MapItemsProps) {
   return items.map((item) =>
     item.kind === 'cluster' ? (
       <ClusterMarker
@@ -22,6 +24,7 @@ export function MapItems({ items, gated, onViewDetails }: MapItemsProps) {
         count={item.count}
         lat={item.latitude}
         lng={item.longitude}
+        estimated={estimated}
         gated={gated}
       />
     ) : (
@@ -30,15 +33,24 @@ export function MapItems({ items, gated, onViewDetails }: MapItemsProps) {
   );
 }
 
-function ClusterMarker({ count, lat, lng, gated }: { count: number; lat: number; lng: number; gated: boolean }) {
+interface ClusterMarkerProps {
+  count: number;
+  lat: number;
+  lng: number;
+  estimated: boolean;
+  gated: boolean;
+}
+
+function ClusterMarker({ count, lat, lng, estimated, gated }: ClusterMarkerProps) {
   const map = useMap();
   const events = useMemo(
     () => ({ click: () => map.setView([lat, lng], Math.min(map.getZoom() + 2, map.getMaxZoom())) }),
     [map, lat, lng],
   );
   const position = useMemo(() => ({ lat, lng }), [lat, lng]);
-  const name = gated ? `${countOf(count, 'post')} around here` : `${countOf(count, 'post')} here: zoom in`;
-  const icon = useMemo(() => clusterIcon(count, name), [count, name]);
+  const posts = countOf(count, 'post', estimated ? 'estimated' : 'exact');
+  const name = gated ? `${posts} around here` : `${posts} here: zoom in`;
+  const icon = useMemo(() => clusterIcon(count, estimated, name), [count, estimated, name]);
   return (
     <Marker
       position={position}

@@ -7,9 +7,11 @@ import { LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { parseLatLng } from '../../../../domain/geo';
 import { bboxParam } from '../../../../domain/map';
+import type { MapResponse } from '../../../../domain/posts';
 import { waitMessage } from '../../../lib/api';
 import { countOf } from '../../../lib/count';
 import { OSM_TILES } from '../../../lib/osm';
+import { upperFirst } from '../../../lib/utils';
 import { mapOptions, useMapPosts, type MapViewport } from '../api/get-map';
 import { closerLook, mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
 import { MapItems } from './map-items';
@@ -40,6 +42,10 @@ interface MapViewProps {
   onClearFilters?: (() => void) | undefined;
 }
 
+/** 'About 120 posts with a location in this area' (an estimate, docs/decisions/0072), '3 posts …'. */
+const countLine = ({ total, estimated }: MapResponse) =>
+  upperFirst(`${countOf(total, 'post', estimated ? 'estimated' : 'exact')} with a location in this area`);
+
 function viewportOf(map: LeafletMap): MapViewport {
   const b = map.getBounds();
   return {
@@ -68,7 +74,7 @@ export function MapView({ query, gated, onViewDetails, onClearFilters }: MapView
           {posts.isError
             ? [posts.error.message, waitHint].filter(Boolean).join('. ')
             : posts.data
-              ? `${countOf(posts.data.total, 'post')} with a location in this area`
+              ? countLine(posts.data)
               : 'Loading posts...'}
         </p>
         {onClearFilters && posts.data?.total === 0 && (
@@ -82,7 +88,14 @@ export function MapView({ query, gated, onViewDetails, onClearFilters }: MapView
           <MapContainer {...openingProps(start)} className="size-full" worldCopyJump>
             <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
             <ViewportWatcher onChange={setViewport} />
-            {posts.data && <MapItems items={posts.data.items} gated={gated} onViewDetails={onViewDetails} />}
+            {posts.data && (
+              <MapItems
+                items={posts.data.items}
+                estimated={posts.data.estimated}
+                gated={gated}
+                onViewDetails={onViewDetails}
+              />
+            )}
           </MapContainer>
         ) : (
           <div className="grid size-full place-items-center bg-muted text-muted-foreground">

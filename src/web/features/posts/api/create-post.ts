@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post, PostFields, PostType } from '../../../../domain/posts';
 import { apiRequest } from '../../../lib/api';
-import { postsKey } from './get-posts';
+import { invalidatePosts, postKeys } from './post-keys';
 
 export interface CreatePostRequest {
   type: PostType;
@@ -25,14 +25,14 @@ export function postFormData({ type, fields, image }: CreatePostRequest): FormDa
 export const createPost = (request: CreatePostRequest) =>
   apiRequest<Post>('POST', '/api/posts', postFormData(request));
 
-/** Creates the post; every list refetches, so it appears at the top without a reload. */
+/** Creates the post; every list and the map refetch, so it appears without a reload. */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
     onSuccess: (post) => {
-      queryClient.setQueryData([...postsKey, 'detail', post.id, null], post);
-      return queryClient.invalidateQueries({ queryKey: postsKey });
+      queryClient.setQueryData(postKeys.detail(post.id, null), post);
+      return invalidatePosts(queryClient);
     },
   });
 }

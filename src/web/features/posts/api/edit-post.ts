@@ -2,8 +2,9 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import type { Post, PostFields, PostType } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
-import { favoritesKey } from './favorites';
-import { postsKey, type PostsPage } from './get-posts';
+import { favoriteKeys } from './favorites';
+import type { PostsPage } from './get-posts';
+import { invalidatePosts, postKeys } from './post-keys';
 import { replaceCachedPost } from './update-cache';
 
 export interface UpdatePostRequest {
@@ -40,7 +41,7 @@ export function useUpdatePost() {
     mutationFn: updatePost,
     onSuccess: (post) => {
       replaceCachedPost(queryClient, post);
-      void queryClient.invalidateQueries({ queryKey: favoritesKey });
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
       toast({ title: 'Post updated.' });
     },
     onError: (error) =>
@@ -54,10 +55,9 @@ export function useUpdatePost() {
 
 /** Takes a post out of every cached list, favourites and detail, then marks them stale. */
 export function removeCachedPost(queryClient: QueryClient, postId: string): void {
-  queryClient.removeQueries({ queryKey: [...postsKey, 'detail', postId] });
-  queryClient.setQueriesData<InfiniteData<PostsPage> | Post | Post[]>({ queryKey: postsKey }, (data) => {
+  queryClient.removeQueries({ queryKey: postKeys.post(postId) });
+  queryClient.setQueriesData<InfiniteData<PostsPage> | Post>({ queryKey: postKeys.all }, (data) => {
     if (!data) return data;
-    if (Array.isArray(data)) return data.filter((p) => p.id !== postId);
     if ('pages' in data) {
       return {
         ...data,
@@ -69,9 +69,9 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
     }
     return data;
   });
-  queryClient.setQueriesData<Post[]>({ queryKey: favoritesKey }, (data) => data?.filter((p) => p.id !== postId));
-  void queryClient.invalidateQueries({ queryKey: postsKey, refetchType: 'none' });
-  void queryClient.invalidateQueries({ queryKey: favoritesKey, refetchType: 'none' });
+  queryClient.setQueriesData<Post[]>({ queryKey: favoriteKeys.all }, (data) => data?.filter((p) => p.id !== postId));
+  void invalidatePosts(queryClient, { refetch: false });
+  void queryClient.invalidateQueries({ queryKey: favoriteKeys.all, refetchType: 'none' });
 }
 
 /** Owners and admins delete a post (DECISIONS 17); it leaves every list without a reload. */

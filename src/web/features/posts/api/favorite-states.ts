@@ -4,13 +4,13 @@ import { LIMITS } from '../../../../domain/limits';
 import { apiRequest } from '../../../lib/api';
 
 /**
- * The hearts: one boolean per post and member. Not under ['/api/favorites'] (the /favorites list),
- * so what happens to the list's cached posts never touches a heart.
+ * The keys of the hearts: one boolean per post and member. Not under the /favorites list's root
+ * (favoriteKeys), so what happens to the list's cached posts never touches a heart.
  */
-export const favoriteStatesKey = ['/api/favorites/states'] as const;
-
-export const favoriteStateKey = (userId: string | null, postId: string) =>
-  [...favoriteStatesKey, userId, postId] as const;
+export const favoriteStateKeys = {
+  all: ['/api/favorites/states'] as const,
+  state: (userId: string | null, postId: string) => [...favoriteStateKeys.all, userId, postId] as const,
+};
 
 export const getFavoriteStates = (postIds: readonly string[]) =>
   apiRequest<FavoriteState[]>(
@@ -65,7 +65,7 @@ const loadFavoriteState = createFavoriteStatesLoader();
 /** Whether the member has favourited the post; asked together with the other cards on screen. */
 export const favoriteStateOptions = (userId: string | null, postId: string) =>
   queryOptions({
-    queryKey: favoriteStateKey(userId, postId),
+    queryKey: favoriteStateKeys.state(userId, postId),
     queryFn: () => loadFavoriteState(postId),
     enabled: userId !== null,
   });

@@ -2,9 +2,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest } from '../../../lib/api';
-import { favoriteStateKey } from './favorite-states';
+import { favoriteStateKeys } from './favorite-states';
 
-export const favoritesKey = ['/api/favorites'] as const;
+/** The keys of GET /api/favorites: the member's saved posts (the hearts have their own, favoriteStateKeys). */
+export const favoriteKeys = {
+  all: ['/api/favorites'] as const,
+  /** Every list of one member's, whatever the origin. */
+  lists: (userId: string | null) => [...favoriteKeys.all, userId] as const,
+  list: (userId: string | null, near: string | null) => [...favoriteKeys.lists(userId), near] as const,
+};
 
 export class FavoritesFetchError extends Error {
   constructor(cause: unknown) {
@@ -18,7 +24,7 @@ export class FavoritesFetchError extends Error {
  */
 export const favoritesOptions = (userId: string | null, near: string | null) =>
   queryOptions({
-    queryKey: [...favoritesKey, userId, near],
+    queryKey: favoriteKeys.list(userId, near),
     queryFn: async ({ client }) => {
       const query = new URLSearchParams({ userId: userId ?? '' });
       if (near) query.set('near', near);
@@ -28,7 +34,7 @@ export const favoritesOptions = (userId: string | null, near: string | null) =>
       } catch (error) {
         throw new FavoritesFetchError(error);
       }
-      for (const post of posts) client.setQueryData(favoriteStateKey(userId, post.id), true);
+      for (const post of posts) client.setQueryData(favoriteStateKeys.state(userId, post.id), true);
       return posts;
     },
     enabled: userId !== null,
@@ -58,8 +64,8 @@ export function useToggleFavorite() {
   return useMutation({
     mutationFn: toggleFavorite,
     onMutate: async ({ userId, post, favorite }) => {
-      const heart = favoriteStateKey(userId, post.id);
-      const lists = [...favoritesKey, userId];
+      const heart = favoriteStateKeys.state(userId, post.id);
+      const lists = favoriteKeys.lists(userId);
       await Promise.all([
         queryClient.cancelQueries({ queryKey: heart }),
         queryClient.cancelQueries({ queryKey: lists }),
@@ -88,6 +94,6 @@ export function useToggleFavorite() {
         description: 'Failed to update favorites. Please try again.',
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favoriteKeys.all }),
   });
 }

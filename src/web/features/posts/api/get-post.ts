@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { apiRequest } from '../../../lib/api';
-import { postsKey } from './get-posts';
+import { postKeys } from './post-keys';
 
 export const getPost = (id: string, near: string | null) =>
   apiRequest<Post>('GET', `/api/posts/${encodeURIComponent(id)}${near ? `?near=${near}` : ''}`);
 
 /** One post, as a shared link (`/?post=ID`) opens it; anyone may read it (spec §9). */
 export const postOptions = (id: string, near: string | null) =>
-  queryOptions({ queryKey: [...postsKey, 'detail', id, near], queryFn: () => getPost(id, near) });
+  queryOptions({ queryKey: postKeys.detail(id, near), queryFn: () => getPost(id, near) });
 
 export function usePost(id: string, near: string | null) {
   return useQuery(postOptions(id, near));

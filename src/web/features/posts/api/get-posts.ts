@@ -1,16 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { apiFetch, nextLinkOf, waitMessage } from '../../../lib/api';
-
-/** Every posts query starts with this key, so one invalidation refreshes lists, details and the map. */
-export const postsKey = ['/api/posts'] as const;
+import { accuracyOf, type CountAccuracy } from '../../../lib/count';
+import { postKeys } from './post-keys';
 
 export interface PostsPage {
   posts: Post[];
   /** The filtered total (X-Total-Count): also the posts a viewer without access cannot see. */
   total: number;
-  /** More posts match than the server counts exactly (X-Total-Count-Capped). */
-  totalCapped: boolean;
+  /** Capped (X-Total-Count-Capped: more match) or estimated (X-Total-Count-Estimated), else exact. */
+  totalAccuracy: CountAccuracy;
   /** The next page's URL from `Link: <…>; rel="next"`, or null on the last page. */
   next: string | null;
 }
@@ -32,7 +31,10 @@ export async function getPostsPage(url: string): Promise<PostsPage> {
     return {
       posts: data,
       total: Number.isFinite(total) ? total : data.length,
-      totalCapped: headers.get('x-total-count-capped') === 'true',
+      totalAccuracy: accuracyOf({
+        capped: headers.get('x-total-count-capped') === 'true',
+        estimated: headers.get('x-total-count-estimated') === 'true',
+      }),
       next: nextLinkOf(headers),
     };
   } catch (error) {
@@ -43,7 +45,7 @@ export async function getPostsPage(url: string): Promise<PostsPage> {
 /** The list for a query string (filters + near), page by page on the server's Link cursor. */
 export const postsListOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: [...postsKey, 'list', query],
+    queryKey: postKeys.list(query),
     queryFn: ({ pageParam }) => getPostsPage(pageParam),
     initialPageParam: `/api/posts?${query}`,
     getNextPageParam: (last) => last.next ?? undefined,

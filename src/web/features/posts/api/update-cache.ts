@@ -1,13 +1,12 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import type { PostsPage } from './get-posts';
-import { postsKey } from './get-posts';
+import { invalidatePosts, postKeys } from './post-keys';
 
 /** Puts a changed post into every cached list and detail at once, then refreshes them in the background. */
 export function replaceCachedPost(queryClient: QueryClient, post: Post): void {
-  queryClient.setQueriesData<InfiniteData<PostsPage> | Post | Post[]>({ queryKey: postsKey }, (data) => {
+  queryClient.setQueriesData<InfiniteData<PostsPage> | Post>({ queryKey: postKeys.all }, (data) => {
     if (!data) return data;
-    if (Array.isArray(data)) return data.map((p) => (p.id === post.id ? post : p));
     if ('pages' in data) {
       return {
         ...data,
@@ -19,5 +18,5 @@ export function replaceCachedPost(queryClient: QueryClient, post: Post): void {
     }
     return data.id === post.id ? post : data;
   });
-  void queryClient.invalidateQueries({ queryKey: postsKey, refetchType: 'none' });
+  void invalidatePosts(queryClient, { refetch: false });
 }

@@ -3,6 +3,7 @@ import type { Post, PostStatus } from '../../../../domain/posts';
 import { statusLabel } from '../../../../domain/post-values';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest } from '../../../lib/api';
+import { favoriteKeys } from './favorites';
 import { replaceCachedPost } from './update-cache';
 
 export interface UpdateStatusRequest {
@@ -22,7 +23,7 @@ export function useUpdateStatus() {
     // Toasts here rather than in mutate(): the card may leave the list (a status filter) meanwhile.
     onSuccess: (post) => {
       replaceCachedPost(queryClient, post);
-      void queryClient.invalidateQueries({ queryKey: ['/api/favorites'] });
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
       toast({
         title: 'Status Updated',
         description: `${post.title} is now ${statusLabel(post.status).toLowerCase()}.`,

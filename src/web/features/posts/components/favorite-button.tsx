@@ -1,19 +1,22 @@
 import { Heart } from 'lucide-react';
+import { canKeepFavorites } from '../../../../domain/policy';
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
+import { useSession } from '../../../lib/session-provider';
 import { cn } from '../../../lib/utils';
 import { useIsFavorite } from '../api/favorite-states';
 import { useToggleFavorite } from '../api/favorites';
-import { usePostsViewer } from '../viewer';
 
 /** The heart of a card (spec §2): a toggle button named after the post, with the toasts of spec §8. */
 export function FavoriteButton({ post, className }: { post: Post; className?: string }) {
-  const viewer = usePostsViewer();
-  const isFavorite = useIsFavorite(viewer.userId, post.id);
+  const { actor } = useSession();
+  const { userId } = actor;
+  const isFavorite = useIsFavorite(userId, post.id);
   const toggle = useToggleFavorite();
 
   const onClick = () => {
-    if (!viewer.userId) {
+    // The policy says who keeps favourites (members); the id is what the call sends.
+    if (!canKeepFavorites(actor).ok || userId === null) {
       const here = `${window.location.pathname}${window.location.search}`;
       toast({
         title: 'Sign in to save favorites',
@@ -22,7 +25,7 @@ export function FavoriteButton({ post, className }: { post: Post; className?: st
       });
       return;
     }
-    toggle.mutate({ userId: viewer.userId, post, favorite: !isFavorite });
+    toggle.mutate({ userId, post, favorite: !isFavorite });
   };
 
   return (

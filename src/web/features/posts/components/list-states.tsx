@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Lock, Plus, SearchX } from 'lucide-react';
 import { LIMITS, PRICES_USD } from '../../../../domain/limits';
+import { isMember } from '../../../../domain/policy';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { countOf } from '../../../lib/count';
+import { countOf, type CountAccuracy } from '../../../lib/count';
+import { useSession } from '../../../lib/session-provider';
 import { cn } from '../../../lib/utils';
-import { usePostsViewer } from '../viewer';
 
 const NOUN: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'skids' };
 
@@ -51,13 +52,13 @@ interface AccessCardProps {
   type: PostTypeValue;
   /** Posts the viewer cannot see yet; 0 when nothing matches at all. */
   hidden: number;
-  /** The server's count stopped at its cap: there are at least this many. */
-  capped: boolean;
+  /** Of the server's total: capped (there are at least this many) or estimated ('about 12,000'). */
+  accuracy: CountAccuracy;
 }
 
 /** Spec §2: "That's your free preview!" with the count of further posts, or the access choice when none is visible. */
-export function AccessCard({ type, hidden, capped }: AccessCardProps) {
-  const more = countOf(hidden, `more ${NOUN[type]} post`, capped);
+export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
+  const more = countOf(hidden, `more ${NOUN[type]} post`, accuracy);
   return (
     <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-6 text-center sm:col-span-1">
       <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-card text-primary shadow-sm">
@@ -69,7 +70,7 @@ export function AccessCard({ type, hidden, capped }: AccessCardProps) {
         </h2>
         <p className="text-sm text-muted-foreground">
           {hidden > 0
-            ? `There ${hidden === 1 && !capped ? 'is' : 'are'} ${more} waiting near you. Get access to see them all.`
+            ? `There ${hidden === 1 && accuracy !== 'capped' ? 'is' : 'are'} ${more} waiting near you. Get access to see them all.`
             : 'Get access to browse every post, or start a free trial.'}
         </p>
       </div>
@@ -103,7 +104,7 @@ export function MapAccessNote() {
  */
 function AccessButtons({ className, compact = false }: { className?: string; compact?: boolean }) {
   const size = compact ? 'default' : 'lg';
-  const signedIn = usePostsViewer().userId !== null;
+  const signedIn = isMember(useSession().actor);
   return (
     <div className={cn('grid gap-2', className)}>
       <Button asChild size={size}>

@@ -12,6 +12,7 @@ import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
 import { lazyNamed } from '../../../lib/lazy';
+import { commentsText } from '../comments-text';
 import { OwnerAvatar } from './owner-avatar';
 import { PostStatusBadge } from './post-status-badge';
 import { SoonButton } from './soon-button';
@@ -156,7 +157,7 @@ export function PostContact({ post }: { post: Post }) {
   );
 }
 
-/** Comments, share and report (not on one's own post). */
+/** Comments (their count; the dialog comes later), share and report (not on one's own post). */
 export function PostActions({ post, reportable }: { post: Post; reportable: boolean }) {
   return (
     <div className="flex items-center gap-1 border-t pt-2">
@@ -169,7 +170,7 @@ export function PostActions({ post, reportable }: { post: Post; reportable: bool
             className="min-w-0 flex-1 shrink justify-start px-2 text-muted-foreground"
           >
             <MessageCircle aria-hidden="true" />
-            <span className="truncate">Be the first to comment</span>
+            <span className="truncate">{commentsText(post.commentCount)}</span>
           </Button>
         }
       />

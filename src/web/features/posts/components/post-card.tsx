@@ -5,8 +5,8 @@ import { distanceText } from '../../../../domain/geo';
 import type { Post } from '../../../../domain/posts';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { useSession } from '../../../lib/session-provider';
 import { cn } from '../../../lib/utils';
-import { usePostsViewer } from '../viewer';
 import { FavoriteButton } from './favorite-button';
 import { PostActions, PostContact, PostImage, PostOwner, PostStatus } from './post-card-parts';
 
@@ -19,9 +19,9 @@ interface PostCardProps {
 
 /** Every element of spec §2 Post card. */
 export function PostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
-  const viewer = usePostsViewer();
+  const { actor } = useSession();
   const titleId = useId();
-  const own = !canContactOwner(viewer, post);
+  const own = !canContactOwner(actor, post);
   return (
     <Card className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
       <div className="relative aspect-[4/3] bg-muted">
@@ -52,7 +52,7 @@ export function PostCard({ post, headingLevel: Heading = 'h3', className }: Post
             {distanceText(post.distanceMiles)}
           </p>
         </div>
-        <PostStatus post={post} canManage={canManagePost(viewer, post).ok} />
+        <PostStatus post={post} canManage={canManagePost(actor, post).ok} />
         {post.statusNotes && (
           <p className="rounded-lg bg-muted px-3 py-2 text-sm italic">{post.statusNotes}</p>
         )}

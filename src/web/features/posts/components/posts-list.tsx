@@ -4,8 +4,9 @@ import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-valu
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { countOf } from '../../../lib/count';
+import { previewOnly } from '../../../lib/session';
+import { useSession } from '../../../lib/session-provider';
 import { PostsFetchError, usePostsList } from '../api/get-posts';
-import { isPreviewOnly, usePostsViewer } from '../viewer';
 import { AccessCard, EmptyState } from './list-states';
 import { LoadMore } from './load-more';
 import { PostGrid, PostGridSkeleton } from './post-grid';
@@ -22,7 +23,7 @@ interface PostsListProps {
 
 /** The home list with the states of spec §2: loading, empty, free preview, pages on the Link cursor. */
 export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: PostsListProps) {
-  const viewer = usePostsViewer();
+  const session = useSession();
   const list = usePostsList(query);
   const headingId = useId();
 
@@ -35,13 +36,14 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
   const posts = list.data.pages.flatMap((page) => page.posts);
   const first = list.data.pages[0];
   const total = first?.total ?? posts.length;
+  const accuracy = first?.totalAccuracy ?? 'exact';
   // The access card is for a viewer without viewing access only (spec §2): the server gives them
   // the first post and the true total, with no next page (DECISIONS 7). The total alone decides
   // nothing: a stale count (a post deleted since) must not lock a member out.
-  const gated = isPreviewOnly(viewer);
+  const gated = previewOnly(session, new Date());
   const hidden = gated && !list.hasNextPage ? Math.max(0, total - posts.length) : 0;
 
-  if (posts.length === 0 && gated) return <AccessCard type={type} hidden={0} capped={false} />;
+  if (posts.length === 0 && gated) return <AccessCard type={type} hidden={0} accuracy="exact" />;
   if (posts.length === 0)
     return <EmptyState type={type} filteredHint={filteredHint} onAdd={onAdd} onClearFilters={onClearFilters} />;
 
@@ -58,10 +60,10 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
         {POST_TYPE_TABS[type]} posts
       </h2>
       <p className="sr-only" aria-live="polite">
-        {countOf(total, 'post', first?.totalCapped)}
+        {countOf(total, 'post', accuracy)}
       </p>
       <PostGrid posts={posts}>
-        {hidden > 0 && <AccessCard type={type} hidden={hidden} capped={first?.totalCapped ?? false} />}
+        {hidden > 0 && <AccessCard type={type} hidden={hidden} accuracy={accuracy} />}
       </PostGrid>
       <LoadMore onLoadMore={loadMore} loading={list.isFetchingNextPage} more={list.hasNextPage} />
     </section>

@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import { Copy, Share2 } from 'lucide-react';
 import { shareLink } from '../../../../domain/post-values';
 import type { Post } from '../../../../domain/posts';
-import { instagramProfileUrl, PRODUCT_INSTAGRAM_HANDLE } from '../../../../domain/social';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,10 +10,8 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/use-toast';
+import { useSession } from '../../../lib/session-provider';
 import { FacebookIcon, InstagramIcon, XIcon } from './brand-icons';
-
-/** The product's Instagram profile (spec §2.7), or null while none is configured (docs/decisions/0046). */
-const PRODUCT_INSTAGRAM_URL = instagramProfileUrl(PRODUCT_INSTAGRAM_HANDLE);
 
 async function copy(link: string, title = 'Link copied!', description?: string): Promise<boolean> {
   try {
@@ -31,9 +28,10 @@ const openWindow = (url: string) => window.open(url, '_blank', 'noopener,norefer
 
 /**
  * Spec §2.7 and §9: native share, Instagram story, Twitter, Facebook, Copy Link, and follow on
- * Instagram once the product's account is configured.
+ * Instagram when the server has the product's account (INSTAGRAM_URL, docs/decisions/0073).
  */
 export function ShareMenu({ post, trigger }: { post: Post; trigger: ReactElement }) {
+  const instagram = useSession().links.instagram;
   const link = shareLink(window.location.origin, post.id);
   // Title and link only: the street address stays on the site, behind the viewing gate (privacy).
   const text = `Free ${post.type}: ${post.title}`;
@@ -83,13 +81,14 @@ export function ShareMenu({ post, trigger }: { post: Post; trigger: ReactElement
           <Copy aria-hidden="true" />
           Copy Link
         </DropdownMenuItem>
-        {PRODUCT_INSTAGRAM_URL && (
+        {instagram && (
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
-              <a href={PRODUCT_INSTAGRAM_URL} target="_blank" rel="noopener noreferrer">
+              <a href={instagram} target="_blank" rel="noopener noreferrer">
                 <InstagramIcon />
                 Follow us on Instagram
+                <span className="sr-only">(opens in a new tab)</span>
               </a>
             </DropdownMenuItem>
           </>

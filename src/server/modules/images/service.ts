@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Storage } from '../../storage/storage';
 import { processImage } from './process';
 
+/** What other modules say about an image they refuse before it gets here (the upload's size). */
+export { IMAGE_MESSAGES } from './process';
+
 export interface StoredImage {
   imageUrl: string;
   thumbnailUrl: string;

@@ -1,0 +1,3 @@
+/** The auth feature's public entry: what screens and other features may use of it. */
+export { LoginForm } from './components/login-form';
+export { RegisterForm } from './components/register-form';

@@ -1,0 +1,68 @@
+import { createContext, use, useEffect, useReducer, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from './api';
+import {
+  nextGrantChange,
+  sessionChanged,
+  sessionOf,
+  sessionOptions,
+  signedOut,
+  type Session,
+} from './session';
+
+/** setTimeout's longest wait (about 24.8 days); a later grant change is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const SessionContext = createContext<Session | null>(null);
+
+/**
+ * Asks GET /api/session once and hands the answer to every screen. When a grant starts or ends
+ * while the page is open (a day pass runs out), every reader renders again and asks the policy
+ * with the new time, and the queries the server answers by the session are refreshed: the free
+ * preview comes back without a reload.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data, isPending } = useQuery(sessionOptions());
+  // Renders again at each grant change. This renders only then and when the answer changes, and each
+  // render hands the readers a new session object, so they render again too.
+  const [, grantChanged] = useReducer((n: number) => n + 1, 0);
+  const session = sessionOf(data, isPending);
+  const { grants } = session.actor;
+
+  useEffect(() => {
+    const next = nextGrantChange(grants, new Date());
+    if (!next) return;
+    const timer = setTimeout(
+      () => {
+        if (Date.now() >= next.getTime()) void sessionChanged(queryClient);
+        grantChanged();
+      },
+      Math.min(next.getTime() - Date.now(), MAX_TIMER_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [grants, queryClient]);
+
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+/** The session: the member or null, whether it is still loading, the actor for the policy, posting access, links. */
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession must be used inside a SessionProvider');
+  return session;
+}
+
+/**
+ * Sign Out (spec §2 header): always a guest afterwards, even when the call fails; a failure is only
+ * logged (spec §4, §8). Here rather than in the auth feature: the header needs it on every screen,
+ * and the sign-in forms stay out of the first screen's code (docs/decisions/0040).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('POST', '/api/auth/logout'),
+    onError: (error) => console.error('Logout failed', error),
+    onSettled: () => signedOut(queryClient),
+  });
+}

@@ -1,0 +1,185 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Grant } from '../../domain/access';
+import type { PublicUser, SessionView } from '../../domain/auth';
+import { canManagePost, canPost } from '../../domain/policy';
+import {
+  badgeOf,
+  grantsOf,
+  nextGrantChange,
+  previewOnly,
+  sessionChanged,
+  sessionKeys,
+  sessionOf,
+  signedIn,
+  signedOut,
+} from './session';
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+const hours = (n: number) => new Date(NOW.getTime() + n * 3_600_000).toISOString();
+
+const member: PublicUser = {
+  id: 'u1',
+  username: 'Maple',
+  email: 'maple@example.com',
+  subscriptionStatus: 'trial',
+  trialEndsAt: hours(24 * 3),
+  subscriptionEndsAt: null,
+  isVerified: 'false',
+  verifiedType: null,
+  isAdmin: false,
+  hasKindnessAccess: false,
+  createdAt: hours(-24 * 4),
+};
+
+const guestView: SessionView = {
+  user: null,
+  isAdmin: false,
+  grants: [],
+  postingAccess: 'gated',
+  links: { instagram: null },
+};
+const memberView: SessionView = {
+  user: member,
+  isAdmin: false,
+  grants: [{ kind: 'trial', startsAt: hours(-24 * 4), endsAt: hours(24 * 3) }],
+  postingAccess: 'open',
+  links: { instagram: 'https://www.instagram.com/freefruit/' },
+};
+const dayPass = (endsIn: number): SessionView => ({
+  ...guestView,
+  grants: [{ kind: 'day_pass', startsAt: hours(endsIn - 24), endsAt: hours(endsIn) }],
+});
+
+describe('the session for screens', () => {
+  it("is a guest's while the session is loading, and nothing shows as locked yet", () => {
+    const loading = sessionOf(undefined, true);
+    expect(loading).toEqual({
+      user: null,
+      isLoading: true,
+      actor: { userId: null, isAdmin: false, grants: [] },
+      postingAccess: 'gated',
+      links: { instagram: null },
+    });
+    expect(previewOnly(loading, NOW)).toBe(false);
+    // The server could not answer: a guest, no longer loading.
+    expect(previewOnly(sessionOf(undefined, false), NOW)).toBe(true);
+  });
+
+  it("gives the policy the member's id, admin flag and grants with their dates as Dates", () => {
+    const session = sessionOf(memberView, false);
+    expect(session.user).toBe(member);
+    expect(session.actor).toEqual({
+      userId: 'u1',
+      isAdmin: false,
+      grants: [{ kind: 'trial', startsAt: new Date(hours(-24 * 4)), endsAt: new Date(hours(24 * 3)) }],
+    });
+    expect(session.postingAccess).toBe('open');
+    expect(session.links.instagram).toBe('https://www.instagram.com/freefruit/');
+    expect(canManagePost(session.actor, { userId: 'u1' }).ok).toBe(true);
+    expect(canManagePost(session.actor, { userId: 'u2' }).ok).toBe(false);
+    expect(canPost(sessionOf(guestView, false).actor, NOW, 'gated')).toMatchObject({
+      ok: false,
+      need: 'sign-in',
+    });
+  });
+
+  it('keeps a grant without an end open-ended', () => {
+    const lifetime = grantsOf({ grants: [{ kind: 'lifetime', startsAt: hours(-1), endsAt: null }] });
+    expect(lifetime).toEqual([{ kind: 'lifetime', startsAt: new Date(hours(-1)), endsAt: null }]);
+  });
+
+  it('falls back to the preview once a pass has ended, judged at the time asked', () => {
+    const session = sessionOf(dayPass(2), false);
+    expect(previewOnly(session, NOW)).toBe(false);
+    expect(previewOnly(session, new Date(hours(2)))).toBe(true);
+    expect(previewOnly(sessionOf({ ...guestView, isAdmin: true }, false), NOW)).toBe(false);
+  });
+});
+
+describe('badgeOf (spec §4)', () => {
+  it('counts the trial days left, says Premium for a pass, and shows nothing once all has ended', () => {
+    const trial = sessionOf(memberView, false).actor;
+    expect(badgeOf(trial, NOW)).toBe('Trial - 3 days left');
+    expect(badgeOf(trial, new Date(hours(24 * 3 - 1)))).toBe('Trial - 1 days left');
+    expect(badgeOf(trial, new Date(hours(24 * 3)))).toBeNull();
+    const pass = sessionOf(dayPass(2), false).actor;
+    expect(badgeOf(pass, NOW)).toBe('Premium');
+    expect(badgeOf(pass, new Date(hours(2)))).toBeNull();
+  });
+});
+
+describe('nextGrantChange', () => {
+  const grant = (startsAt: string, endsAt: string | null): Grant => ({
+    kind: 'day_pass',
+    startsAt: new Date(startsAt),
+    endsAt: endsAt === null ? null : new Date(endsAt),
+  });
+
+  it('is the nearest start or end still to come', () => {
+    expect(nextGrantChange([grant(hours(-1), hours(5)), grant(hours(-2), hours(3))], NOW)).toEqual(
+      new Date(hours(3)),
+    );
+    expect(nextGrantChange([grant(hours(-1), hours(5)), grant(hours(1), hours(30))], NOW)).toEqual(
+      new Date(hours(1)),
+    );
+  });
+
+  it('is null when nothing will change: no grants, open-ended ones, or all in the past', () => {
+    expect(nextGrantChange([], NOW)).toBeNull();
+    expect(nextGrantChange([grant(hours(-1), null)], NOW)).toBeNull();
+    expect(nextGrantChange([grant(hours(-3), hours(-1))], NOW)).toBeNull();
+    // An end at this very moment has already happened.
+    expect(nextGrantChange([grant(hours(-3), NOW.toISOString())], NOW)).toBeNull();
+  });
+});
+
+describe('a change of session in the query cache', () => {
+  const listKey = ['/api/posts', 'list', 'type=fruit'];
+
+  function cacheWith(view: SessionView) {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    client.setQueryData(sessionKeys.all, view);
+    client.setQueryData(listKey, { pages: [] });
+    return client;
+  }
+  const invalidated = (client: QueryClient, key: readonly unknown[]) =>
+    client.getQueryState(key)?.isInvalidated;
+
+  it('signs in: the member at once, then the session and every other query asked again', async () => {
+    const client = cacheWith(guestView);
+    await signedIn(client, { ...member, isAdmin: true });
+    expect(client.getQueryData<SessionView>(sessionKeys.all)).toMatchObject({
+      user: { id: 'u1' },
+      isAdmin: true,
+      grants: [],
+    });
+    expect(invalidated(client, sessionKeys.all)).toBe(true);
+    expect(invalidated(client, listKey)).toBe(true);
+  });
+
+  it('signs out to a guest without grants, and does not ask the session again (spec §4)', () => {
+    const client = cacheWith(memberView);
+    signedOut(client);
+    expect(client.getQueryData(sessionKeys.all)).toEqual({
+      ...memberView,
+      user: null,
+      isAdmin: false,
+      grants: [],
+    });
+    expect(invalidated(client, sessionKeys.all)).toBe(false);
+    expect(invalidated(client, listKey)).toBe(true);
+  });
+
+  it("resolves once the shown session has the server's new answer", async () => {
+    const client = cacheWith(guestView);
+    const observer = new QueryObserver(client, {
+      queryKey: sessionKeys.all,
+      queryFn: () => Promise.resolve(memberView),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await sessionChanged(client);
+    expect(client.getQueryData(sessionKeys.all)).toEqual(memberView);
+    unsubscribe();
+  });
+});

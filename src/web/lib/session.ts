@@ -1,0 +1,127 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { badgeText, deriveSubscription, type Grant } from '../../domain/access';
+import type { PublicUser, SessionView } from '../../domain/auth';
+import { canView, type ActorView, type PostingMode } from '../../domain/policy';
+import { apiRequest } from './api';
+
+/**
+ * The session as the web knows it, from GET /api/session (200 for a guest too, so a first visit
+ * logs no error). Screens decide what to show by asking the domain policy about `actor`
+ * (docs/decisions/0074); the server decides what it sends.
+ */
+export const sessionKeys = { all: ['/api/session'] as const };
+
+async function getSession(): Promise<SessionView> {
+  try {
+    return await apiRequest<SessionView>('GET', '/api/session');
+  } catch (error) {
+    // Spec §8: only logged; the screens go on as for a guest.
+    console.error('Could not check the session', error);
+    throw error;
+  }
+}
+
+export const sessionOptions = () => queryOptions({ queryKey: sessionKeys.all, queryFn: getSession });
+
+export interface Session {
+  /** The signed-in member; null for a guest and until the session has answered. */
+  user: PublicUser | null;
+  /** True until the session has answered (spec §4: auth starts loading). */
+  isLoading: boolean;
+  /** Who is asking, for the policy (domain/policy.ts): a guest's view until the session has answered. */
+  actor: ActorView;
+  /** How posting is gated (DECISIONS 8). */
+  postingAccess: PostingMode;
+  /** The product's own links from the server's settings. */
+  links: SessionView['links'];
+}
+
+const GUEST: SessionView = {
+  user: null,
+  isAdmin: false,
+  grants: [],
+  postingAccess: 'gated',
+  links: { instagram: null },
+};
+
+/** The grants with their dates as Dates, as the policy judges them. */
+export const grantsOf = (view: Pick<SessionView, 'grants'>): Grant[] =>
+  view.grants.map(({ kind, startsAt, endsAt }) => ({
+    kind,
+    startsAt: new Date(startsAt),
+    endsAt: endsAt === null ? null : new Date(endsAt),
+  }));
+
+/** The session for screens from the server's answer (a guest's while there is none). */
+export function sessionOf(view: SessionView | undefined, isLoading: boolean): Session {
+  const { user, isAdmin, postingAccess, links } = view ?? GUEST;
+  return {
+    user,
+    isLoading,
+    actor: { userId: user?.id ?? null, isAdmin, grants: grantsOf(view ?? GUEST) },
+    postingAccess,
+    links,
+  };
+}
+
+/**
+ * The viewer sees the free preview only (DECISIONS 7), as far as the screens know: not while the
+ * session is still loading. Asked with the time of the render, so a pass that has ended shows.
+ */
+export const previewOnly = (session: Session, now: Date): boolean =>
+  !session.isLoading && !canView(session.actor, now);
+
+/** The header's badge (spec §4): 'Trial - N days left', 'Premium' or none, from the grants as they are at `now`. */
+export function badgeOf(actor: ActorView, now: Date): string | null {
+  const { subscriptionStatus, trialEndsAt } = deriveSubscription(actor.grants, now);
+  return badgeText({ subscriptionStatus, trialEndsAt: trialEndsAt?.toISOString() ?? null }, now);
+}
+
+/** The next moment a grant starts or ends after `now`, when what the policy allows may change; null if none. */
+export function nextGrantChange(grants: readonly Grant[], now: Date): Date | null {
+  let next: Date | null = null;
+  for (const { startsAt, endsAt } of grants) {
+    for (const moment of [startsAt, endsAt]) {
+      if (moment && moment > now && (next === null || moment < next)) next = moment;
+    }
+  }
+  return next;
+}
+
+/** Every query but the session's: the server answers them by the session. */
+const refreshDependents = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+
+/**
+ * The session has changed (a sign-in, a grant that started or ended): it is asked again, and every
+ * other query, which the server answers by the session, is refreshed. Resolves once the session
+ * has answered.
+ */
+export function sessionChanged(queryClient: QueryClient): Promise<void> {
+  refreshDependents(queryClient);
+  return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+}
+
+/**
+ * Signed in or registered: the member shows at once, then the session is asked again for its grants
+ * (a guest's move to the account, DECISIONS 5). Resolves once it has answered.
+ */
+export function signedIn(queryClient: QueryClient, user: PublicUser): Promise<void> {
+  queryClient.setQueryData<SessionView>(
+    sessionKeys.all,
+    (view) => view && { ...view, user, isAdmin: user.isAdmin },
+  );
+  return sessionChanged(queryClient);
+}
+
+/**
+ * Signed out: a guest without grants, even when the call failed (spec §4), so the session is not
+ * asked again; everything else is refreshed.
+ */
+export function signedOut(queryClient: QueryClient): void {
+  queryClient.setQueryData<SessionView>(
+    sessionKeys.all,
+    (view) => view && { ...view, user: null, isAdmin: false, grants: [] },
+  );
+  refreshDependents(queryClient);
+}
