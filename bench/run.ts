@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import readline from 'node:readline';
 import { bundleSize, type BundleSize } from './bundle';
-import { benchMember, openBenchDatabase, prepare } from './db';
+import { benchMember, openBenchDatabase, prepare, settle } from './db';
 import { measure, type Measure } from './load';
 import { report, type Row } from './report';
 import { FLOOR, SCENARIOS, type Scenario } from './scenarios';
@@ -41,25 +41,26 @@ async function startServers(databaseUrl: string): Promise<Servers> {
 }
 
 /** Measures every scenario in order, each list with (e) right before it and each fresh one again at 50 connections. */
-async function measureAll(servers: Servers, cookie: string): Promise<Row[]> {
+async function measureAll(servers: Servers, cookie: string, databaseUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
-  const load = (s: Scenario, connections: number, requests?: RequestSource): Promise<Measure> => {
+  const load = async (s: Scenario, connections: number, requests?: RequestSource): Promise<Measure> => {
+    const waited = await settle(databaseUrl);
+    if (waited > 1000)
+      console.log(`  (waited ${(waited / 1000).toFixed(1)} s for the last measure's queries to end)`);
     const base = s.server === 'hello' ? servers.hello : servers.app;
     const headers = s.server === 'member' ? { ...BROWSER_HEADERS, cookie } : BROWSER_HEADERS;
-    const m = measure(`${base}${s.path ?? '/'}`, {
+    const r = await measure(`${base}${s.path ?? '/'}`, {
       connections,
       seconds: SECONDS,
       warmupSeconds: WARMUP_SECONDS,
       headers,
       requests,
     });
-    return m.then((r) => {
-      const cache = r.cacheHits === null ? '' : `, ${r.cacheHits}/${r.total} from a cache`;
-      console.log(
-        `  ${s.name} (${connections}): ${Math.round(r.requestsPerSec)} req/s, p95 ${r.p95.toFixed(1)} ms${cache}`,
-      );
-      return r;
-    });
+    const cache = r.cacheHits === null ? '' : `, ${r.cacheHits}/${r.total} from a cache`;
+    console.log(
+      `  ${s.name} (${connections}): ${Math.round(r.requestsPerSec)} req/s, p95 ${r.p95.toFixed(1)} ms${cache}`,
+    );
+    return r;
   };
   for (const s of SCENARIOS) {
     const floor = s.floorBefore ? await load(FLOOR, FLOOR.connections) : undefined;
@@ -90,7 +91,7 @@ async function main(): Promise<number> {
     const servers = await startServers(database.url);
     let rows: Row[];
     try {
-      rows = await measureAll(servers, await benchMember(servers.app, database.url));
+      rows = await measureAll(servers, await benchMember(servers.app, database.url), database.url);
     } finally {
       servers.child.kill('SIGTERM');
       await once(servers.child, 'exit');
