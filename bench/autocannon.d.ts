@@ -17,17 +17,31 @@ declare module 'autocannon' {
     duration: number;
   }
 
+  /** A request as autocannon builds it; setupRequest may answer another path or headers. */
+  export interface RequestParams {
+    path: string;
+    headers: Record<string, string>;
+  }
+
+  /** One connection: its 'headers' event carries each response's raw header list ([name, value, …]). */
+  export interface Client extends EventEmitter {
+    on(event: 'headers', listener: (info: { statusCode: number; headers: string[] }) => void): this;
+  }
+
   export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Each connection sends these in turn; setupRequest runs before every request. */
+    requests?: Array<{ setupRequest?: (req: RequestParams) => RequestParams }>;
+    setupClient?: (client: Client) => void;
   }
 
   export interface Instance extends EventEmitter {
     on(
       event: 'response',
-      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+      listener: (client: Client, statusCode: number, bytes: number, responseTimeMs: number) => void,
     ): this;
   }
 

@@ -91,3 +91,26 @@ export async function benchMember(appUrl: string, databaseUrl: string): Promise<
     await database.close();
   }
 }
+
+/**
+ * Waits, up to `maxMs`, until no other client runs a query in the benchmark database: requests a
+ * measure left under way (slow ones, at 50 connections) end before the next measure starts.
+ * Answers the milliseconds waited.
+ */
+export async function settle(url: string, maxMs = 60_000): Promise<number> {
+  const database = connect(url, null, 1);
+  const started = performance.now();
+  try {
+    while (performance.now() - started < maxMs) {
+      const { rows } = await database.db.execute<{
+        n: number;
+      }>(sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND backend_type = 'client backend' AND state = 'active' AND pid <> pg_backend_pid()`);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return performance.now() - started;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,10 +1,16 @@
 import autocannon, { type Result } from 'autocannon';
+import type { RequestSource } from './random';
 
 export interface Measure {
+  connections: number;
   requestsPerSec: number;
   p50: number;
   p95: number;
   p99: number;
+  /** Responses measured. */
+  total: number;
+  /** Responses that said `x-cache: hit` (answered from the read model's caches, no query); null when none said hit or miss. */
+  cacheHits: number | null;
   /** Responses other than 2xx, plus connection errors and timeouts. */
   failures: number;
 }
@@ -13,7 +19,9 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
-  headers?: Record<string, string>;
+  headers: Record<string, string>;
+  /** A new request for every request sent (warm-up included); without it, the url's path every time. */
+  requests?: RequestSource;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -21,13 +29,57 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function run(url: string, seconds: number, opts: LoadOptions, onLatency?: (ms: number) => void) {
+/** What the responses of one run said: their latencies, and how many said x-cache hit or miss. */
+interface Seen {
+  latencies: number[];
+  hits: number;
+  misses: number;
+}
+
+/** x-cache of a response from its raw header list ([name, value, name, value, …]). */
+function cacheHeader(raw: readonly string[]): 'hit' | 'miss' | null {
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === 'x-cache') return raw[i + 1] === 'hit' ? 'hit' : 'miss';
+  }
+  return null;
+}
+
+function run(url: string, seconds: number, opts: LoadOptions, seen?: Seen) {
   return new Promise<Result>((resolve, reject) => {
+    // The x-cache header of each client's response under way, read when that response completes.
+    const pending = new WeakMap<object, 'hit' | 'miss' | null>();
+    const next = opts.requests;
     const instance = autocannon(
-      { url, connections: opts.connections, duration: seconds, headers: opts.headers },
+      {
+        url,
+        connections: opts.connections,
+        duration: seconds,
+        headers: opts.headers,
+        ...(next && {
+          requests: [
+            {
+              setupRequest: (req) => {
+                const r = next.next();
+                return { ...req, path: r.path, headers: { ...req.headers, ...r.headers } };
+              },
+            },
+          ],
+        }),
+        ...(seen && {
+          setupClient: (client) =>
+            client.on('headers', (info) => pending.set(client, cacheHeader(info.headers))),
+        }),
+      },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
-    if (onLatency) instance.on('response', (_client, _status, _bytes, ms) => onLatency(ms));
+    if (seen) {
+      instance.on('response', (client, _status, _bytes, ms) => {
+        seen.latencies.push(ms);
+        const cache = pending.get(client);
+        if (cache === 'hit') seen.hits += 1;
+        else if (cache === 'miss') seen.misses += 1;
+      });
+    }
   });
 }
 
@@ -37,14 +89,17 @@ function run(url: string, seconds: number, opts: LoadOptions, onLatency?: (ms: n
  */
 export async function measure(url: string, opts: LoadOptions): Promise<Measure> {
   if (opts.warmupSeconds > 0) await run(url, opts.warmupSeconds, opts);
-  const latencies: number[] = [];
-  const result = await run(url, opts.seconds, opts, (ms) => latencies.push(ms));
-  const sorted = Float64Array.from(latencies).sort();
+  const seen: Seen = { latencies: [], hits: 0, misses: 0 };
+  const result = await run(url, opts.seconds, opts, seen);
+  const sorted = Float64Array.from(seen.latencies).sort();
   return {
+    connections: opts.connections,
     requestsPerSec: result.requests.total / result.duration,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
+    total: sorted.length,
+    cacheHits: seen.hits + seen.misses > 0 ? seen.hits : null,
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }

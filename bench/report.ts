@@ -1,0 +1,80 @@
+// The table `npm run bench` ends with: one row per measure, PASS/FAIL with the budget's text.
+import type { BundleSize } from './bundle';
+import type { Measure } from './load';
+import type { Scenario } from './scenarios';
+
+export const JS_BUDGET = 150 * 1024;
+
+export interface Row {
+  name: string;
+  m: Measure;
+  /** The scenario's budget; null for a figure reported only (the 50-connection run, (e), the hello-world). */
+  budget: Scenario['budget'];
+  /** (e) right before it, for a budget relative to it. */
+  floor?: Measure;
+  /** Cache keys the request source handed out again (random.ts, Fresh). */
+  recycled?: number;
+}
+
+const ms = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(1)).padStart(6);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)} %`;
+
+/** A row's verdict: PASS/FAIL against its budget; any failed request fails it, budget or not. */
+export function verdict(row: Row): { pass: boolean; text: string } {
+  const { m } = row;
+  const failed =
+    m.failures > 0
+      ? `, ${m.failures} failed requests`
+      : m.total === 0
+        ? ', no response within the measure'
+        : '';
+  if (!row.budget) return { pass: !failed, text: failed ? `FAIL (${failed.slice(2)})` : '' };
+  const pass = row.budget.met(m, row.floor) && !failed;
+  const ratio = row.floor ? `; ${pct(m.requestsPerSec, row.floor.requestsPerSec)} of (e)` : '';
+  return { pass, text: `${pass ? 'PASS' : 'FAIL'} (${row.budget.text}${ratio}${failed})` };
+}
+
+function line(row: Row, text: string): string {
+  const { m } = row;
+  const cache = m.cacheHits === null ? '–' : `${m.cacheHits}/${m.total}`;
+  const recycled = row.recycled ? `  [${row.recycled} keys sent again]` : '';
+  return [
+    row.name.padEnd(42),
+    String(m.connections).padStart(5),
+    Math.round(m.requestsPerSec).toString().padStart(7),
+    ms(m.p50),
+    ms(m.p95),
+    ms(m.p99),
+    cache.padStart(13),
+    `  ${text}${recycled}`,
+  ].join(' ');
+}
+
+/** Prints the table and the bundle's size; true when every budget is met and no request failed. */
+export function report(rows: Row[], bundle: BundleSize | Error): boolean {
+  let ok = true;
+  console.log(
+    `\n${'scenario'.padEnd(42)} ${'conns'.padStart(5)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'cache hits'.padStart(13)}   budget`,
+  );
+  for (const row of rows) {
+    const v = verdict(row);
+    ok &&= v.pass;
+    console.log(line(row, v.text));
+  }
+  console.log(
+    '(ms; cache hits: responses with x-cache: hit, answered from the caches without a query, of all measured)',
+  );
+  if (bundle instanceof Error) {
+    console.log(`\nhome page initial JS: not measured (${bundle.message})  FAIL`);
+    return false;
+  }
+  const jsPass = bundle.initialJs <= JS_BUDGET;
+  console.log(
+    `\nhome page initial JS (gzip): ${kb(bundle.initialJs)} in ${bundle.initialFiles.join(', ')}  ${jsPass ? 'PASS' : 'FAIL'} (≤ 150 KB)`,
+  );
+  console.log(
+    `map chunk (gzip, loaded on demand): ${bundle.mapJs === null ? 'none found' : `${kb(bundle.mapJs)} in ${bundle.mapFiles.join(', ')}`}`,
+  );
+  return ok && jsPass;
+}
