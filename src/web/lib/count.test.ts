@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyOf, bubbleText, countOf, roundEstimate } from './count';
+import { bubbleText, countOf, roundEstimate, shownCount } from './count';
 
 describe('countOf', () => {
   it('is singular for exactly one, plural otherwise', () => {
@@ -8,10 +8,9 @@ describe('countOf', () => {
     expect(countOf(2, 'saved post')).toBe('2 saved posts');
   });
 
-  it('groups thousands and marks a capped count, always plural', () => {
+  it('groups thousands', () => {
     expect(countOf(12345, 'post')).toBe('12,345 posts');
-    expect(countOf(1000, 'post', 'capped')).toBe('1,000+ posts');
-    expect(countOf(1, 'post', 'capped')).toBe('1+ posts');
+    expect(countOf(1000, 'post')).toBe('1,000 posts');
   });
 
   it('reads an estimate as one, rounded to two significant figures', () => {
@@ -19,6 +18,13 @@ describe('countOf', () => {
     expect(countOf(123, 'post', 'estimated')).toBe('about 120 posts');
     expect(countOf(1, 'post', 'estimated')).toBe('about 1 post');
     expect(countOf(0, 'post', 'estimated')).toBe('about 0 posts');
+  });
+});
+
+describe('shownCount', () => {
+  it('rounds an estimate and leaves an exact count as it is', () => {
+    expect(shownCount(12_345)).toBe(12_345);
+    expect(shownCount(12_345, 'estimated')).toBe(12_000);
   });
 });
 
@@ -34,15 +40,6 @@ describe('roundEstimate', () => {
     expect(roundEstimate(12_345)).toBe(12_000);
     expect(roundEstimate(12_500)).toBe(13_000);
     expect(roundEstimate(1_234_567)).toBe(1_200_000);
-  });
-});
-
-describe('accuracyOf', () => {
-  it('takes capped over estimated, and exact when neither flag is set', () => {
-    expect(accuracyOf({ capped: false, estimated: false })).toBe('exact');
-    expect(accuracyOf({ capped: true, estimated: false })).toBe('capped');
-    expect(accuracyOf({ capped: false, estimated: true })).toBe('estimated');
-    expect(accuracyOf({ capped: true, estimated: true })).toBe('capped');
   });
 });
 

@@ -1,12 +1,8 @@
 /**
- * How far a count from the server can be trusted: exact, capped (more match than the server counts:
- * X-Total-Count-Capped) or estimated (X-Total-Count-Estimated, a map response's `estimated`).
+ * How far a count from the server can be trusted: exact, or estimated (X-Total-Count-Estimated, a
+ * map response's `estimated`: docs/decisions/0072).
  */
-export type CountAccuracy = 'exact' | 'capped' | 'estimated';
-
-/** The accuracy of a count from its two flags; a capped count is never also an estimate. */
-export const accuracyOf = ({ capped, estimated }: { capped: boolean; estimated: boolean }): CountAccuracy =>
-  capped ? 'capped' : estimated ? 'estimated' : 'exact';
+export type CountAccuracy = 'exact' | 'estimated';
 
 /** An estimate shows no more precision than it has: two significant figures (12,345 → 12,000; 987 → 990). */
 export function roundEstimate(count: number): number {
@@ -15,20 +11,17 @@ export function roundEstimate(count: number): number {
   return Math.round(count / unit) * unit;
 }
 
-/** The number as read: "12,345", "1,000+" (capped), "about 12,000" (estimated). */
-function countText(count: number, accuracy: CountAccuracy = 'exact'): string {
-  if (accuracy === 'estimated') return `about ${roundEstimate(count).toLocaleString('en-US')}`;
-  return `${count.toLocaleString('en-US')}${accuracy === 'capped' ? '+' : ''}`;
-}
+/** The number as shown: an estimate rounded (roundEstimate). */
+export const shownCount = (count: number, accuracy: CountAccuracy = 'exact') => (accuracy === 'estimated' ? roundEstimate(count) : count);
 
 /**
- * A count with its noun, for screens and screen readers: "1 post", "2 posts", "1,000+ posts" (a
- * capped count is always plural), "about 12,000 posts". `noun` is the singular; the plural adds an s.
+ * A count with its noun, for screens and screen readers: "1 post", "2 posts", "about 12,000 posts".
+ * `noun` is the singular; the plural adds an s.
  */
 export function countOf(count: number, noun: string, accuracy: CountAccuracy = 'exact'): string {
-  const shown = accuracy === 'estimated' ? roundEstimate(count) : count;
-  const singular = shown === 1 && accuracy !== 'capped';
-  return `${countText(count, accuracy)} ${singular ? noun : `${noun}s`}`;
+  const shown = shownCount(count, accuracy);
+  const number = `${accuracy === 'estimated' ? 'about ' : ''}${shown.toLocaleString('en-US')}`;
+  return `${number} ${shown === 1 ? noun : `${noun}s`}`;
 }
 
 /** A count in at most four or five characters: "5400", "12k", "1.2M", "12M". */

@@ -65,13 +65,16 @@ export function createMapService(deps: { posts: PostsService }) {
     const [preview] = (await model.list.page(actor, { ...query, limit: 1, cursor: undefined }, origin, now)).cards;
     const at = preview ? await model.map.cellOf(preview.row.id, grid.level) : null;
     const inView = at !== null && at.cx >= grid.x0 && at.cx <= grid.x1 && at.cy >= grid.y0 && at.cy <= grid.y1;
+    // Past the guest's daily previews the post stays in its cluster (a locked post has no place to show).
+    const [shown] = inView && preview ? await deps.posts.presentCards(actor, [preview], origin, now) : [];
+    const open = shown && !shown.locked ? shown : null;
     const items: MapItem[] = [];
     for (const c of cells) {
-      const n = inView && cellKey(c) === cellKey(at) ? c.n - 1 : c.n;
+      const n = open && cellKey(c) === cellKey(at!) ? c.n - 1 : c.n;
       const centre = cellCentre(grid.level, c.cx, c.cy);
       if (n > 0) items.push(cluster(n, centre.lat, centre.lng));
     }
-    if (inView && preview) items.push(point((await deps.posts.presentCards(actor, [preview], origin, now))[0]!));
+    if (open) items.push(point(open));
     const view: MapResponse = response(items);
     return { body: new JsonBody(Buffer.from(model.writers.map(view))), cached };
   }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { apiFetch, nextLinkOf, waitMessage } from '../../../lib/api';
-import { accuracyOf, type CountAccuracy } from '../../../lib/count';
+import type { CountAccuracy } from '../../../lib/count';
 import { postKeys } from './post-keys';
 
 export interface PostsPage {
@@ -31,10 +31,7 @@ export async function getPostsPage(url: string): Promise<PostsPage> {
     return {
       posts: data,
       total: Number.isFinite(total) ? total : data.length,
-      totalAccuracy: accuracyOf({
-        capped: headers.get('x-total-count-capped') === 'true',
-        estimated: headers.get('x-total-count-estimated') === 'true',
-      }),
+      totalAccuracy: headers.get('x-total-count-estimated') === 'true' ? 'estimated' : 'exact',
       next: nextLinkOf(headers),
     };
   } catch (error) {

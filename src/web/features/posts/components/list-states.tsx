@@ -5,7 +5,7 @@ import { isMember } from '../../../../domain/policy';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { countOf, type CountAccuracy } from '../../../lib/count';
+import { countOf, shownCount, type CountAccuracy } from '../../../lib/count';
 import { useSession } from '../../../lib/session-provider';
 import { cn } from '../../../lib/utils';
 
@@ -52,7 +52,7 @@ interface AccessCardProps {
   type: PostTypeValue;
   /** Posts the viewer cannot see yet; 0 when nothing matches at all. */
   hidden: number;
-  /** Of the server's total: capped (there are at least this many) or estimated ('about 12,000'). */
+  /** Of the server's total: exact or estimated ('about 12,000'). */
   accuracy: CountAccuracy;
 }
 
@@ -70,7 +70,7 @@ export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
         </h2>
         <p className="text-sm text-muted-foreground">
           {hidden > 0
-            ? `There ${hidden === 1 && accuracy !== 'capped' ? 'is' : 'are'} ${more} waiting near you. Get access to see them all.`
+            ? `There ${shownCount(hidden, accuracy) === 1 ? 'is' : 'are'} ${more} waiting near you. Get access to see them all.`
             : 'Get access to browse every post, or start a free trial.'}
         </p>
       </div>
@@ -102,7 +102,7 @@ export function MapAccessNote() {
  * The ways to full access (spec §2 preview card): the day pass, lifetime, or the free trial.
  * Compact: buttons of the default height, for a note rather than a card.
  */
-function AccessButtons({ className, compact = false }: { className?: string; compact?: boolean }) {
+export function AccessButtons({ className, compact = false }: { className?: string; compact?: boolean }) {
   const size = compact ? 'default' : 'lg';
   const signedIn = isMember(useSession().actor);
   return (

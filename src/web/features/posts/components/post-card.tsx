@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { MapPin, Navigation } from 'lucide-react';
+import { Lock, MapPin, Navigation } from 'lucide-react';
+import { POST_TYPE_TABS, REGION_LABELS } from '../../../../domain/post-values';
 import { canContactOwner, canManagePost } from '../../../../domain/policy';
 import { distanceText } from '../../../../domain/geo';
 import type { Post } from '../../../../domain/posts';
@@ -8,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { useSession } from '../../../lib/session-provider';
 import { cn } from '../../../lib/utils';
 import { FavoriteButton } from './favorite-button';
+import { AccessButtons } from './list-states';
 import { PostActions, PostContact, PostImage, PostOwner, PostStatus } from './post-card-parts';
 
 interface PostCardProps {
@@ -17,8 +19,47 @@ interface PostCardProps {
   className?: string;
 }
 
-/** Every element of spec §2 Post card. */
-export function PostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
+/** Every element of spec §2 Post card; past a guest's daily previews, the locked card. */
+export function PostCard({ post, headingLevel = 'h3', className }: PostCardProps) {
+  return post.locked ? (
+    <LockedPostCard post={post} headingLevel={headingLevel} className={className} />
+  ) : (
+    <OpenPostCard post={post} headingLevel={headingLevel} className={className} />
+  );
+}
+
+/**
+ * A post past the guest's daily free previews (DECISIONS 29): what it is and where, roughly, with
+ * the access offer instead of its details.
+ */
+function LockedPostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
+  const titleId = useId();
+  return (
+    <Card className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
+      <div className="relative aspect-[4/3] bg-muted">
+        <PostImage post={post} />
+        <Badge variant="outline" className="absolute top-3 left-3 gap-1 bg-card">
+          <Lock className="size-3.5" aria-hidden="true" />
+          Locked
+        </Badge>
+      </div>
+      <div className="grid gap-3 p-4">
+        <div className="grid gap-1">
+          <Heading id={titleId} className="text-lg leading-snug font-bold text-balance">
+            {post.title}
+          </Heading>
+          <p className="text-sm text-muted-foreground">
+            {POST_TYPE_TABS[post.type]} · {post.region ? REGION_LABELS[post.region] : 'Near you'}
+          </p>
+        </div>
+        <p className="text-sm">You have seen today&apos;s free previews. Get access to see this post and every other one.</p>
+        <AccessButtons compact />
+      </div>
+    </Card>
+  );
+}
+
+function OpenPostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
   const { actor } = useSession();
   const titleId = useId();
   const own = !canContactOwner(actor, post);
