@@ -32,6 +32,8 @@ export const POLICY_MESSAGES = {
   signInToMessage: 'Please sign in to send messages.',
   messageYourself: 'You cannot message yourself.',
   blocked: 'You cannot contact this member.',
+  signInToBlock: 'Please sign in to block members.',
+  blockYourself: 'You cannot block yourself.',
   signInAsAdmin: 'Please sign in as an admin.',
   adminsOnly: 'Admins only.',
 } as const;
@@ -149,6 +151,12 @@ export function canRate(actor: Pick<Actor, 'userId'>, ratedId: string, relation:
   if (actor.userId === ratedId) return refused(POLICY_MESSAGES.rateYourself);
   if (relation.blocked) return refused(POLICY_MESSAGES.blocked);
   return relation.exchangedMessage ? ALLOWED : refused(POLICY_MESSAGES.rateAfterMessage);
+}
+
+/** A member blocks another, never themself (DECISIONS 21). */
+export function canBlock(actor: Pick<Actor, 'userId'>, targetId: string): Decision {
+  if (!actor.userId) return signIn(POLICY_MESSAGES.signInToBlock);
+  return actor.userId === targetId ? refused(POLICY_MESSAGES.blockYourself) : ALLOWED;
 }
 
 /** Anyone may report a post, a guest anonymously (DECISIONS 23). */

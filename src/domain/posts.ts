@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { parseLatLng } from './geo';
 import { text } from './text';
+import { VerifiedType } from './auth';
 import {
   AMOUNT_FILTERS,
   DISTANCE_FILTERS,
@@ -165,6 +166,11 @@ export const Post = z.object({
   isDemo: z.boolean(),
   /** Comments on the post (the card's 'Be the first to comment', '1 comment', 'N comments'). */
   commentCount: z.number().int().nonnegative(),
+  /** The owner's average rating (1-5) and its number of ratings; null and 0 without any (spec §2 Post card). */
+  ownerRating: z.number().nullable(),
+  ownerRatingCount: z.number().int().nonnegative(),
+  /** The owner's verified badge (spec §6), or null. */
+  ownerVerifiedType: VerifiedType.nullable(),
   /**
    * Past a guest's daily preview budget (DECISIONS 29): only the type, title, region and dates are
    * sent, the texts empty and the rest null; the card shows the access offer instead.

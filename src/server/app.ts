@@ -10,20 +10,11 @@ import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
-import { createAccessService } from './modules/access/service';
-import { createAuthService } from './modules/auth/service';
-import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import path from 'node:path';
 import storagePlugin from './storage/plugin';
 import { createLocalStorage } from './storage/local';
-import { createPostsService } from './modules/posts/service';
-import { postsRoutes } from './modules/posts/routes';
-import { createFavoritesService } from './modules/favorites/service';
-import { favoritesRoutes } from './modules/favorites/routes';
-import { createMapService } from './modules/posts/map/service';
-import { mapRoutes } from './modules/posts/map/routes';
-import { bodyWriter, responseSerializerCompiler } from './lib/serializer';
-import { MapResponse, PostList } from '../domain/posts';
+import { responseSerializerCompiler } from './lib/serializer';
+import { registerModules } from './areas';
 import { logMethod, serializeError, urlForLog } from './lib/log';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -91,41 +82,8 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   await app.register(eventsPlugin);
   await app.register(sessionPlugin);
 
-  const access = createAccessService(database.db, app.events);
-  app.decorate('access', access);
-  const auth = createAuthService({
-    db: database.db,
-    secret: config.SESSION_SECRET,
-    access,
-    limiter: app.rateLimiter,
-    adminEmails: config.ADMIN_EMAILS,
-    postingMode: config.POSTING_ACCESS,
-    instagramUrl: config.INSTAGRAM_URL,
-  });
-  await app.register(authRoutes, { prefix: '/api/auth', auth });
-  await app.register(sessionRoutes, { prefix: '/api/session', auth });
-  app.get('/api/health', async () => ({ ok: true }));
-
   await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
-  const posts = createPostsService({
-    db: database.db,
-    events: app.events,
-    storage: app.storage,
-    limiter: app.rateLimiter,
-    defaultOrigin: config.DEFAULT_ORIGIN,
-    postingMode: config.POSTING_ACCESS,
-    writers: {
-      list: bodyWriter(serializerMode, PostList, { method: 'GET', url: '/api/posts' }),
-      map: bodyWriter(serializerMode, MapResponse, { method: 'GET', url: '/api/posts/map' }),
-    },
-    log: app.log,
-  });
-  app.decorate('posts', posts);
-  await app.register(postsRoutes, { prefix: '/api/posts', posts });
-  await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ posts }) });
-  const favorites = createFavoritesService({ db: database.db, posts });
-  await app.register(favoritesRoutes, { prefix: '/api/favorites', favorites });
-
+  await registerModules(app, serializerMode);
   await app.register(webPlugin, { root: webRoot });
   return app;
 }

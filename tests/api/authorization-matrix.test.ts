@@ -23,8 +23,10 @@ type ActorKind = (typeof ACTORS)[number];
 let owner: Member;
 let other: Member;
 let admin: Member;
+let stranger: Member;
 let ownerPostId: string;
 let imageUrl: string;
+let ownerNotificationId: string;
 let address = 0;
 
 /** A guest session holding a kindness grant (DECISIONS 5): as a guest who took the free access. */
@@ -58,6 +60,9 @@ async function cookieOf(kind: ActorKind, fresh = false): Promise<string | null> 
 }
 
 const ownersPost = async () => (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Fresh' })).json().id as string;
+const ownersComment = async () =>
+  (await ctx.app.inject(as(owner.cookie, { method: 'POST', url: `/api/posts/${ownerPostId}/comments`, payload: { content: 'Mine' } }))).json().id as string;
+const send = (from: Member, to: Member) => ctx.app.inject(as(from.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: to.id, content: 'Hello' } }));
 
 interface Row {
   /** The request for one actor (fixtures it needs are made here, fresh for each actor when it changes them). */
@@ -111,6 +116,28 @@ const MATRIX: Record<string, Row> = {
   'GET /api/favorites': { request: () => json('GET', '/api/favorites'), expect: membersOnly(200) },
   'POST /api/favorites': { request: async () => json('POST', '/api/favorites', { postId: await ownersPost() }), expect: membersOnly(201) },
   'DELETE /api/favorites': { request: () => json('DELETE', '/api/favorites', { postId: ownerPostId }), expect: membersOnly(200) },
+  'GET /api/posts/:id/comments': { request: () => json('GET', `/api/posts/${ownerPostId}/comments`), expect: everyone(200) },
+  'POST /api/posts/:id/comments': { request: () => json('POST', `/api/posts/${ownerPostId}/comments`, { content: 'Nice' }), expect: membersOnly(201) },
+  'DELETE /api/comments/:id': { request: async () => json('DELETE', `/api/comments/${await ownersComment()}`), expect: ownerOrAdmin(204) },
+  'GET /api/users/:id': { request: () => json('GET', `/api/users/${owner.id}`), expect: everyone(200) },
+  'GET /api/users/:id/ratings': { request: () => json('GET', `/api/users/${owner.id}/ratings`), expect: everyone(200) },
+  'GET /api/users/:id/average-rating': { request: () => json('GET', `/api/users/${owner.id}/average-rating`), expect: everyone(200) },
+  // Rating opens after a message each way (DECISIONS 20): the other member and the admin wrote with the owner.
+  'POST /api/user-ratings': { request: () => json('POST', '/api/user-ratings', { ratedUserId: owner.id, rating: 5 }), expect: [401, 401, 403, 201, 201] },
+  'POST /api/users/:id/block': { request: () => json('POST', `/api/users/${stranger.id}/block`), expect: membersOnly(204) },
+  'DELETE /api/users/:id/block': { request: () => json('DELETE', `/api/users/${stranger.id}/block`), expect: membersOnly(204) },
+  'POST /api/messages': { request: () => json('POST', '/api/messages', { toUserId: stranger.id, content: 'Hi' }), expect: membersOnly(201) },
+  'GET /api/messages': { request: () => json('GET', '/api/messages'), expect: membersOnly(200) },
+  'GET /api/messages/with/:userId': { request: () => json('GET', `/api/messages/with/${stranger.id}`), expect: membersOnly(200) },
+  'POST /api/messages/with/:userId/read': { request: () => json('POST', `/api/messages/with/${stranger.id}/read`), expect: membersOnly(204) },
+  'POST /api/posts/report': { request: async () => json('POST', '/api/posts/report', { postId: await ownersPost(), reason: 'spam' }), expect: everyone(201) },
+  'GET /api/notifications': { request: () => json('GET', '/api/notifications'), expect: membersOnly(200) },
+  // One of the owner's notifications: others are told it does not exist.
+  'POST /api/notifications/:id/read': { request: () => json('POST', `/api/notifications/${ownerNotificationId}/read`), expect: [401, 401, 204, 404, 404] },
+  'POST /api/notifications/read': { request: () => json('POST', '/api/notifications/read'), expect: membersOnly(204) },
+  'DELETE /api/notifications': { request: () => json('DELETE', '/api/notifications'), expect: membersOnly(204) },
+  // The live socket answers only an upgrade (tests/api/live.test.ts); a plain request is not one.
+  'GET /ws': { request: () => json('GET', '/ws'), expect: everyone(404) },
   // The web app's pages and files (served from the build).
   'GET /': { request: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html' } }), expect: everyone(200) },
   'GET /index.html': { request: () => json('GET', '/index.html'), expect: everyone(200) },
@@ -120,11 +147,15 @@ beforeAll(async () => {
   owner = await registerMember(ctx.app, { username: 'Owner' });
   other = await registerMember(ctx.app, { username: 'Other' });
   admin = await registerMember(ctx.app, { username: 'Admin' });
+  stranger = await registerMember(ctx.app, { username: 'Stranger' });
   await makeAdmin(ctx, admin.id);
+  for (const [a, b] of [[other, owner], [owner, other], [admin, owner], [owner, admin]] as const) expect((await send(a, b)).statusCode).toBe(201);
   const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).jpeg().toBuffer();
   const post = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, latitude: '43.7', longitude: '-79.4' }, { bytes: image })).json();
   ownerPostId = post.id;
   imageUrl = post.imageUrl;
+  await ctx.app.inject(as(other.cookie, { method: 'POST', url: `/api/posts/${ownerPostId}/comments`, payload: { content: 'Lovely' } }));
+  ownerNotificationId = (await ctx.app.inject(as(owner.cookie, { method: 'GET', url: '/api/notifications' }))).json().items[0].id;
 });
 
 describe('the authorization matrix', () => {

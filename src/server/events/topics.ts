@@ -31,3 +31,6 @@ export const CARD_CHANGED = topic<{ postId: string }>('card_changed');
  * those cards are read again, nothing else.
  */
 export const MEMBER_CHANGED = topic<{ userId: string }>('member_changed');
+
+/** A notification was stored for a member: the instances holding their sockets send it (by id). */
+export const NOTIFICATION_CREATED = topic<{ userId: string; id: string }>('notification_created');

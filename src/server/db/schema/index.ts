@@ -2,3 +2,5 @@ export * from './users';
 export * from './posts';
 export * from './map';
 export * from './settings';
+export * from './community';
+export * from './outbox';

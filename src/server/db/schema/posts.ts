@@ -52,6 +52,8 @@ export const posts = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`post_search_document(title, description, address, seasonal_notes, quantity, type, status, region)`),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Hidden by members' reports until an admin reviews it (DECISIONS 23): in no list, map or total. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

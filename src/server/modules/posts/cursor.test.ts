@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, INVALID_CURSOR, isCursorTimestamp } from './cursor';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from './cursor';
+import { isCursorTimestamp } from '../../lib/keyset';
 
 const ID = '0b6f319d-b7f2-43e8-b41c-70155f460ac9';
 const forge = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');

@@ -38,9 +38,12 @@ export function nearestOrderSql(o: LatLng): SQL {
 /** The type filter alone: what the newest-first walk's index (posts_type_created_idx) serves. */
 export const typeCondition = (f: Pick<PostFilters, 'type'>): SQL | undefined => (f.type ? eq(posts.type, f.type) : undefined);
 
-/** WHERE conditions for the filters of spec §5, all against indexed or generated columns. */
+/** Not hidden by members' reports (DECISIONS 23): every list, map and total shows only these. */
+export const visible = sql`${posts.hiddenAt} IS NULL`;
+
+/** WHERE conditions for the filters of spec §5, all against indexed or generated columns; hidden posts never match. */
 export function filterConditions(f: PostFilters, origin: LatLng): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
+  const where: (SQL | undefined)[] = [visible];
   if (f.type) where.push(eq(posts.type, f.type));
   if (f.q) where.push(searchMatches(f.q));
   if (f.status !== 'all') where.push(eq(posts.status, f.status));

@@ -1,6 +1,7 @@
 import { haversineMiles, type LatLng } from '../../../domain/geo';
 import type { Actor } from '../../../domain/actor';
 import { canSeeExactSpot } from '../../../domain/policy';
+import type { VerifiedType } from '../../../domain/auth';
 import type { Post } from '../../../domain/posts';
 import type { posts } from '../../db/schema/index';
 
@@ -13,8 +14,11 @@ export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'>;
  */
 export interface CardExtras {
   commentCount: number;
+  ownerRating: number | null;
+  ownerRatingCount: number;
+  ownerVerifiedType: VerifiedType | null;
 }
-export const NO_EXTRAS: CardExtras = { commentCount: 0 };
+export const NO_EXTRAS: CardExtras = { commentCount: 0, ownerRating: null, ownerRatingCount: 0, ownerVerifiedType: null };
 
 /** A post as the read model keeps it: its row and what other areas add to its card. */
 export interface Card {
@@ -62,6 +66,9 @@ export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng):
     distanceMiles: publicPoint ? haversineMiles(origin, publicPoint) : null,
     isDemo: row.isDemo,
     commentCount: extras.commentCount,
+    ownerRating: extras.ownerRating,
+    ownerRatingCount: extras.ownerRatingCount,
+    ownerVerifiedType: extras.ownerVerifiedType,
     locked: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -98,6 +105,9 @@ export function toLockedPost({ row }: Card): Post {
     distanceMiles: null,
     isDemo: row.isDemo,
     commentCount: 0,
+    ownerRating: null,
+    ownerRatingCount: 0,
+    ownerVerifiedType: null,
     locked: true,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

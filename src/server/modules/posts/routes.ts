@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ListPostsQuery, Post, PostFilters, PostList, UpdateStatusInput } from '../../../domain/posts';
 import { sendJsonBody } from '../../lib/json-body';
+import { nextLink } from '../../lib/next-link';
 import { MULTIPART_LIMITS, readPostForm } from './form';
 import type { PostsService } from './service';
 
@@ -13,13 +14,6 @@ const ErrorBody = z.object({ message: z.string() });
 const STATUS_BODY_MESSAGE = 'Send status and statusNotes as JSON.';
 /** UpdateStatusInput, with a plain message when the body is missing or not a JSON object (a form, null, an array). */
 const StatusBody = z.object(UpdateStatusInput.shape, { error: STATUS_BODY_MESSAGE });
-
-/** `url` with its cursor replaced: the target of `Link: <…>; rel="next"`. */
-export function nextLink(url: string, cursor: string): string {
-  const next = new URL(url, 'http://local');
-  next.searchParams.set('cursor', cursor);
-  return `${next.pathname}${next.search}`;
-}
 
 /**
  * /api/posts (spec §7). Thin: each handler reads its input and calls one service function for the

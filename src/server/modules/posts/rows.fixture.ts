@@ -28,6 +28,7 @@ export const base: PostRow = {
   seasonalNotes: null,
   region: 'toronto',
   isDemo: false,
+  hiddenAt: null,
   createdAt: new Date('2026-11-01T12:34:56.789Z'),
   updatedAt: new Date('2026-11-02T01:02:03.004Z'),
 };

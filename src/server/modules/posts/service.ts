@@ -6,7 +6,7 @@ import { isUuid } from '../../../domain/ids';
 import { actsAsSelf, canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
 import { CreatePostInput, PostFields, PostType, initialsOf, regionFor, type ListPostsQuery, type Post, type UpdateStatusInput } from '../../../domain/posts';
 import type { Db } from '../../db/client';
-import { assertAllowed, notFound } from '../../errors';
+import { assertAllowed, forbidden, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { JsonBody } from '../../lib/json-body';
 import type { RateLimiter } from '../../plugins/rate-limit';
@@ -21,7 +21,12 @@ import type { CardPart } from './read-model/cards';
 import { createPostsRepository, type NewPostRow } from './repository';
 import type { Total } from './totals/totals';
 
-export const POST_MESSAGES = { notFound: 'Post not found.' } as const;
+export const POST_MESSAGES = {
+  notFound: 'Post not found.',
+  locked: "You have seen today's free previews. Get access to see this post.",
+} as const;
+
+export type { Card, CardPart };
 
 /** The edit form: the whole post form again (omitted optional fields are cleared), plus removeImage. */
 export const EditPostInput = z.intersection(
@@ -80,6 +85,9 @@ export function createPostsService(deps: PostsServiceDeps) {
     const [card] = await readModel.cards.fromRows([row], readModel.cards.generation());
     return toPost(card!, actor, originFor());
   };
+
+  /** A post hidden by reports (DECISIONS 23) is shown to its owner and admins only. */
+  const shown = (actor: Actor, card: Card) => card.row.hiddenAt === null || canManagePost(actor, card.row).ok;
 
   /**
    * Cards as `actor` sees them from `origin`. A guest without full access sees each post in full
@@ -192,7 +200,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     /** One post, to anyone (shared links, spec §9), a guest's within the daily preview budget. */
     async get(actor: Actor, id: string, near?: string, now = new Date()): Promise<Post> {
       const [found] = isUuid(id) ? await readModel.cards.get([id]) : [];
-      if (!found) throw notFound(POST_MESSAGES.notFound);
+      if (!found || !shown(actor, found)) throw notFound(POST_MESSAGES.notFound);
       const [post] = await presentCards(actor, [found], originFor(near), now);
       return post!;
     },
@@ -200,7 +208,30 @@ export function createPostsService(deps: PostsServiceDeps) {
     /** Posts by id, presented for the actor, in the order of `ids` (absent ones left out). */
     async present(actor: Actor, ids: readonly string[], near?: string): Promise<Post[]> {
       const origin = originFor(near);
-      return (await readModel.cards.get(ids)).map((c) => toPost(c, actor, origin));
+      return (await readModel.cards.get(ids)).filter((c) => shown(actor, c)).map((c) => toPost(c, actor, origin));
+    },
+
+    /** The post unless it is absent or hidden by reports from this actor (404), whatever the preview budget. */
+    async visible(actor: Actor, id: string): Promise<Card> {
+      const [found] = isUuid(id) ? await readModel.cards.get([id]) : [];
+      if (!found || !shown(actor, found)) throw notFound(POST_MESSAGES.notFound);
+      return found;
+    },
+
+    /**
+     * The post when the actor may read it in full (its comments, a message about it): 404 when it
+     * is absent or hidden by reports, 403 past a guest's daily previews.
+     */
+    async readable(actor: Actor, id: string, now = new Date()): Promise<Card> {
+      const found = await this.visible(actor, id);
+      const [post] = await presentCards(actor, [found], originFor(), now);
+      if (post!.locked) throw forbidden(POST_MESSAGES.locked);
+      return found;
+    },
+
+    /** Hides a post reported by enough members until an admin reviews it (DECISIONS 23); the row, or undefined when gone. */
+    async hideByReports(id: string): Promise<PostRow | undefined> {
+      return repo.update(id, { hiddenAt: new Date() });
     },
 
     /** Forgets the preview budget's days before yesterday. */

@@ -4,7 +4,8 @@ import { pageSizeFor } from '../../../../domain/policy';
 import { DISTANCE_MILES, type ListPostsQuery, type PostFilters } from '../../../../domain/posts';
 import { TtlCache } from '../../../lib/ttl-cache';
 import { decodeCursor, encodeCursor, type Cursor } from '../cursor';
-import { filterConditions, typeCondition } from '../filters';
+import { and } from 'drizzle-orm';
+import { filterConditions, typeCondition, visible } from '../filters';
 import type { Card } from '../present';
 import type { PageRow, PostsRepository, RowsPage } from '../repository';
 import { circleKeys, keysCondition, searchMatches } from '../search';
@@ -68,7 +69,7 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
       return deps.repo.newest({
         where: filterConditions(query, origin),
         keys,
-        exact: query.q ? searchMatches(query.q) : undefined,
+        exact: and(visible, query.q ? searchMatches(query.q) : undefined),
         scope: keys ? (await scopeTotal(query, origin)).total : undefined,
         typeOnly: typeCondition(query),
         rest: filterConditions({ ...query, type: undefined }, origin),
@@ -83,7 +84,7 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
       within: filterConditions({ ...ANY, q: query.q, distance }, origin),
       radius: filterConditions({ ...ANY, distance }, origin),
       keys,
-      exact: query.q ? searchMatches(query.q) : undefined,
+      exact: and(visible, query.q ? searchMatches(query.q) : undefined),
       scope: keys ? (await scopeTotal(query, origin)).total : undefined,
       origin,
       after,

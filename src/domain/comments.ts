@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { text } from './text';
+
+/** Texts of spec §5 and §8 for comments. */
+export const COMMENT_MESSAGES = {
+  empty: 'Comment cannot be empty',
+  tooLong: 'Comment too long',
+  emptyList: 'No comments yet. Be the first to comment!',
+  postedTitle: 'Comment added',
+  postedText: 'Your comment has been posted successfully',
+  failedTitle: 'Error',
+  failedText: 'Failed to add comment. Please try again.',
+  invalidTitle: 'Invalid comment',
+  fetchFailed: 'Failed to fetch comments',
+  notFound: 'Comment not found.',
+} as const;
+
+/** POST /api/posts/:id/comments (spec §7): the trimmed content; `userId` may only name the session's member (DECISIONS 1). */
+export const CreateCommentInput = z.object({
+  userId: text().optional(),
+  content: text(COMMENT_MESSAGES.empty)
+    .trim()
+    .min(1, COMMENT_MESSAGES.empty)
+    .max(LIMITS.commentMax, COMMENT_MESSAGES.tooLong),
+});
+export type CreateCommentInput = z.infer<typeof CreateCommentInput>;
+
+/** A comment as the API returns it (spec §3, with its author by name: DECISIONS 19). */
+export const Comment = z.object({
+  id: z.string(),
+  postId: z.string(),
+  /** The author (spec §3 `userId`); `authorId` says the same. */
+  userId: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentsQuery = z.object({
+  cursor: text().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export type CommentsQuery = z.infer<typeof CommentsQuery>;
+
+/** The card's comments button (spec §2 Post card). */
+export function commentsLabel(count: number): string {
+  if (count <= 0) return 'Be the first to comment';
+  return count === 1 ? '1 comment' : `${count} comments`;
+}

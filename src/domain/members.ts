@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { VerifiedType } from './auth';
+import { LIMITS } from './limits';
+import { text } from './text';
+
+/** Texts of spec §2 dialog 4 and §8 for profiles and ratings. */
+export const RATING_MESSAGES = {
+  emptyList: 'No reviews yet. Be the first to rate this member!',
+  submittedTitle: 'Rating submitted',
+  submittedText: 'Thank you for helping build community trust!',
+  failedTitle: 'Error',
+  failedText: 'Failed to submit rating. Please try again.',
+  ratingRange: 'Rating must be 1 to 5',
+  commentTooLong: `Maximum ${LIMITS.ratingCommentMax} characters`,
+  notFound: 'Member not found.',
+} as const;
+
+/** The verified badges of spec §6: what each says and what was checked. */
+export const VERIFIED_BADGES: Record<VerifiedType, { label: string; detail: string }> = {
+  arborist: { label: 'Verified Arborist', detail: 'Professional tree service verified' },
+  business: { label: 'Verified Business', detail: 'Identity verified' },
+  individual: { label: 'Verified User', detail: 'Trusted community member' },
+};
+
+/** 'review' or 'reviews' (spec §2 dialog 4). */
+export const reviewsLabel = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+/**
+ * POST /api/user-ratings (spec §7): `rating` arrives as text or a number, 1-5; `raterUserId` may
+ * only name the session's member (DECISIONS 1).
+ */
+export const RatingInput = z.object({
+  ratedUserId: z.uuid('ratedUserId must be a member id'),
+  raterUserId: text().optional(),
+  rating: z.coerce.number({ error: RATING_MESSAGES.ratingRange }).int(RATING_MESSAGES.ratingRange).min(1, RATING_MESSAGES.ratingRange).max(5, RATING_MESSAGES.ratingRange),
+  comment: text()
+    .trim()
+    .max(LIMITS.ratingCommentMax, RATING_MESSAGES.commentTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type RatingInput = z.infer<typeof RatingInput>;
+
+/** A rating as the API returns it (spec §3 User rating, with the rater's name). */
+export const UserRating = z.object({
+  id: z.string(),
+  ratedUserId: z.string(),
+  raterUserId: z.string(),
+  raterName: z.string(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserRating = z.infer<typeof UserRating>;
+
+/**
+ * GET /api/users/:id: a member as anyone may see them (never the email), and what the asking
+ * member may do about them: block, rate (and if not, why: DECISIONS 20).
+ */
+export const PublicProfile = z.object({
+  id: z.string(),
+  username: z.string(),
+  initials: z.string(),
+  /** Text 'true' or 'false', as spec §3 has it. */
+  isVerified: z.enum(['true', 'false']),
+  verifiedType: VerifiedType.nullable(),
+  memberSince: z.string(),
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  viewer: z.object({
+    isSelf: z.boolean(),
+    /** The asking member blocked this one. */
+    blocked: z.boolean(),
+    canRate: z.boolean(),
+    /** Why rating is not open, in words for people (null when it is). */
+    rateReason: z.string().nullable(),
+    myRating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
+  }),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+/** What a card shows of its owner (spec §2 Post card): their rating and badge. */
+export const OwnerSummary = z.object({
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  verifiedType: VerifiedType.nullable(),
+});
+export type OwnerSummary = z.infer<typeof OwnerSummary>;
+
+/** Stars out of 5, one decimal: '(4.5/5)'. */
+export const ratingText = (average: number | null) => `(${average === null ? 0 : Math.round(average * 10) / 10}/5)`;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { text } from './text';
+
+/** Texts of spec §2 dialog 5, §5 and §8 for messages. */
+export const MESSAGE_MESSAGES = {
+  empty: 'Please enter a message.',
+  tooLong: `Maximum ${LIMITS.messageMax} characters`,
+  subjectTooLong: `Maximum ${LIMITS.subjectMax} characters`,
+  sent: 'Message sent!',
+  failed: 'Failed to send message. Please try again.',
+  tip: 'Tip: agree on a public place and a daylight time for the pickup, and keep the conversation here.',
+} as const;
+
+/** The subject when none is typed (spec §5): 'Re: ' and the post's title. */
+export const defaultSubject = (postTitle: string) => `Re: ${postTitle}`.slice(0, LIMITS.subjectMax);
+
+/** POST /api/messages (spec §7); the sender is the session's member (DECISIONS 1). */
+export const SendMessageInput = z.object({
+  fromUserId: text().optional(),
+  toUserId: z.uuid('toUserId must be a member id'),
+  postId: z.uuid('postId must be a post id').nullish(),
+  subject: text()
+    .trim()
+    .max(LIMITS.subjectMax, MESSAGE_MESSAGES.subjectTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  content: text(MESSAGE_MESSAGES.empty).trim().min(1, MESSAGE_MESSAGES.empty).max(LIMITS.messageMax, MESSAGE_MESSAGES.tooLong),
+});
+export type SendMessageInput = z.infer<typeof SendMessageInput>;
+
+export const Message = z.object({
+  id: z.string(),
+  fromUserId: z.string(),
+  toUserId: z.string(),
+  fromName: z.string(),
+  toName: z.string(),
+  postId: z.string().nullable(),
+  postTitle: z.string().nullable(),
+  subject: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Message = z.infer<typeof Message>;
+
+/** A conversation in the inbox: with one member, about one post (or none). */
+export const Thread = z.object({
+  otherUserId: z.string(),
+  otherName: z.string(),
+  postId: z.string().nullable(),
+  postTitle: z.string().nullable(),
+  last: Message,
+  unread: z.number().int(),
+});
+export type Thread = z.infer<typeof Thread>;
+
+/** A thread's address: the other member and the post ('none' for a conversation about no post). */
+export const ThreadQuery = z.object({
+  postId: z.union([z.uuid('postId must be a post id'), z.literal('none')]).default('none'),
+  cursor: text().max(200).optional(),
+});
+export type ThreadQuery = z.infer<typeof ThreadQuery>;
+
+/** The inbox's link to a thread. */
+export const threadPath = (otherUserId: string, postId: string | null) =>
+  `/messages?with=${encodeURIComponent(otherUserId)}${postId ? `&post=${encodeURIComponent(postId)}` : ''}`;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/** Why a post is reported (spec §2 dialog 8); scam first and the default. */
+export const REPORT_REASONS = ['scam', 'inappropriate', 'spam', 'not_free', 'wrong_info', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam or fraud',
+  inappropriate: 'Inappropriate content',
+  spam: 'Spam',
+  not_free: 'Not actually free',
+  wrong_info: 'Wrong or misleading information',
+  other: 'Something else',
+};
+
+/** Texts of spec §5 and §8 for reports. */
+export const REPORT_MESSAGES = {
+  title: 'Report This Post',
+  reasonRequiredTitle: 'Reason Required',
+  reasonRequiredText: 'Please select a reason for reporting.',
+  submitted: 'Report Submitted',
+  failed: 'Failed to submit report. Please try again.',
+  already: 'You have already reported this post. Thank you: an admin will look at it.',
+} as const;
+
+/** 'Reason Required: Please select a reason for reporting.' */
+export const REASON_REQUIRED = `${REPORT_MESSAGES.reasonRequiredTitle}: ${REPORT_MESSAGES.reasonRequiredText}`;
+
+/** POST /api/posts/report (spec §7): anyone, a guest anonymously (DECISIONS 23). */
+export const ReportInput = z.object({
+  postId: z.uuid('postId must be a post id'),
+  reason: z.enum(REPORT_REASONS, { error: REASON_REQUIRED }),
+  description: text()
+    .trim()
+    .max(1000, 'Maximum 1000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  reporterId: text().optional(),
+});
+export type ReportInput = z.infer<typeof ReportInput>;
+
+/** A post reported by this many distinct signed-in members is hidden until an admin reviews it (DECISIONS 23). */
+export const HIDE_AFTER_REPORTS = 3;

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { MapResponse, PostList } from '../domain/posts';
+import { bodyWriter } from './lib/serializer';
+import { createAccessService } from './modules/access/service';
+import { authRoutes, sessionRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { commentsRoutes } from './modules/comments/routes';
+import { createCommentsService } from './modules/comments/service';
+import { favoritesRoutes } from './modules/favorites/routes';
+import { createFavoritesService } from './modules/favorites/service';
+import { createMailService } from './modules/mail/service';
+import { membersRoutes } from './modules/members/routes';
+import { createMembersService } from './modules/members/service';
+import { messagesRoutes } from './modules/messages/routes';
+import { createMessagesService, type MessagesService } from './modules/messages/service';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { createNotificationsService } from './modules/notifications/service';
+import { notificationsSocket } from './modules/notifications/socket';
+import { mapRoutes } from './modules/posts/map/routes';
+import { createMapService } from './modules/posts/map/service';
+import { postsRoutes } from './modules/posts/routes';
+import { createPostsService } from './modules/posts/service';
+import { reportsRoutes } from './modules/reports/routes';
+import { createReportsService } from './modules/reports/service';
+
+/**
+ * Every area's service, wired to the others (a module reaches another through its service), and
+ * its routes. Services take an actor and import nothing from Fastify (docs/decisions/0070).
+ */
+export async function registerModules(app: FastifyInstance, serializerMode: 'check' | 'fast'): Promise<void> {
+  const { config, db, events, rateLimiter: limiter } = app;
+
+  const access = createAccessService(db, events);
+  app.decorate('access', access);
+  const auth = createAuthService({
+    db,
+    secret: config.SESSION_SECRET,
+    access,
+    limiter,
+    adminEmails: config.ADMIN_EMAILS,
+    postingMode: config.POSTING_ACCESS,
+    instagramUrl: config.INSTAGRAM_URL,
+  });
+  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(sessionRoutes, { prefix: '/api/session', auth });
+  app.get('/api/health', async () => ({ ok: true }));
+
+  const posts = createPostsService({
+    db,
+    events,
+    storage: app.storage,
+    limiter,
+    defaultOrigin: config.DEFAULT_ORIGIN,
+    postingMode: config.POSTING_ACCESS,
+    writers: {
+      list: bodyWriter(serializerMode, PostList, { method: 'GET', url: '/api/posts' }),
+      map: bodyWriter(serializerMode, MapResponse, { method: 'GET', url: '/api/posts/map' }),
+    },
+    log: app.log,
+  });
+  app.decorate('posts', posts);
+  await app.register(postsRoutes, { prefix: '/api/posts', posts });
+  await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ posts }) });
+  await app.register(favoritesRoutes, { prefix: '/api/favorites', favorites: createFavoritesService({ db, posts }) });
+
+  const notifications = createNotificationsService({ db, events });
+  const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const stopMail = mail.start();
+  app.addHook('onClose', async () => stopMail());
+  // Members and messages need each other (ratings open after messages; messages stop at blocks).
+  const later: { messages?: MessagesService } = {};
+  const members = createMembersService({
+    db,
+    events,
+    limiter,
+    posts,
+    notifications,
+    exchangedMessages: (a, b) => later.messages!.exchanged(a, b),
+  });
+  const messages = (later.messages = createMessagesService({ db, limiter, posts, members, notifications, mail, publicUrl: config.PUBLIC_URL }));
+  const comments = createCommentsService({ db, events, limiter, posts, notifications, blocked: members.blocked });
+  await app.register(membersRoutes, { members });
+  await app.register(messagesRoutes, { prefix: '/api/messages', messages });
+  await app.register(commentsRoutes, { comments });
+  await app.register(reportsRoutes, { reports: createReportsService({ db, limiter, posts, notifications }) });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
+  await app.register(notificationsSocket, { notifications });
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '../../../domain/notifications';
+import { REPORT_REASONS } from '../../../domain/reports';
+import { posts } from './posts';
+import { users } from './users';
+
+/** Comments on posts (spec §3 Comment; DECISIONS 19). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** One rating per rater and member (DECISIONS 20): rating again updates it. */
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ratedUserId: uuid('rated_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raterUserId: uuid('rater_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_ratings_pair_key').on(t.raterUserId, t.ratedUserId),
+    index('user_ratings_rated_idx').on(t.ratedUserId, t.updatedAt.desc().nullsFirst()),
+    check('user_ratings_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** A member blocked another (DECISIONS 21). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/** Messages between members, threaded by the pair and the post (DECISIONS 14). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    subject: text('subject'),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('messages_to_idx').on(t.toUserId, t.createdAt.desc().nullsFirst()),
+    index('messages_from_idx').on(t.fromUserId, t.createdAt.desc().nullsFirst()),
+    index('messages_unread_idx').on(t.toUserId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatusEnum = pgEnum('report_status', ['pending', 'reviewed', 'resolved', 'dismissed']);
+
+/** Reports of posts (spec §3 Report; DECISIONS 23): a guest's are anonymous, kept by session or address. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who reported, to keep one open report per reporter and post: `u:<id>`, `s:<session>` or `a:<address>`. */
+    reporterKey: text('reporter_key').notNull(),
+    reason: reportReasonEnum('reason').notNull(),
+    description: text('description'),
+    status: reportStatusEnum('status').notNull().default('pending'),
+    reviewNotes: text('review_notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reports_open_key').on(t.postId, t.reporterKey).where(sql`${t.status} = 'pending'`),
+    index('reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+/** Notifications kept for a member (DECISIONS 14): the bell, /notifications and the live socket. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationTypeEnum('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
+);

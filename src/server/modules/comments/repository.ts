@@ -1,0 +1,72 @@
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { comments, users } from '../../db/schema/index';
+
+export interface CommentRow {
+  id: string;
+  postId: string;
+  authorId: string;
+  authorName: string;
+  content: string;
+  createdAt: Date;
+  /** created_at as PostgreSQL prints it, for the next page's cursor. */
+  key: string;
+}
+
+const fields = {
+  id: comments.id,
+  postId: comments.postId,
+  authorId: comments.authorId,
+  authorName: users.username,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  key: sql<string>`${comments.createdAt}::text`,
+};
+
+export function createCommentsRepository(db: Db) {
+  return {
+    /** A post's comments, newest first (comments_post_idx), after the cursor. */
+    async page(postId: string, limit: number, after: { createdAt: string; id: string } | null): Promise<CommentRow[]> {
+      const keyset = after
+        ? or(
+            lt(comments.createdAt, sql`${after.createdAt}::timestamptz`),
+            and(eq(comments.createdAt, sql`${after.createdAt}::timestamptz`), lt(comments.id, after.id)),
+          )
+        : undefined;
+      return db
+        .select(fields)
+        .from(comments)
+        .innerJoin(users, eq(users.id, comments.authorId))
+        .where(and(eq(comments.postId, postId), keyset))
+        .orderBy(desc(comments.createdAt), desc(comments.id))
+        .limit(limit);
+    },
+
+    async findById(id: string): Promise<CommentRow | undefined> {
+      const [row] = await db.select(fields).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(eq(comments.id, id)).limit(1);
+      return row;
+    },
+
+    async insert(postId: string, authorId: string, content: string): Promise<string> {
+      const [row] = await db.insert(comments).values({ postId, authorId, content }).returning({ id: comments.id });
+      return row!.id;
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(comments).where(eq(comments.id, id));
+    },
+
+    /** The number of comments of each post among `postIds` (posts without any are left out). */
+    async counts(postIds: readonly string[]): Promise<Map<string, number>> {
+      if (postIds.length === 0) return new Map();
+      const rows = await db
+        .select({ postId: comments.postId, n: sql<number>`count(*)::int` })
+        .from(comments)
+        .where(inArray(comments.postId, [...postIds]))
+        .groupBy(comments.postId);
+      return new Map(rows.map((r) => [r.postId, r.n]));
+    },
+  };
+}
+
+export type CommentsRepository = ReturnType<typeof createCommentsRepository>;

@@ -1,0 +1,99 @@
+import type { Actor } from '../../../domain/actor';
+import { COMMENT_MESSAGES, type Comment, type CommentsQuery, type CreateCommentInput } from '../../../domain/comments';
+import { isUuid } from '../../../domain/ids';
+import { actsAsSelf, canComment, canDeleteComment } from '../../../domain/policy';
+import type { Db } from '../../db/client';
+import { assertAllowed, notFound } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { CARD_CHANGED } from '../../events/topics';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
+import type { NotificationsService } from '../notifications/service';
+import type { PostsService } from '../posts/service';
+import { createCommentsRepository, type CommentRow } from './repository';
+
+/** Comments a member may post (spec §9 has none; issue: 10 in 10 minutes). */
+export const COMMENT_RATE: RateRule = { what: 'comments', limit: 10, windowMs: 10 * 60_000 };
+
+export interface CommentsPage {
+  comments: Comment[];
+  nextCursor: string | null;
+}
+
+const toComment = (row: CommentRow): Comment => ({
+  id: row.id,
+  postId: row.postId,
+  userId: row.authorId,
+  authorId: row.authorId,
+  authorName: row.authorName,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export interface CommentsServiceDeps {
+  db: Db;
+  events: EventBus;
+  limiter: RateLimiter;
+  posts: PostsService;
+  notifications: NotificationsService;
+  /** Whether either member blocked the other (DECISIONS 21): no notification between them. */
+  blocked(a: string, b: string): Promise<boolean>;
+}
+
+/**
+ * Comments (spec §2 dialog 3, DECISIONS 19): members comment; anyone who can read a post reads
+ * its comments. A new or deleted comment changes its post's card only (CARD_CHANGED); the post's
+ * owner is told of a new one, unless either blocked the other.
+ */
+export function createCommentsService(deps: CommentsServiceDeps) {
+  const repo = createCommentsRepository(deps.db);
+  deps.posts.addCardPart({
+    async load(rows) {
+      const counts = await repo.counts(rows.map((r) => r.id));
+      return new Map([...counts].map(([postId, commentCount]) => [postId, { commentCount }]));
+    },
+  });
+
+  return {
+    /** GET /api/posts/:id/comments: newest first, a page at a time. */
+    async list(actor: Actor, postId: string, query: CommentsQuery): Promise<CommentsPage> {
+      await deps.posts.readable(actor, postId);
+      const after = query.cursor ? decodeKeyset(query.cursor) : null;
+      const rows = await repo.page(postId, query.limit + 1, after);
+      const shown = rows.slice(0, query.limit);
+      const last = shown.at(-1);
+      return { comments: shown.map(toComment), nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.id) : null };
+    },
+
+    async create(actor: Actor, postId: string, input: CreateCommentInput): Promise<Comment> {
+      assertAllowed(canComment(actor));
+      assertAllowed(actsAsSelf(actor, input.userId));
+      const authorId = actor.userId!;
+      const post = await deps.posts.readable(actor, postId);
+      await deps.limiter.hit(`comments:${authorId}`, COMMENT_RATE);
+      const id = await repo.insert(post.row.id, authorId, input.content);
+      await deps.events.publish(CARD_CHANGED, { postId: post.row.id });
+      const owner = post.row.userId;
+      if (owner && owner !== authorId && !(await deps.blocked(owner, authorId))) {
+        await deps.notifications.notify(owner, 'new_comment', {
+          commenterUsername: actor.member?.username ?? 'A member',
+          postTitle: post.row.title,
+          postId: post.row.id,
+          commentId: id,
+        });
+      }
+      return toComment((await repo.findById(id))!);
+    },
+
+    /** DELETE /api/comments/:id: its author or an admin. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const row = isUuid(id) ? await repo.findById(id) : undefined;
+      if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+      assertAllowed(canDeleteComment(actor, row));
+      await repo.delete(row.id);
+      await deps.events.publish(CARD_CHANGED, { postId: row.postId });
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

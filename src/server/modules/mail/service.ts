@@ -1,0 +1,100 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { outbox } from '../../db/schema/index';
+
+/** A mail to send. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Attempts before a mail is given up (each failure logged); the waits between them double from a minute. */
+export const MAIL_ATTEMPTS = 5;
+const RETRY_BASE_S = 60;
+/** How often an instance looks for mail to send. */
+export const MAIL_POLL_MS = 2_000;
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Mail through the outbox (docs/decisions/0078): `enqueue` writes a row (in the caller's
+ * transaction when given), and every instance's sender claims due rows with FOR UPDATE SKIP
+ * LOCKED, so each mail goes out once whatever the number of instances, and survives a restart.
+ * Without SMTP_URL nothing is written: the product sends no mail.
+ */
+export function createMailService(deps: { db: Db; smtpUrl?: string; from: string; log: Log }) {
+  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+
+  /** Claims due mail: each claimed row's attempt is counted and its next try set before it is sent. */
+  async function claim(limit: number) {
+    return deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`), sql`${outbox.attempts} < ${MAIL_ATTEMPTS}`))
+        .orderBy(asc(outbox.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      for (const row of due) {
+        await tx
+          .update(outbox)
+          .set({ attempts: row.attempts + 1, nextAttemptAt: sql`now() + make_interval(secs => ${RETRY_BASE_S * 2 ** row.attempts})` })
+          .where(eq(outbox.id, row.id));
+      }
+      return due;
+    });
+  }
+
+  return {
+    /** Whether mail is configured (SMTP_URL). */
+    enabled: transport !== null,
+
+    /** Queues a mail; nothing when mail is not configured. */
+    async enqueue(mail: Mail): Promise<void> {
+      if (!transport) return;
+      await deps.db.insert(outbox).values(mail);
+    },
+
+    /** Sends the mail that is due; the number sent. */
+    async sendDue(limit = 20): Promise<number> {
+      if (!transport) return 0;
+      let sent = 0;
+      for (const row of await claim(limit)) {
+        try {
+          await transport.sendMail({ from: deps.from, to: row.to, subject: row.subject, text: row.text });
+          await deps.db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
+          sent += 1;
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          await deps.db.update(outbox).set({ lastError: message.slice(0, 500) }).where(eq(outbox.id, row.id));
+          deps.log.warn({ err: { message }, attempt: row.attempts + 1 }, 'a mail could not be sent');
+        }
+      }
+      return sent;
+    },
+
+    /** Looks for mail every MAIL_POLL_MS until stopped. */
+    start(): () => void {
+      if (!transport) return () => {};
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        this.sendDue()
+          .catch((err: unknown) => deps.log.warn({ err }, 'the mail sender failed'))
+          .finally(() => (running = false));
+      }, MAIL_POLL_MS);
+      timer.unref();
+      return () => {
+        clearInterval(timer);
+        transport.close();
+      };
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,110 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { VerifiedType } from '../../../domain/auth';
+import type { Db } from '../../db/client';
+import { blocks, userRatings, users } from '../../db/schema/index';
+
+export interface MemberRow {
+  id: string;
+  username: string;
+  isVerified: boolean;
+  verifiedType: VerifiedType | null;
+  createdAt: Date;
+  averageRating: number | null;
+  ratingCount: number;
+}
+
+export interface RatingRow {
+  id: string;
+  ratedUserId: string;
+  raterUserId: string;
+  raterName: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+}
+
+/** The average and number of the ratings of each member in `ids`. */
+const ratingsOf = (db: Db, ids: readonly string[]) =>
+  db
+    .select({
+      userId: userRatings.ratedUserId,
+      average: sql<number>`avg(${userRatings.rating})::float8`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(userRatings)
+    .where(inArray(userRatings.ratedUserId, [...ids]))
+    .groupBy(userRatings.ratedUserId);
+
+export function createMembersRepository(db: Db) {
+  return {
+    /** Public fields of members by id, with their ratings (never the email). */
+    async byIds(ids: readonly string[]): Promise<MemberRow[]> {
+      if (ids.length === 0) return [];
+      const [members, ratings] = await Promise.all([
+        db
+          .select({ id: users.id, username: users.username, isVerified: users.isVerified, verifiedType: users.verifiedType, createdAt: users.createdAt })
+          .from(users)
+          .where(inArray(users.id, [...ids])),
+        ratingsOf(db, ids),
+      ]);
+      const byMember = new Map(ratings.map((r) => [r.userId, r]));
+      return members.map((m) => ({ ...m, averageRating: byMember.get(m.id)?.average ?? null, ratingCount: byMember.get(m.id)?.count ?? 0 }));
+    },
+
+    /** A member's ratings, newest first. */
+    async ratings(ratedUserId: string, limit: number): Promise<RatingRow[]> {
+      return db
+        .select({
+          id: userRatings.id,
+          ratedUserId: userRatings.ratedUserId,
+          raterUserId: userRatings.raterUserId,
+          raterName: users.username,
+          rating: userRatings.rating,
+          comment: userRatings.comment,
+          createdAt: userRatings.updatedAt,
+        })
+        .from(userRatings)
+        .innerJoin(users, eq(users.id, userRatings.raterUserId))
+        .where(eq(userRatings.ratedUserId, ratedUserId))
+        .orderBy(desc(userRatings.updatedAt), desc(userRatings.id))
+        .limit(limit);
+    },
+
+    async ratingBy(raterUserId: string, ratedUserId: string): Promise<{ rating: number; comment: string | null } | undefined> {
+      const [row] = await db
+        .select({ rating: userRatings.rating, comment: userRatings.comment })
+        .from(userRatings)
+        .where(and(eq(userRatings.raterUserId, raterUserId), eq(userRatings.ratedUserId, ratedUserId)));
+      return row;
+    },
+
+    /** Rates, or rates again (one rating per rater and member, DECISIONS 20); true when it is new. */
+    async upsertRating(raterUserId: string, ratedUserId: string, rating: number, comment: string | null): Promise<{ id: string; created: boolean }> {
+      const [row] = await db
+        .insert(userRatings)
+        .values({ raterUserId, ratedUserId, rating, comment })
+        .onConflictDoUpdate({ target: [userRatings.raterUserId, userRatings.ratedUserId], set: { rating, comment, updatedAt: sql`now()` } })
+        .returning({ id: userRatings.id, created: sql<boolean>`xmax = 0` });
+      return row!;
+    },
+
+    async block(blockerId: string, blockedId: string): Promise<void> {
+      await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+    },
+
+    async unblock(blockerId: string, blockedId: string): Promise<void> {
+      await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+    },
+
+    /** Who blocked whom between the two: by `a`, of `a` (by `b`). */
+    async blocksBetween(a: string, b: string): Promise<{ byA: boolean; byB: boolean }> {
+      const rows = await db
+        .select({ blockerId: blocks.blockerId })
+        .from(blocks)
+        .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))));
+      return { byA: rows.some((r) => r.blockerId === a), byB: rows.some((r) => r.blockerId === b) };
+    },
+  };
+}
+
+export type MembersRepository = ReturnType<typeof createMembersRepository>;

@@ -1,0 +1,144 @@
+import type { Actor } from '../../../domain/actor';
+import { isUuid } from '../../../domain/ids';
+import { RATING_MESSAGES, type PublicProfile, type RatingInput, type UserRating } from '../../../domain/members';
+import { actsAsSelf, canBlock, canRate, POLICY_MESSAGES, type Relation } from '../../../domain/policy';
+import { initialsOf } from '../../../domain/posts';
+import type { Db } from '../../db/client';
+import { assertAllowed, notFound, unauthenticated } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { MEMBER_CHANGED } from '../../events/topics';
+import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
+import type { NotificationsService } from '../notifications/service';
+import type { PostsService } from '../posts/service';
+import { createMembersRepository, type MemberRow, type RatingRow } from './repository';
+
+/** Ratings a member may give in a day (issue: 20). */
+export const RATING_RATE: RateRule = { what: 'ratings', limit: 20, windowMs: 24 * 60 * 60_000 };
+/** Reviews shown on a profile (the newest). */
+export const RATINGS_SHOWN = 50;
+
+const toRating = (row: RatingRow): UserRating => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export interface MembersServiceDeps {
+  db: Db;
+  events: EventBus;
+  limiter: RateLimiter;
+  posts: PostsService;
+  notifications: NotificationsService;
+  /** Whether the two members have each sent the other a message (DECISIONS 20; the messages area knows). */
+  exchangedMessages(a: string, b: string): Promise<boolean>;
+}
+
+/**
+ * Members as others see them (spec §2 dialog 4): public profiles, ratings (DECISIONS 20) and blocks
+ * (DECISIONS 21). A rating changes every card of the rated member's posts (MEMBER_CHANGED).
+ */
+export function createMembersService(deps: MembersServiceDeps) {
+  const repo = createMembersRepository(deps.db);
+
+  deps.posts.addCardPart({
+    async load(rows) {
+      const owners = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
+      const members = new Map((await repo.byIds(owners)).map((m) => [m.id, m]));
+      return new Map(
+        rows.flatMap((r) => {
+          const m = r.userId ? members.get(r.userId) : undefined;
+          return m ? [[r.id, { ownerRating: m.averageRating, ownerRatingCount: m.ratingCount, ownerVerifiedType: m.isVerified ? m.verifiedType : null }]] : [];
+        }),
+      );
+    },
+  });
+
+  async function member(id: string): Promise<MemberRow> {
+    const [found] = isUuid(id) ? await repo.byIds([id]) : [];
+    if (!found) throw notFound(RATING_MESSAGES.notFound);
+    return found;
+  }
+
+  /** What stands between two members: a block either way, and whether they exchanged messages. */
+  async function relation(a: string, b: string): Promise<Relation & { blockedByA: boolean }> {
+    const [blocks, exchangedMessage] = await Promise.all([repo.blocksBetween(a, b), deps.exchangedMessages(a, b)]);
+    return { blocked: blocks.byA || blocks.byB, blockedByA: blocks.byA, exchangedMessage };
+  }
+
+  return {
+    /** Whether a member with this id exists. */
+    async exists(id: string): Promise<boolean> {
+      return isUuid(id) && (await repo.byIds([id])).length > 0;
+    },
+
+    /** Whether either member blocked the other (DECISIONS 21). */
+    async blocked(a: string, b: string): Promise<boolean> {
+      const blocks = await repo.blocksBetween(a, b);
+      return blocks.byA || blocks.byB;
+    },
+
+    /** GET /api/users/:id: public fields, and what the asking member may do. */
+    async profile(actor: Actor, id: string): Promise<PublicProfile> {
+      const m = await member(id);
+      const self = actor.userId === m.id;
+      const between = actor.userId && !self ? await relation(actor.userId, m.id) : null;
+      const decision = canRate(actor, m.id, between ?? { blocked: false, exchangedMessage: false });
+      const mine = actor.userId && !self ? await repo.ratingBy(actor.userId, m.id) : undefined;
+      return {
+        id: m.id,
+        username: m.username,
+        initials: initialsOf(m.username) || '?',
+        isVerified: m.isVerified ? 'true' : 'false',
+        verifiedType: m.isVerified ? m.verifiedType : null,
+        memberSince: m.createdAt.toISOString(),
+        averageRating: m.averageRating,
+        ratingCount: m.ratingCount,
+        viewer: {
+          isSelf: self,
+          blocked: between?.blockedByA ?? false,
+          canRate: decision.ok,
+          rateReason: decision.ok ? null : decision.message,
+          myRating: mine ?? null,
+        },
+      };
+    },
+
+    /** GET /api/users/:id/ratings: the newest reviews. */
+    async ratings(id: string): Promise<UserRating[]> {
+      const m = await member(id);
+      return (await repo.ratings(m.id, RATINGS_SHOWN)).map(toRating);
+    },
+
+    /** GET /api/users/:id/average-rating: a number (spec §7), 0 without ratings. */
+    async averageRating(id: string): Promise<number> {
+      return (await member(id)).averageRating ?? 0;
+    },
+
+    /** POST /api/user-ratings: rates (or rates again) a member, when the policy allows it. */
+    async rate(actor: Actor, input: RatingInput): Promise<{ rating: UserRating; created: boolean }> {
+      assertAllowed(actsAsSelf(actor, input.raterUserId));
+      if (!actor.userId) throw unauthenticated(POLICY_MESSAGES.signInToRate);
+      const rated = await member(input.ratedUserId);
+      assertAllowed(canRate(actor, rated.id, await relation(actor.userId, rated.id)));
+      await deps.limiter.hit(`ratings:${actor.userId}`, RATING_RATE);
+      const { id, created } = await repo.upsertRating(actor.userId, rated.id, input.rating, input.comment);
+      await deps.events.publish(MEMBER_CHANGED, { userId: rated.id });
+      await deps.notifications.notify(rated.id, 'new_rating', {
+        raterUserId: actor.userId,
+        raterUsername: actor.member?.username ?? 'A member',
+        rating: input.rating,
+      });
+      const rating = (await repo.ratings(rated.id, RATINGS_SHOWN)).find((r) => r.id === id)!;
+      return { rating: toRating(rating), created };
+    },
+
+    /** POST /api/users/:id/block (DECISIONS 21). */
+    async block(actor: Actor, id: string): Promise<void> {
+      assertAllowed(canBlock(actor, id));
+      await repo.block(actor.userId!, (await member(id)).id);
+    },
+
+    async unblock(actor: Actor, id: string): Promise<void> {
+      assertAllowed(canBlock(actor, id));
+      await repo.unblock(actor.userId!, (await member(id)).id);
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,118 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { messages, posts, users } from '../../db/schema/index';
+
+export interface MessageRow {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  fromName: string;
+  toName: string;
+  postId: string | null;
+  postTitle: string | null;
+  subject: string | null;
+  content: string;
+  createdAt: Date;
+  readAt: Date | null;
+  /** created_at as PostgreSQL prints it, for the next page's cursor. */
+  key: string;
+}
+
+const sender = alias(users, 'sender');
+const recipient = alias(users, 'recipient');
+
+/** The messages of one thread: between the two members, about the post (or about none). */
+const inThread = (a: string, b: string, postId: string | null): SQL =>
+  and(
+    or(and(eq(messages.fromUserId, a), eq(messages.toUserId, b)), and(eq(messages.fromUserId, b), eq(messages.toUserId, a))),
+    postId ? eq(messages.postId, postId) : isNull(messages.postId),
+  )!;
+
+export function createMessagesRepository(db: Db) {
+  const select = () =>
+    db
+      .select({
+        id: messages.id,
+        fromUserId: messages.fromUserId,
+        toUserId: messages.toUserId,
+        fromName: sender.username,
+        toName: recipient.username,
+        postId: messages.postId,
+        postTitle: posts.title,
+        subject: messages.subject,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        readAt: messages.readAt,
+        key: sql<string>`${messages.createdAt}::text`,
+      })
+      .from(messages)
+      .innerJoin(sender, eq(sender.id, messages.fromUserId))
+      .innerJoin(recipient, eq(recipient.id, messages.toUserId))
+      .leftJoin(posts, eq(posts.id, messages.postId));
+
+  return {
+    async insert(values: { fromUserId: string; toUserId: string; postId: string | null; subject: string | null; content: string }): Promise<MessageRow> {
+      const [row] = await db.insert(messages).values(values).returning({ id: messages.id });
+      const [message] = await select().where(eq(messages.id, row!.id));
+      return message!;
+    },
+
+    /** Whether the thread has a message already (a new one does not start a conversation). */
+    async threadExists(a: string, b: string, postId: string | null): Promise<boolean> {
+      const [row] = await db.select({ one: sql`1` }).from(messages).where(inThread(a, b, postId)).limit(1);
+      return row !== undefined;
+    },
+
+    /** Whether each of the two has sent the other a message, about anything (DECISIONS 20). */
+    async exchanged(a: string, b: string): Promise<boolean> {
+      const sent = (from: string, to: string) =>
+        sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.fromUserId} = ${from} AND ${messages.toUserId} = ${to})`;
+      const result = await db.execute<{ both: boolean }>(sql`SELECT ${sent(a, b)} AND ${sent(b, a)} AS both`);
+      return result.rows[0]?.both === true;
+    },
+
+    /** The member's threads, newest first: the last message of each (other member, post) pair and its unread count. */
+    async threads(userId: string, limit: number): Promise<Array<MessageRow & { otherUserId: string; unread: number }>> {
+      const lasts = await db.execute<{ id: string; other: string; unread: number }>(sql`
+        SELECT DISTINCT ON (other, post_id) id, other,
+          (count(*) FILTER (WHERE to_user_id = ${userId} AND read_at IS NULL) OVER (PARTITION BY other, post_id))::int AS unread
+        FROM (
+          SELECT m.*, CASE WHEN m.from_user_id = ${userId} THEN m.to_user_id ELSE m.from_user_id END AS other
+          FROM ${messages} m WHERE m.from_user_id = ${userId} OR m.to_user_id = ${userId}
+        ) AS t
+        ORDER BY other, post_id, created_at DESC, id DESC`);
+      const byId = new Map(lasts.rows.map((r) => [r.id, r]));
+      if (byId.size === 0) return [];
+      const rows = await select()
+        .where(inArray(messages.id, [...byId.keys()]))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, otherUserId: byId.get(r.id)!.other, unread: byId.get(r.id)!.unread }));
+    },
+
+    /** A thread's messages, newest first, after the cursor. */
+    async thread(a: string, b: string, postId: string | null, limit: number, after: { createdAt: string; id: string } | null): Promise<MessageRow[]> {
+      const keyset = after
+        ? or(
+            lt(messages.createdAt, sql`${after.createdAt}::timestamptz`),
+            and(eq(messages.createdAt, sql`${after.createdAt}::timestamptz`), lt(messages.id, after.id)),
+          )
+        : undefined;
+      return select()
+        .where(and(inThread(a, b, postId), keyset))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit);
+    },
+
+    /** Marks the messages `other` sent `userId` in the thread read. */
+    async markRead(userId: string, other: string, postId: string | null): Promise<void> {
+      await db
+        .update(messages)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(messages.toUserId, userId), eq(messages.fromUserId, other), postId ? eq(messages.postId, postId) : isNull(messages.postId), isNull(messages.readAt)));
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

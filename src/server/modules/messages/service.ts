@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../../domain/actor';
+import { isUuid } from '../../../domain/ids';
+import { defaultSubject, type Message, type SendMessageInput, type Thread, type ThreadQuery } from '../../../domain/messages';
+import { RATING_MESSAGES } from '../../../domain/members';
+import { actsAsSelf, canMessage, isMember, POLICY_MESSAGES } from '../../../domain/policy';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { assertAllowed, notFound, unauthenticated } from '../../errors';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
+import type { MailService } from '../mail/service';
+import type { MembersService } from '../members/service';
+import type { NotificationsService } from '../notifications/service';
+import type { PostsService } from '../posts/service';
+import { createMessagesRepository, type MessageRow } from './repository';
+
+/** Limits per member (issue: 60 messages an hour, 20 new conversations a day). */
+export const MESSAGE_RATES = {
+  messages: { what: 'messages', limit: 60, windowMs: 60 * 60_000 },
+  conversations: { what: 'new conversations', limit: 20, windowMs: 24 * 60 * 60_000 },
+} as const satisfies Record<string, RateRule>;
+/** Threads the inbox lists; messages a thread page holds. */
+export const THREADS_SHOWN = 100;
+export const THREAD_PAGE = 50;
+
+const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  fromUserId: row.fromUserId,
+  toUserId: row.toUserId,
+  fromName: row.fromName,
+  toName: row.toName,
+  postId: row.postId,
+  postTitle: row.postTitle,
+  subject: row.subject,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  readAt: row.readAt?.toISOString() ?? null,
+});
+
+export interface MessagesServiceDeps {
+  db: Db;
+  limiter: RateLimiter;
+  posts: PostsService;
+  members: MembersService;
+  notifications: NotificationsService;
+  mail: MailService;
+  /** The site's address for links in mail (PUBLIC_URL), when known. */
+  publicUrl?: string;
+}
+
+/**
+ * Messages and the inbox (spec §2 dialog 5, DECISIONS 14): the sender is the session's member; no
+ * message crosses a block (DECISIONS 21). The recipient is told at once (a notification, live on
+ * the socket) and, when mail is configured, by mail through the outbox.
+ */
+export function createMessagesService(deps: MessagesServiceDeps) {
+  const repo = createMessagesRepository(deps.db);
+
+  function memberOf(actor: Actor): string {
+    if (!isMember(actor)) throw unauthenticated(POLICY_MESSAGES.signInToMessage);
+    return actor.userId!;
+  }
+
+  async function recipientEmail(id: string): Promise<string | undefined> {
+    const [row] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    return row?.email;
+  }
+
+  return {
+    /** Whether each of the two has sent the other a message (for ratings, DECISIONS 20). */
+    exchanged: (a: string, b: string) => repo.exchanged(a, b),
+
+    /** POST /api/messages. */
+    async send(actor: Actor, input: SendMessageInput): Promise<Message> {
+      assertAllowed(actsAsSelf(actor, input.fromUserId));
+      const from = memberOf(actor);
+      if (!(await deps.members.exists(input.toUserId))) throw notFound(RATING_MESSAGES.notFound);
+      assertAllowed(canMessage(actor, input.toUserId, { blocked: await deps.members.blocked(from, input.toUserId) }));
+      const post = input.postId ? await deps.posts.readable(actor, input.postId) : null;
+      const postId = post?.row.id ?? null;
+      await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
+      if (!(await repo.threadExists(from, input.toUserId, postId))) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
+      const row = await repo.insert({
+        fromUserId: from,
+        toUserId: input.toUserId,
+        postId,
+        subject: input.subject ?? (post ? defaultSubject(post.row.title) : null),
+        content: input.content,
+      });
+      await deps.notifications.notify(row.toUserId, 'new_message', {
+        fromUserId: from,
+        fromUsername: row.fromName,
+        content: row.content,
+        messageId: row.id,
+        postId,
+      });
+      const email = deps.mail.enabled ? await recipientEmail(row.toUserId) : undefined;
+      if (email) {
+        const link = deps.publicUrl ? `\n\nReply: ${new URL(`/messages?with=${from}${postId ? `&post=${postId}` : ''}`, deps.publicUrl)}` : '';
+        await deps.mail.enqueue({ to: email, subject: row.subject ?? `New message from ${row.fromName}`, text: `${row.fromName} wrote:\n\n${row.content}${link}` });
+      }
+      return toMessage(row);
+    },
+
+    /** GET /api/messages: the member's threads, newest first, with unread counts. */
+    async threads(actor: Actor): Promise<Thread[]> {
+      const rows = await repo.threads(memberOf(actor), THREADS_SHOWN);
+      return rows.map((r) => ({
+        otherUserId: r.otherUserId,
+        otherName: r.otherUserId === r.fromUserId ? r.fromName : r.toName,
+        postId: r.postId,
+        postTitle: r.postTitle,
+        last: toMessage(r),
+        unread: r.unread,
+      }));
+    },
+
+    /** GET /api/messages/with/:userId: one thread, newest first, a page at a time. */
+    async thread(actor: Actor, otherUserId: string, query: ThreadQuery): Promise<{ messages: Message[]; nextCursor: string | null }> {
+      const me = memberOf(actor);
+      if (!isUuid(otherUserId)) throw notFound(RATING_MESSAGES.notFound);
+      const postId = query.postId === 'none' ? null : query.postId;
+      const after = query.cursor ? decodeKeyset(query.cursor) : null;
+      const rows = await repo.thread(me, otherUserId, postId, THREAD_PAGE + 1, after);
+      const shown = rows.slice(0, THREAD_PAGE);
+      const last = shown.at(-1);
+      return { messages: shown.map(toMessage), nextCursor: rows.length > THREAD_PAGE && last ? encodeKeyset(last.key, last.id) : null };
+    },
+
+    /** POST /api/messages/with/:userId/read: the thread's messages to the member are read. */
+    async markRead(actor: Actor, otherUserId: string, query: Pick<ThreadQuery, 'postId'>): Promise<void> {
+      const me = memberOf(actor);
+      if (!isUuid(otherUserId)) throw notFound(RATING_MESSAGES.notFound);
+      await repo.markRead(me, otherUserId, query.postId === 'none' ? null : query.postId);
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

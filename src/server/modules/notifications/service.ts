@@ -1,0 +1,84 @@
+import type { Actor } from '../../../domain/actor';
+import { Notification, type NotificationData, type NotificationsPage, type NotificationType } from '../../../domain/notifications';
+import { isMember } from '../../../domain/policy';
+import { isUuid } from '../../../domain/ids';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { notFound, unauthenticated } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { NOTIFICATION_CREATED } from '../../events/topics';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { createNotificationsRepository, type NotificationRow } from './repository';
+
+export const NOTIFICATION_MESSAGES = {
+  signIn: 'Please sign in to see your notifications.',
+  notFound: 'Notification not found.',
+} as const;
+
+type DataOf<T extends NotificationType> = z.infer<(typeof NotificationData)[T]>;
+
+/** A stored notification as the API and the socket send it. */
+export const toNotification = (row: NotificationRow): Notification =>
+  Notification.parse({ id: row.id, type: row.type, data: row.data, createdAt: row.createdAt.toISOString(), read: row.readAt !== null });
+
+/**
+ * Notifications (DECISIONS 14, 15): kept in PostgreSQL for the member, so one who was offline sees
+ * them at the next visit, and announced on the bus (NOTIFICATION_CREATED) so the instance holding
+ * the member's socket sends it at once (socket.ts).
+ */
+export function createNotificationsService(deps: { db: Db; events: EventBus }) {
+  const repo = createNotificationsRepository(deps.db);
+
+  function memberOf(actor: Actor): string {
+    if (!isMember(actor)) throw unauthenticated(NOTIFICATION_MESSAGES.signIn);
+    return actor.userId!;
+  }
+
+  return {
+    /** Stores a notification for `userId` and announces it to every instance. */
+    async notify<T extends NotificationType>(userId: string, type: T, data: DataOf<T>): Promise<void> {
+      const row = await repo.insert(userId, type, data);
+      await deps.events.publish(NOTIFICATION_CREATED, { userId, id: row.id });
+    },
+
+    /** A notification by id, for the socket of its member (null when gone). */
+    async byId(id: string): Promise<{ userId: string; notification: Notification } | null> {
+      const row = await repo.findById(id);
+      return row ? { userId: row.userId, notification: toNotification(row) } : null;
+    },
+
+    /** GET /api/notifications: the newest first, and how many are unread. */
+    async page(actor: Actor, query: { limit: number; cursor?: string }): Promise<NotificationsPage> {
+      const userId = memberOf(actor);
+      const after = query.cursor ? decodeKeyset(query.cursor) : null;
+      const [rows, unread] = await Promise.all([repo.page(userId, query.limit + 1, after), repo.unread(userId)]);
+      const shown = rows.slice(0, query.limit);
+      const last = shown.at(-1);
+      return {
+        items: shown.map(toNotification),
+        unread,
+        nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.id) : null,
+      };
+    },
+
+    /** Marks one read (clicking it, spec §4); 404 when it is not the member's. */
+    async markRead(actor: Actor, id: string): Promise<void> {
+      const userId = memberOf(actor);
+      if (!isUuid(id)) throw notFound(NOTIFICATION_MESSAGES.notFound);
+      if (await repo.markRead(userId, id)) return;
+      // Nothing changed: read already (fine), or not the member's (as if absent).
+      if ((await repo.findById(id))?.userId !== userId) throw notFound(NOTIFICATION_MESSAGES.notFound);
+    },
+
+    async markAllRead(actor: Actor): Promise<void> {
+      await repo.markRead(memberOf(actor));
+    },
+
+    /** 'Clear all' (spec §2 Header). */
+    async clear(actor: Actor): Promise<void> {
+      await repo.clear(memberOf(actor));
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { haversineMiles } from '../../../domain/geo';
+import { NO_EXTRAS, toLockedPost, toPost } from './present';
+import { base, origins, rows, viewers } from './rows.fixture';
+
+const card = (row = base) => ({ row, extras: NO_EXTRAS });
+
+describe('toPost', () => {
+  it('shows the exact spot to the owner, the guest session that posted it and admins; the public point to others', () => {
+    for (const who of [viewers.owner, viewers.admin]) expect(toPost(card(), who, origins[0]!)).toMatchObject({ latitude: base.latitude, longitude: base.longitude });
+    for (const who of [viewers.guest, viewers.other]) expect(toPost(card(), who, origins[0]!)).toMatchObject({ latitude: base.publicLatitude, longitude: base.publicLongitude });
+    const guestPost = { ...rows[1]!, latitude: 43.7, longitude: -79.4, publicLatitude: 43.704, publicLongitude: -79.404 };
+    expect(toPost(card(guestPost), viewers.guestOwner, origins[0]!).latitude).toBe(43.7);
+    expect(toPost(card(guestPost), viewers.guest, origins[0]!).latitude).toBe(43.704);
+  });
+
+  it('measures the distance from the public point, whoever asks, and has none without coordinates', () => {
+    for (const origin of origins) {
+      const miles = haversineMiles(origin, { lat: base.publicLatitude!, lng: base.publicLongitude! });
+      for (const who of Object.values(viewers)) expect(toPost(card(), who, origin).distanceMiles).toBe(miles);
+    }
+    expect(toPost(card(rows[1]!), viewers.guest, origins[0]!).distanceMiles).toBeNull();
+  });
+
+  it('carries what other areas add to the card', () => {
+    expect(toPost({ row: base, extras: { ...NO_EXTRAS, commentCount: 4 } }, viewers.guest, origins[0]!).commentCount).toBe(4);
+  });
+});
+
+describe('toLockedPost (DECISIONS 29)', () => {
+  it('says only what the post is: its type, title, region, status and dates', () => {
+    const locked = toLockedPost({ row: base, extras: { ...NO_EXTRAS, commentCount: 4 } });
+    expect(locked).toMatchObject({ id: base.id, type: 'fruit', title: base.title, region: 'toronto', status: 'available', locked: true });
+    expect(locked).toMatchObject({ description: '', address: '', latitude: null, longitude: null, distanceMiles: null, imageUrl: null, thumbnailUrl: null, phoneNumber: null, contact: null, ownerName: null, ownerInitials: null, userId: null, zipCode: null, quantity: null, seasonalNotes: null, statusNotes: null, commentCount: 0 });
+  });
+});
