@@ -125,3 +125,13 @@ export function regionFor(lat: number, lng: number): RegionValue | null {
   }
   return null;
 }
+
+/**
+ * The area of an address, as a guest sees an approximate post's place (DECISIONS 24): the part
+ * after its last comma ('21 Birchmount Rd, Toronto' → 'Toronto'), else the region's name, else ''.
+ */
+export function areaOf(address: string, region: RegionValue | null): string {
+  const comma = address.lastIndexOf(',');
+  const town = comma >= 0 ? address.slice(comma + 1).trim() : '';
+  return town || (region ? REGION_LABELS[region] : '');
+}

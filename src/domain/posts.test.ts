@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { areaOf } from './post-values';
 import {
   avatarIndex,
   CreatePostInput,
@@ -86,5 +87,13 @@ describe('card helpers', () => {
     expect(regionFor(43.65, -79.38)).toBe('toronto');
     expect(regionFor(45.04, -79.31)).toBe('muskoka');
     expect(regionFor(40.7, -74.0)).toBeNull();
+  });
+});
+
+describe('areaOf (DECISIONS 24)', () => {
+  it('is the town after the last comma, else the region, else nothing', () => {
+    expect(areaOf('21 Birchmount Rd, Scarborough, Toronto', 'scarborough')).toBe('Toronto');
+    expect(areaOf('21 Birchmount Rd', 'scarborough')).toBe('Scarborough');
+    expect(areaOf('21 Birchmount Rd', null)).toBe('');
   });
 });

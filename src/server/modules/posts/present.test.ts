@@ -34,3 +34,18 @@ describe('toLockedPost (DECISIONS 29)', () => {
     expect(locked).toMatchObject({ description: '', address: '', latitude: null, longitude: null, distanceMiles: null, imageUrl: null, thumbnailUrl: null, phoneNumber: null, contact: null, ownerName: null, ownerInitials: null, userId: null, zipCode: null, quantity: null, seasonalNotes: null, statusNotes: null, commentCount: 0 });
   });
 });
+
+describe('contact details for signed-in members (DECISIONS 24)', () => {
+  const withContact = { ...base, phoneNumber: '416-555-0100', contact: 'Ring twice', zipCode: 'M5V 2T6', address: '10 Queen St, Toronto' };
+
+  it('sends a guest no phone, contact or postal code, and only the area of an approximate spot', () => {
+    expect(toPost(card(withContact), viewers.guest, origins[0]!)).toMatchObject({ phoneNumber: null, contact: null, zipCode: null, address: 'Toronto' });
+    expect(toPost(card({ ...withContact, exactLocation: true }), viewers.guest, origins[0]!).address).toBe('10 Queen St, Toronto');
+  });
+
+  it('sends them to members, and to the owner and admins', () => {
+    for (const who of [viewers.other, viewers.owner, viewers.admin]) {
+      expect(toPost(card(withContact), who, origins[0]!)).toMatchObject({ phoneNumber: '416-555-0100', contact: 'Ring twice', zipCode: 'M5V 2T6', address: '10 Queen St, Toronto' });
+    }
+  });
+});

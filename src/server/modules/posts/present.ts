@@ -1,6 +1,7 @@
 import { haversineMiles, type LatLng } from '../../../domain/geo';
 import type { Actor } from '../../../domain/actor';
 import { canSeeExactSpot } from '../../../domain/policy';
+import { areaOf } from '../../../domain/post-values';
 import type { VerifiedType } from '../../../domain/auth';
 import type { Post } from '../../../domain/posts';
 import type { posts } from '../../db/schema/index';
@@ -26,10 +27,18 @@ export interface Card {
   extras: CardExtras;
 }
 
-/** The actor as presenting needs it: exact spots are for those who may change the post. */
-export type Presenter = Pick<Actor, 'userId' | 'sessionId' | 'isAdmin'>;
-/** Someone who manages no post: what everyone else sees. */
-export const ANYONE: Presenter = { userId: null, sessionId: null, isAdmin: false };
+/**
+ * The actor as presenting needs it: exact spots are for those who may change the post; contact
+ * details for signed-in members (DECISIONS 24; `signedIn` defaults to having a member id).
+ */
+export type Presenter = Pick<Actor, 'userId' | 'sessionId' | 'isAdmin'> & { signedIn?: boolean };
+/** A guest who manages no post: what every other guest sees. */
+export const ANY_GUEST: Presenter = { userId: null, sessionId: null, isAdmin: false, signedIn: false };
+/** A member who manages no post: what every other member sees. */
+export const ANY_MEMBER: Presenter = { userId: null, sessionId: null, isAdmin: false, signedIn: true };
+/** Who else sees what `actor` sees of posts they do not manage. */
+export const audienceOf = (actor: Presenter): Presenter => (isSignedIn(actor) ? ANY_MEMBER : ANY_GUEST);
+const isSignedIn = (viewer: Presenter) => viewer.signedIn ?? viewer.userId !== null;
 
 /**
  * A card as the API returns it to `actor`. latitude/longitude are the public point unless the
@@ -39,14 +48,17 @@ export const ANYONE: Presenter = { userId: null, sessionId: null, isAdmin: false
 export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng): Post {
   const publicPoint =
     row.publicLatitude !== null && row.publicLongitude !== null ? { lat: row.publicLatitude, lng: row.publicLongitude } : null;
-  const exact = row.latitude !== null && row.longitude !== null && canSeeExactSpot(actor, row) ? { lat: row.latitude, lng: row.longitude } : null;
+  const manages = canSeeExactSpot(actor, row);
+  const exact = row.latitude !== null && row.longitude !== null && manages ? { lat: row.latitude, lng: row.longitude } : null;
   const shown = exact ?? publicPoint;
+  // DECISIONS 24: phone, contact and the street of an approximate spot are for signed-in members.
+  const member = isSignedIn(actor) || manages;
   return {
     id: row.id,
     type: row.type,
     title: row.title,
     description: row.description,
-    address: row.address,
+    address: member || row.exactLocation ? row.address : areaOf(row.address, row.region),
     latitude: shown?.lat ?? null,
     longitude: shown?.lng ?? null,
     exactLocation: row.exactLocation,
@@ -54,12 +66,12 @@ export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng):
     thumbnailUrl: row.thumbnailUrl,
     status: row.status,
     statusNotes: row.statusNotes,
-    phoneNumber: row.phoneNumber,
-    contact: row.contact,
+    phoneNumber: member ? row.phoneNumber : null,
+    contact: member ? row.contact : null,
     ownerName: row.ownerName,
     ownerInitials: row.ownerInitials,
     userId: row.userId,
-    zipCode: row.zipCode,
+    zipCode: member ? row.zipCode : null,
     quantity: row.quantity,
     seasonalNotes: row.seasonalNotes,
     region: row.region,

@@ -14,7 +14,7 @@ import type { Storage } from '../../storage/storage';
 import { deleteImages, storeImage, type StoredImage } from '../images/service';
 import { originOf } from './filters';
 import { createPostLimits } from './limits';
-import { ANYONE, toLockedPost, toPost, type Card, type PostRow } from './present';
+import { audienceOf, toLockedPost, toPost, type Card, type Presenter, type PostRow } from './present';
 import { createPreviewBudget, onPreviewBudget } from './preview-budget';
 import { createPostsReadModel, type BodyWriters } from './read-model/index';
 import type { CardPart } from './read-model/cards';
@@ -185,11 +185,11 @@ export function createPostsService(deps: PostsServiceDeps) {
       if (onPreviewBudget(actor, now)) {
         return { ...answer, body: new JsonBody(Buffer.from(deps.writers.list(await presentCards(actor, page.cards, origin, now)))) };
       }
-      const write = (who: typeof ANYONE) => () => deps.writers.list(page.cards.map((c) => toPost(c, who, origin)));
+      const write = (who: Presenter) => () => deps.writers.list(page.cards.map((c) => toPost(c, who, origin)));
       const own = page.cards.some((c) => canSeeExactSpot(actor, c.row));
       const body =
         page.pageKey && !own
-          ? readModel.sharedBody(`list|${page.pageKey}|${origin.lat},${origin.lng}`, page.cards, write(ANYONE))
+          ? readModel.sharedBody(`list|${page.pageKey}|${origin.lat},${origin.lng}|${audienceOf(actor).signedIn}`, page.cards, write(audienceOf(actor)))
           : new JsonBody(Buffer.from(write(actor)()));
       return { ...answer, body };
     },

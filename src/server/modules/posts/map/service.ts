@@ -5,7 +5,7 @@ import { canSeeExactSpot, canView } from '../../../../domain/policy';
 import type { MapQuery, MapResponse } from '../../../../domain/posts';
 import { badRequest } from '../../../errors';
 import { JsonBody } from '../../../lib/json-body';
-import { ANYONE } from '../present';
+import { audienceOf, type Presenter } from '../present';
 import type { PostsService } from '../service';
 import { cellKey, countCells, layoutOf, type LayoutDeps } from './layout';
 import { cluster, point, presentLayout, response, shownIds, type MapItem } from './present';
@@ -44,11 +44,11 @@ export function createMapService(deps: { posts: PostsService }) {
     });
     const cards = await model.cards.get(shownIds(layout));
     const byId = new Map(cards.map((c) => [c.row.id, c]));
-    const write = (who: typeof ANYONE) => () => model.writers.map(presentLayout(layout, byId, who, origin));
+    const write = (who: Presenter) => () => model.writers.map(presentLayout(layout, byId, who, origin));
     const kept = model.layouts.peek(key)?.value === layout;
     const own = cards.some((c) => canSeeExactSpot(actor, c.row));
     const body =
-      kept && !own ? model.sharedBody(`map|${key}|${origin.lat},${origin.lng}`, cards, write(ANYONE)) : new JsonBody(Buffer.from(write(actor)()));
+      kept && !own ? model.sharedBody(`map|${key}|${origin.lat},${origin.lng}|${audienceOf(actor).signedIn}`, cards, write(audienceOf(actor))) : new JsonBody(Buffer.from(write(actor)()));
     return { body, cached };
   }
 
