@@ -79,8 +79,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       assertAllowed(canMessage(actor, input.toUserId, { blocked: await deps.members.blocked(from, input.toUserId) }));
       const post = input.postId ? await deps.posts.readable(actor, input.postId) : null;
       const postId = post?.row.id ?? null;
-      await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
       if (!(await repo.threadExists(from, input.toUserId, postId))) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
+      await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
       const row = await repo.insert({
         fromUserId: from,
         toUserId: input.toUserId,

@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_MESSAGES } from '../../src/domain/messages';
+import { POLICY_MESSAGES } from '../../src/domain/policy';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { createPost, resetRateLimits, VALID_POST } from './posts-helpers';
+
+/** Messages and the inbox (spec §2 dialog 5, §5, §7; DECISIONS 14). */
+const ctx = useTestApp();
+let ann: Member;
+let bob: Member;
+let postId: string;
+
+beforeAll(async () => {
+  ann = await registerMember(ctx.app, { username: 'Ann Apple' });
+  bob = await registerMember(ctx.app, { username: 'Bob Birch' });
+  postId = (await createPost(ctx.app, ann.cookie, { ...VALID_POST, title: 'Honeycrisp apples' })).json().id;
+});
+
+const call = (cookie: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject(cookie ? as(cookie, { method, url, payload }) : { method, url, payload });
+const send = (from: Member, payload: object) => call(from.cookie, 'POST', '/api/messages', payload);
+
+describe('sending', () => {
+  it('sends from the session’s member, with the subject defaulting to Re: and the post title', async () => {
+    const res = await send(bob, { toUserId: ann.id, postId, content: '  Are they still there?  ' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      fromUserId: bob.id,
+      toUserId: ann.id,
+      fromName: 'Bob Birch',
+      toName: 'Ann Apple',
+      postId,
+      postTitle: 'Honeycrisp apples',
+      subject: 'Re: Honeycrisp apples',
+      content: 'Are they still there?',
+      readAt: null,
+    });
+    expect((await send(bob, { toUserId: ann.id, content: 'Hello', subject: 'Pickup' })).json()).toMatchObject({ subject: 'Pickup', postId: null });
+  });
+
+  it('refuses an empty message, a long one or subject, another sender id, oneself, and guests', async () => {
+    expect((await send(bob, { toUserId: ann.id, content: '   ' })).json()).toMatchObject({ message: MESSAGE_MESSAGES.empty });
+    expect((await send(bob, { toUserId: ann.id })).json()).toMatchObject({ message: MESSAGE_MESSAGES.empty });
+    expect((await send(bob, { toUserId: ann.id, content: 'x'.repeat(501) })).json().message).toBe(MESSAGE_MESSAGES.tooLong);
+    expect((await send(bob, { toUserId: ann.id, content: 'Hi', subject: 's'.repeat(101) })).json().message).toBe(MESSAGE_MESSAGES.subjectTooLong);
+    expect((await send(bob, { fromUserId: ann.id, toUserId: ann.id, content: 'Hi' })).statusCode).toBe(403);
+    expect((await send(ann, { toUserId: ann.id, content: 'Hi' })).json()).toEqual({ message: POLICY_MESSAGES.messageYourself });
+    expect((await call(null, 'POST', '/api/messages', { toUserId: ann.id, content: 'Hi' })).statusCode).toBe(401);
+    expect((await send(bob, { toUserId: '00000000-0000-4000-8000-000000000000', content: 'Hi' })).statusCode).toBe(404);
+  });
+
+  it('tells the recipient (spec §3 new_message)', async () => {
+    const res = await send(bob, { toUserId: ann.id, content: 'Ping' });
+    const [n] = (await call(ann.cookie, 'GET', '/api/notifications')).json().items;
+    expect(n).toMatchObject({ type: 'new_message', data: { fromUserId: bob.id, fromUsername: 'Bob Birch', content: 'Ping', messageId: res.json().id, postId: null } });
+  });
+});
+
+describe('the inbox (DECISIONS 14)', () => {
+  it('threads by the other member and the post, newest first, with unread counts, and marks a thread read', async () => {
+    const carl = await registerMember(ctx.app, { username: 'Carl' });
+    const dora = await registerMember(ctx.app, { username: 'Dora' });
+    await send(dora, { toUserId: carl.id, postId, content: 'About the apples' });
+    await send(dora, { toUserId: carl.id, postId, content: 'Still keen' });
+    await send(dora, { toUserId: carl.id, content: 'Unrelated' });
+    await send(carl, { toUserId: dora.id, content: 'Hi Dora' });
+    const threads = (await call(carl.cookie, 'GET', '/api/messages')).json();
+    expect(threads.map((t: { postTitle: string | null; unread: number; last: { content: string } }) => [t.postTitle, t.unread, t.last.content])).toEqual([
+      [null, 1, 'Hi Dora'],
+      ['Honeycrisp apples', 2, 'Still keen'],
+    ]);
+    expect(threads[0]).toMatchObject({ otherUserId: dora.id, otherName: 'Dora' });
+    const thread = (await call(carl.cookie, 'GET', `/api/messages/with/${dora.id}?postId=${postId}`)).json();
+    expect(thread.map((m: { content: string }) => m.content)).toEqual(['Still keen', 'About the apples']);
+    expect((await call(carl.cookie, 'POST', `/api/messages/with/${dora.id}/read?postId=${postId}`)).statusCode).toBe(204);
+    const after = (await call(carl.cookie, 'GET', '/api/messages')).json();
+    expect(after.map((t: { unread: number }) => t.unread)).toEqual([1, 0]);
+    // Dora's own messages count as read for her: unread is only what she received.
+    expect((await call(dora.cookie, 'GET', '/api/messages')).json().map((t: { unread: number }) => t.unread)).toEqual([1, 0]);
+  });
+});
+
+describe('limits', () => {
+  it('allows 20 new conversations a day and 60 messages an hour, with the retry time', async () => {
+    await resetRateLimits(ctx);
+    const sender = await registerMember(ctx.app);
+    const others = await Promise.all(Array.from({ length: 21 }, () => registerMember(ctx.app)));
+    for (let i = 0; i < 20; i++) expect((await send(sender, { toUserId: others[i]!.id, content: 'Hi' })).statusCode).toBe(201);
+    const refused = await send(sender, { toUserId: others[20]!.id, content: 'Hi' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many new conversations\./);
+    for (let i = 20; i < 60; i++) expect((await send(sender, { toUserId: others[0]!.id, content: `More ${i}` })).statusCode).toBe(201);
+    const many = await send(sender, { toUserId: others[0]!.id, content: 'One too many' });
+    expect(many.statusCode).toBe(429);
+    expect(many.json().message).toMatch(/^Too many messages\. Please try again in \d+ minutes?\.$/);
+    expect(Number(many.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
