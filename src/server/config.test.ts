@@ -22,6 +22,13 @@ describe('config', () => {
     expect(() => parseEnv({ DEFAULT_ORIGIN: '95,10' })).toThrow(/DEFAULT_ORIGIN/);
     expect(() => parseEnv({ POSTING_ACCESS: 'maybe' })).toThrow(/POSTING_ACCESS/);
   });
+  it('reads MAIL_FROM as an address or a name and <address>', () => {
+    expect(parseEnv({}).MAIL_FROM).toBe('Free Fruit <no-reply@localhost>');
+    expect(parseEnv({ MAIL_FROM: 'hello@example.org' }).MAIL_FROM).toBe('hello@example.org');
+    expect(parseEnv({ MAIL_FROM: 'Free Fruit <hello@example.org>' }).MAIL_FROM).toBe('Free Fruit <hello@example.org>');
+    expect(() => parseEnv({ MAIL_FROM: 'Free Fruit' })).toThrow(/MAIL_FROM: must be an email address/);
+    expect(() => parseEnv({ MAIL_FROM: 'Free Fruit <nobody>' })).toThrow(/MAIL_FROM/);
+  });
   it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
     const first = loadConfig({ DATA_DIR: dir });

@@ -70,8 +70,10 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   SMTP_URL: optionalText,
-  /** The sender of the product's mail (with SMTP_URL). */
-  MAIL_FROM: optionalText.pipe(z.email('must be an email address').optional()).transform((v) => v ?? 'Free Fruit <no-reply@localhost>'),
+  /** The sender of the product's mail (with SMTP_URL): an address, or a name and <address>. */
+  MAIL_FROM: optionalText
+    .refine((v) => v === undefined || z.email().safeParse(v.match(/<([^<>]+)>\s*$/)?.[1] ?? v).success, 'must be an email address, or a name and <address>')
+    .transform((v) => v ?? 'Free Fruit <no-reply@localhost>'),
   S3_ENDPOINT: optionalText,
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,

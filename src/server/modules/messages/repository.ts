@@ -106,6 +106,12 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Marks the messages `other` sent `userId` in the thread read. */
+    /** Where a member's mail goes. */
+    async emailOf(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.email;
+    },
+
     async markRead(userId: string, other: string, postId: string | null): Promise<void> {
       await db
         .update(messages)

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../domain/actor';
 import { isUuid } from '../../../domain/ids';
-import { defaultSubject, type Message, type SendMessageInput, type Thread, type ThreadQuery } from '../../../domain/messages';
+import { defaultSubject, type Message, type SendMessageInput, type Thread, type ThreadQuery, threadPath } from '../../../domain/messages';
 import { RATING_MESSAGES } from '../../../domain/members';
 import { actsAsSelf, canMessage, isMember, POLICY_MESSAGES } from '../../../domain/policy';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { assertAllowed, notFound, unauthenticated } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
@@ -62,11 +60,6 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     return actor.userId!;
   }
 
-  async function recipientEmail(id: string): Promise<string | undefined> {
-    const [row] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
-    return row?.email;
-  }
-
   return {
     /** Whether each of the two has sent the other a message (for ratings, DECISIONS 20). */
     exchanged: (a: string, b: string) => repo.exchanged(a, b),
@@ -95,9 +88,9 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         messageId: row.id,
         postId,
       });
-      const email = deps.mail.enabled ? await recipientEmail(row.toUserId) : undefined;
+      const email = deps.mail.enabled ? await repo.emailOf(row.toUserId) : undefined;
       if (email) {
-        const link = deps.publicUrl ? `\n\nReply: ${new URL(`/messages?with=${from}${postId ? `&post=${postId}` : ''}`, deps.publicUrl)}` : '';
+        const link = deps.publicUrl ? `\n\nReply: ${new URL(threadPath(from, postId), deps.publicUrl)}` : '';
         await deps.mail.enqueue({ to: email, subject: row.subject ?? `New message from ${row.fromName}`, text: `${row.fromName} wrote:\n\n${row.content}${link}` });
       }
       return toMessage(row);

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketServerMessage } from '../../../domain/notifications';
-import { NOTIFICATION_CREATED } from '../../events/topics';
+import { NOTIFICATION_CREATED, SESSION_CHANGED } from '../../events/topics';
 import { isCrossSite } from '../../plugins/security';
 import type { NotificationsService } from './service';
 
@@ -51,6 +51,13 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
       }
   }, PING_EVERY_MS);
   pings.unref();
+  // A session that ends (sign-out, a new sign-in on the device) takes its sockets with it.
+  const sessionOf = new WeakMap<WebSocket, string>();
+  app.events.subscribe(SESSION_CHANGED, ({ sessionId }) => {
+    if (!sessionId) return;
+    for (const held of sockets.values())
+      for (const socket of held) if (sessionOf.get(socket) === sessionId) socket.close(CLOSE_SIGN_IN, 'Signed out');
+  });
   app.addHook('onClose', async () => {
     clearInterval(pings);
     for (const held of sockets.values()) for (const socket of held) socket.close(1001, 'Server shutting down');
@@ -76,6 +83,7 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
       const held = sockets.get(userId) ?? new Set<WebSocket>();
       sockets.set(userId, held);
       held.add(socket);
+      if (request.actor.sessionId) sessionOf.set(socket, request.actor.sessionId);
       socket.on('pong', () => unanswered.delete(socket));
       socket.on('message', (raw) => {
         let message: unknown;

@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CLOSE_SIGN_IN } from '../../src/server/modules/notifications/socket';
+import { as, registerMember, useTestApps, type Member, type TestContext } from './helpers';
+
+/**
+ * The live socket at /ws (spec §3, §4 Live connection; DECISIONS 22), over real HTTP: two app
+ * instances on one database, as behind a load balancer. A notification stored through one
+ * reaches the member's socket on the other.
+ */
+const [one, two] = useTestApps(2) as [TestContext, TestContext];
+const bases = { one: '', two: '' };
+const open = new Set<WebSocket>();
+let ann: Member;
+let bob: Member;
+
+beforeAll(async () => {
+  for (const [name, ctx] of [['one', one], ['two', two]] as const) {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    bases[name] = `ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/ws`;
+  }
+  ann = await registerMember(one.app, { username: 'Ann Apple' });
+  bob = await registerMember(one.app, { username: 'Bob Birch' });
+});
+afterAll(() => {
+  for (const socket of open) socket.terminate();
+});
+
+/** A client socket and the messages it receives, in order. */
+function connect(base: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(base, { headers });
+  open.add(socket);
+  const received: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    received.push(JSON.parse(String(raw)));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.on('open', () => resolve());
+    socket.on('error', reject);
+  });
+  /** The `n`th message (1-based), waiting up to 5 s for it. */
+  async function nth(n: number) {
+    const deadline = Date.now() + 5_000;
+    while (received.length < n) {
+      if (Date.now() > deadline) throw new Error(`only ${received.length} messages, wanted ${n}`);
+      await new Promise<void>((wake) => {
+        waiters.push(wake);
+        setTimeout(wake, 100);
+      });
+    }
+    return received[n - 1];
+  }
+  return { socket, received, opened, closed, nth };
+}
+
+describe('the live socket', () => {
+  it('answers authenticate with the session’s member, never one named in the message', async () => {
+    const client = connect(bases.one, { cookie: ann.cookie });
+    await client.opened;
+    client.socket.send(JSON.stringify({ type: 'authenticate', userId: bob.id }));
+    expect(await client.nth(1)).toEqual({ type: 'authenticated', userId: ann.id });
+    client.socket.close();
+  });
+
+  it('delivers a notification stored on one instance to the member’s sockets on another, and only theirs', async () => {
+    const annOnTwo = connect(bases.two, { cookie: ann.cookie });
+    const annOnOne = connect(bases.one, { cookie: ann.cookie });
+    const bobOnTwo = connect(bases.two, { cookie: bob.cookie });
+    await Promise.all([annOnTwo.opened, annOnOne.opened, bobOnTwo.opened]);
+    // The socket is registered once the upgrade is handled: an authenticate round trip proves it.
+    for (const client of [annOnTwo, annOnOne, bobOnTwo]) {
+      client.socket.send(JSON.stringify({ type: 'authenticate' }));
+      await client.nth(1);
+    }
+
+    const sent = await one.app.inject(as(bob.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: ann.id, content: 'Still there?' } }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    for (const client of [annOnTwo, annOnOne]) {
+      const message = await client.nth(2);
+      expect(message).toMatchObject({
+        type: 'new_message',
+        notificationId: expect.any(String),
+        createdAt: expect.any(String),
+        data: { fromUserId: bob.id, fromUsername: 'Bob Birch', content: 'Still there?', messageId: sent.json().id, postId: null },
+      });
+    }
+    const [stored] = (await two.app.inject(as(ann.cookie, { method: 'GET', url: '/api/notifications' }))).json().items;
+    expect((await annOnTwo.nth(2))?.notificationId).toBe(stored?.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bobOnTwo.received).toHaveLength(1);
+  });
+
+  it('closes a guest’s socket with 4401, and a socket whose session signs out', async () => {
+    const guest = connect(bases.one);
+    expect((await guest.closed).code).toBe(CLOSE_SIGN_IN);
+
+    const carol = await registerMember(one.app, { username: 'Carol Cedar' });
+    const client = connect(bases.two, { cookie: carol.cookie });
+    await client.opened;
+    client.socket.send(JSON.stringify({ type: 'authenticate' }));
+    await client.nth(1);
+    const out = await one.app.inject(as(carol.cookie, { method: 'POST', url: '/api/auth/logout' }));
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await client.closed).code).toBe(CLOSE_SIGN_IN);
+  });
+
+  it('refuses a socket opened by another site’s page, and ignores frames it cannot read', async () => {
+    const foreign = connect(bases.one, { cookie: ann.cookie, origin: 'https://evil.example' });
+    await expect(foreign.opened).rejects.toThrow(/403/);
+
+    const client = connect(bases.one, { cookie: ann.cookie });
+    await client.opened;
+    client.socket.send('not json');
+    client.socket.send(JSON.stringify({ type: 'authenticate' }));
+    expect(await client.nth(1)).toEqual({ type: 'authenticated', userId: ann.id });
+  });
+
+  it('closes a socket that sends a frame larger than 4 KB', async () => {
+    const client = connect(bases.one, { cookie: ann.cookie });
+    await client.opened;
+    client.socket.send('x'.repeat(5000));
+    expect((await client.closed).code).toBe(1009);
+  });
+});
