@@ -5,6 +5,7 @@ import os from 'node:os';
 import readline from 'node:readline';
 import { bundleSize, type BundleSize } from './bundle';
 import { benchMember, openBenchDatabase, prepare, settle } from './db';
+import { LIVE_BUDGET, LIVE_NAME, measureLive } from './live';
 import { measure, type Measure } from './load';
 import { report, type Row } from './report';
 import { FLOOR, SCENARIOS, type Scenario } from './scenarios';
@@ -71,6 +72,10 @@ async function measureAll(servers: Servers, cookie: string, databaseUrl: string)
       rows.push({ name: '  the same (reported)', m: await load(s, s.alsoAt, requests), budget: null });
     if (requests?.recycled) rows.at(-1)!.recycled = requests.recycled;
   }
+  await settle(databaseUrl);
+  const live = await measureLive(servers.app, databaseUrl, SECONDS, WARMUP_SECONDS);
+  console.log(`  ${LIVE_NAME}: ${Math.round(live.requestsPerSec)} messages/s, p99 ${live.p99.toFixed(1)} ms`);
+  rows.push({ name: LIVE_NAME, m: live, budget: LIVE_BUDGET });
   return rows;
 }
 

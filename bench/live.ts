@@ -1,0 +1,148 @@
+// Live delivery: a message POSTed by one member reaching the recipient's socket, with 200 members
+// connected to /ws (issue 15). Measured end to end over real HTTP and WebSocket.
+import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { connect } from '../src/server/db/client';
+import type { Measure } from './load';
+import type { Budget } from './scenarios';
+
+export const SOCKETS = 200;
+export const LIVE_NAME = '(7) message to a socket, 200 online, 100/s';
+export const LIVE_BUDGET: Budget = { text: 'p99 ≤ 50 ms from the POST to the socket', met: (m) => m.p99 <= 50 };
+
+/**
+ * Messages sent a second: each of the 200 members writing every two seconds, far more than people
+ * chat, so that the figure holds with room to spare.
+ */
+export const RATE = 100;
+
+interface LiveMember {
+  id: string;
+  cookie: string;
+  socket: WebSocket;
+}
+
+const sidOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0];
+
+/** Signs in (or registers, the first time) `Live member n`, each from an address of its own. */
+async function signIn(appUrl: string, n: number): Promise<{ id: string; cookie: string }> {
+  const account = { username: `Live member ${n}`, email: `live-${n}@example.org`, password: 'bench-password-1' };
+  const post = (p: string, body: object) =>
+    fetch(`${appUrl}${p}`, {
+      method: 'POST',
+      // TRUST_PROXY=127.0.0.1 (bench/server.ts): the per-address sign-in limits meet no busy address.
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${n >> 8}.${n & 255}` },
+      body: JSON.stringify(body),
+    });
+  let res = await post('/api/auth/login', { email: account.email, password: account.password });
+  if (res.status === 401) res = await post('/api/auth/register', account);
+  const cookie = sidOf(res);
+  if (!res.ok || !cookie) throw new Error(`Could not sign live member ${n} in: ${res.status} ${await res.text()}`);
+  return { id: ((await res.json()) as { id: string }).id, cookie };
+}
+
+/** Opens the member's socket and waits for its `authenticated` answer (the socket is then registered). */
+async function openSocket(appUrl: string, cookie: string): Promise<WebSocket> {
+  const socket = new WebSocket(`${appUrl.replace(/^http/, 'ws')}/ws`, { headers: { cookie } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'authenticate' })));
+    socket.once('message', () => resolve());
+  });
+  return socket;
+}
+
+async function members(appUrl: string): Promise<LiveMember[]> {
+  const all: LiveMember[] = [];
+  // A few at a time: signing in hashes a password (argon2id), the app's heaviest request.
+  for (let first = 0; first < SOCKETS; first += 8) {
+    const batch = Array.from({ length: Math.min(8, SOCKETS - first) }, (_, i) => first + i);
+    all.push(
+      ...(await Promise.all(
+        batch.map(async (n) => {
+          const { id, cookie } = await signIn(appUrl, n);
+          return { id, cookie, socket: await openSocket(appUrl, cookie) };
+        }),
+      )),
+    );
+  }
+  return all;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+
+/** One message: sent by `from` to the next member, resolved with its latency to the socket, or null when refused or lost (5 s). */
+async function sendOne(appUrl: string, live: LiveMember[], waiting: Map<string, () => void>, content: string): Promise<number | null> {
+  const from = Math.floor(Math.random() * live.length);
+  const to = live[(from + 1) % live.length]!;
+  const t0 = performance.now();
+  const delivered = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 5_000);
+    waiting.set(content, () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  const res = await fetch(`${appUrl}/api/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: live[from]!.cookie },
+    body: JSON.stringify({ toUserId: to.id, content }),
+  });
+  await res.arrayBuffer();
+  const ok = res.ok && (await delivered);
+  waiting.delete(content);
+  return ok ? performance.now() - t0 : null;
+}
+
+/**
+ * For `seconds` (after `warmupSeconds`), messages leave at RATE a second, each from a random
+ * member to the next one, whatever the answers to the earlier ones (an open loop, as people
+ * write); the latency is from the POST to the recipient's socket. A send refused, or a message
+ * not delivered within 5 s, is a failure.
+ */
+export async function measureLive(appUrl: string, databaseUrl: string, seconds: number, warmupSeconds: number): Promise<Measure> {
+  const database = connect(databaseUrl, null, 1);
+  try {
+    // The benchmark's own database: earlier runs' message limits (60 an hour) are not this run's.
+    await database.db.execute(sql`DELETE FROM rate_limits`);
+  } finally {
+    await database.close();
+  }
+  const live = await members(appUrl);
+  const waiting = new Map<string, () => void>();
+  for (const m of live)
+    m.socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as { type: string; data?: { content?: string } };
+      if (message.type === 'new_message' && message.data?.content) waiting.get(message.data.content)?.();
+    });
+
+  const sends: Array<Promise<number | null>> = [];
+  const warmup = RATE * warmupSeconds;
+  const count = warmup + RATE * seconds;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sends.push(sendOne(appUrl, live, waiting, `live ${i}`));
+  }
+  const measured = (await Promise.all(sends)).slice(warmup);
+  const latencies = measured.filter((l): l is number => l !== null).sort((a, b) => a - b);
+  const failures = measured.length - latencies.length;
+  for (const m of live) m.socket.close();
+  return {
+    connections: SOCKETS,
+    requestsPerSec: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    total: latencies.length,
+    cacheHits: null,
+    failures,
+  };
+}
