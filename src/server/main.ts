@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
-import { DataDirInUseError } from './db/embedded';
+import { DataDirInUseError } from './db/cluster-owner';
 import { buildApp } from './app';
 import { shutDownOnSignals } from './shutdown';
 import { DEMO_POST_COUNT } from './modules/demo/generate';
