@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import errorsPlugin from './plugins/errors';
 import eventsPlugin from './plugins/events';
+import healthPlugin from './plugins/health';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   });
 
   await app.register(errorsPlugin);
+  await app.register(healthPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(eventsPlugin);
@@ -103,7 +105,6 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(sessionRoutes, { prefix: '/api/session', auth });
-  app.get('/api/health', async () => ({ ok: true }));
 
   await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
   const posts = createPostsService({

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../db/availability';
+import { AppError, unavailable } from '../errors';
 import { serializeError } from '../lib/log';
 
 interface Issue {
@@ -26,9 +27,12 @@ function badRequestBody(issues: Issue[]) {
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
-    app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
+      // A database that cannot be reached is a 503, logged once per outage by the health plugin.
+      const refused = thrown instanceof AppError && thrown.status < 500;
+      const err = !refused && isDatabaseUnavailable(thrown) ? unavailable() : thrown;
       if (err instanceof AppError) {
-        if (err.status >= 500) request.log.error({ err: serializeError(err), route: routeOf(request) }, err.message);
+        if (err.status >= 500 && err.code !== 'UNAVAILABLE') request.log.error({ err: serializeError(err), route: routeOf(request) }, err.message);
         return reply.code(err.status).headers(err.headers).send({ message: err.message });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
