@@ -6,18 +6,18 @@ import { SHUTDOWN_EVENTS, takeOverSignals } from './db/embedded-postgres';
 import type { StopTimes } from './db/postmaster';
 import type { ConnectionDrain } from './drain';
 
-/** The whole shutdown fits in this, the database alive or dead: then the process exits 0. */
-export const SHUTDOWN_GRACE_MS = 8_000;
 /** Requests under way get this long to finish; then their connections are closed under them. */
-export const SHUTDOWN_DRAIN_MS = 4_500;
+const DRAIN_MS = 4_500;
+/** Then the app's own resources (event bus, timers). */
+const CLOSE_APP_MS = 500;
 /**
- * The rest of the grace period is the database's: the pool (at most 1 s, db/client.ts), then the
- * embedded PostgreSQL, fast shutdown first, then immediate (nothing committed is lost: the next
- * start replays the WAL).
+ * Then the pool (at most 1 s, db/client.ts) and the embedded PostgreSQL last: fast shutdown, then
+ * immediate (nothing committed is lost: the next start replays the WAL). In all at most 8 s, the
+ * database alive or dead, and the process exits 0.
  */
 const DATABASE_STOP: StopTimes = { fastMs: 1_500, immediateMs: 500 };
 /** Only a shutdown that hangs where nothing should reaches this: it exits 1 whatever is left. */
-export const SHUTDOWN_LIMIT_MS = 10_000;
+const LIMIT_MS = 10_000;
 
 /** Whether `promise` settled within `ms`. */
 const settledWithin = (promise: Promise<unknown>, ms: number) =>
@@ -27,9 +27,8 @@ const settledWithin = (promise: Promise<unknown>, ms: number) =>
  * The app's one shutdown (docs/decisions/0001, 0074), on SIGINT, SIGTERM, SIGHUP, SIGBREAK
  * (Windows) or pm2's 'shutdown' message: stop listening; idle keep-alive connections close at
  * once, and every response from now on carries `Connection: close`, so a busy one closes after its
- * answer (drain.ts); requests under way finish (for up to SHUTDOWN_DRAIN_MS); then the app's own
- * resources, the pool, and the embedded PostgreSQL last; exit 0 within SHUTDOWN_GRACE_MS. A
- * second signal exits at once.
+ * answer (drain.ts); requests under way finish (for up to DRAIN_MS); then the app's own resources,
+ * the pool, and the embedded PostgreSQL last; exit 0 within 8 s. A second signal exits at once.
  */
 export function shutDownOnSignals(
   app: FastifyInstance,
@@ -49,15 +48,15 @@ export function shutDownOnSignals(
     const started = Date.now();
     log.info(`${why} received, shutting down: requests under way may finish (again to stop at once)`);
     setTimeout(() => {
-      log.error(`Shutdown not finished after ${SHUTDOWN_LIMIT_MS / 1000} s: exiting`);
+      log.error(`Shutdown not finished after ${LIMIT_MS / 1000} s: exiting`);
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
-    if (!(await settledWithin(connections.start(), SHUTDOWN_DRAIN_MS))) {
-      log.warn(`Requests still running after ${SHUTDOWN_DRAIN_MS / 1000} s: closing their connections`);
+    }, LIMIT_MS);
+    if (!(await settledWithin(connections.start(), DRAIN_MS))) {
+      log.warn(`Requests still running after ${DRAIN_MS / 1000} s: closing their connections`);
       app.server.closeAllConnections();
     }
     const closed = app.close().catch((err: unknown) => log.error({ err }, 'Closing the app failed'));
-    await settledWithin(closed, 500);
+    await settledWithin(closed, CLOSE_APP_MS);
     try {
       await database.close(DATABASE_STOP);
     } catch (err) {

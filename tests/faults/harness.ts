@@ -140,38 +140,33 @@ export interface LoadTally {
 
 /**
  * `clients` keep-alive clients, each sending `paths` in turn, one request at a time, as fast as
- * answers come, until `stop()` or until the server refuses them.
+ * answers come, until the server refuses them (it has stopped listening).
  */
 export function keepAliveLoad(base: string, clients: number, paths: string[]) {
   const tally: LoadTally = { answered: 0, statuses: {}, resets: 0, refused: 0 };
-  let stopped = false;
-  const agents: http.Agent[] = [];
   const loops = Array.from({ length: clients }, async (_, i) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    agents.push(agent);
-    for (let n = i; !stopped; n++) {
-      try {
-        const res = await request(`${base}${paths[n % paths.length]}`, { agent });
-        tally.answered += 1;
-        tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
-          tally.refused += 1;
-          return;
+    try {
+      for (let n = i; ; n++) {
+        try {
+          const res = await request(`${base}${paths[n % paths.length]}`, { agent });
+          tally.answered += 1;
+          tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
+            tally.refused += 1;
+            return;
+          }
+          tally.resets += 1;
         }
-        tally.resets += 1;
       }
+    } finally {
+      agent.destroy();
     }
   });
   return {
     tally,
-    async stop(): Promise<LoadTally> {
-      stopped = true;
-      await Promise.all(loops);
-      for (const agent of agents) agent.destroy();
-      return tally;
-    },
-    /** Resolves once every client has been refused (the server is gone). */
+    /** Resolves once every client has been refused. */
     finished: () => Promise.all(loops).then(() => tally),
   };
 }

@@ -34,8 +34,10 @@ export function createDatabaseHealth(opts: DatabaseHealthOptions): DatabaseHealt
   let watch: NodeJS.Timeout | null = null;
   let closed = false;
 
-  function settle(ok: boolean, why: string): void {
+  /** Records a probe's result: `failure` is null when the database answered, else why it did not. */
+  function settle(failure: string | null): void {
     checkedAt = Date.now();
+    const ok = failure === null;
     if (ok === up || closed) return;
     up = ok;
     const lasted = ((checkedAt - since) / 1000).toFixed(1);
@@ -45,22 +47,30 @@ export function createDatabaseHealth(opts: DatabaseHealthOptions): DatabaseHealt
       watch = null;
       opts.log.info(`The database answers again after ${lasted} s: requests are served again`);
     } else {
-      opts.log.warn(`The database cannot be reached (${why}): requests that need it answer 503 until it is back`);
+      opts.log.warn(`The database cannot be reached (${failure}): requests that need it answer 503 until it is back`);
       watch = setInterval(() => void probe(), watchEveryMs);
       watch.unref();
     }
   }
 
+  async function ask(): Promise<string | null> {
+    const timeout = sleep(timeoutMs, undefined, { ref: false }).then(() => {
+      throw new Error(`no answer within ${timeoutMs} ms`);
+    });
+    try {
+      await Promise.race([opts.probe(), timeout]);
+      return null;
+    } catch (err) {
+      return connectionFailure(err);
+    }
+  }
+
   function probe(): Promise<boolean> {
-    probing ??= Promise.race([opts.probe(), sleep(timeoutMs, undefined, { ref: false }).then(() => Promise.reject(new Error(`no answer within ${timeoutMs} ms`)))])
-      .then(
-        () => settle(true, ''),
-        (err: unknown) => settle(false, connectionFailure(err)),
-      )
-      .then(() => {
-        probing = null;
-        return up;
-      });
+    probing ??= ask().then((failure) => {
+      probing = null;
+      settle(failure);
+      return up;
+    });
     return probing;
   }
 
