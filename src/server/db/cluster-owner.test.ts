@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
-import { claimCluster, DataDirInUseError, heldByLiveApp, parentOf } from './cluster-owner';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claimCluster, DataDirInUseError, heldByLiveApp, parentOf, runsCluster } from './cluster-owner';
 import { isAlive } from './postmaster';
 
 describe('heldByLiveApp', () => {
@@ -27,13 +28,20 @@ describe('heldByLiveApp', () => {
 });
 
 /**
- * A data folder whose "PostgreSQL" is a stand-in (`sleep`) that stops on SIGINT as PostgreSQL
- * does, started either by a stand-in app (a shell that is its parent) or left behind.
+ * A data folder whose "PostgreSQL" is a stand-in (a node process idling with `-D <folder>` on its
+ * command line, which stops on SIGINT as PostgreSQL does), started either by a stand-in app (a
+ * shell that is its parent) or left behind.
  */
 describe('claimCluster', () => {
   let dataDir = '';
+  let cluster = '';
   const started: ChildProcess[] = [];
   const grandchildren: number[] = [];
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'claim-'));
+    cluster = path.join(dataDir, 'pg');
+    mkdirSync(cluster);
+  });
   afterEach(() => {
     for (const child of started) child.kill('SIGKILL');
     for (const pid of grandchildren) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
@@ -42,23 +50,32 @@ describe('claimCluster', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function folder(postmasterPid: number | null, ownerPid: number | null) {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'claim-'));
-    const cluster = path.join(dataDir, 'pg');
-    mkdirSync(cluster);
-    if (postmasterPid) writeFileSync(path.join(cluster, 'postmaster.pid'), `${postmasterPid}\n${cluster}\n0\n5432\n\n127.0.0.1\n0 0\nready   \n`);
-    if (ownerPid) writeFileSync(path.join(dataDir, 'pg-owner.pid'), `${ownerPid}\n`);
-    return cluster;
+  const IDLE = ['-e', 'setTimeout(() => {}, 30_000)', '--'];
+  const pidFile = () => path.join(cluster, 'postmaster.pid');
+
+  function record(postmasterPid: number, ownerPid: number): void {
+    writeFileSync(pidFile(), `${postmasterPid}\n${cluster}\n0\n5432\n\n127.0.0.1\n0 0\nready   \n`);
+    writeFileSync(path.join(dataDir, 'pg-owner.pid'), `${ownerPid}\n`);
+  }
+
+  async function standIn(command: string, args: string[]): Promise<ChildProcess> {
+    const child = spawn(command, args, { stdio: 'ignore' });
+    started.push(child);
+    await once(child, 'spawn');
+    return child;
   }
 
   /** A stand-in app (a shell) and the stand-in server it started, as parent and child. */
   async function appWithServer(): Promise<{ app: number; server: number }> {
-    const shell = spawn('sh', ['-c', 'sleep 30 & echo $!; wait'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const server = ['-e', "console.log('up'); setTimeout(() => {}, 30_000)", '--', '-D', cluster];
+    const shell = spawn('sh', ['-c', '"$0" "$@" & echo $!; wait', process.execPath, ...server], { stdio: ['ignore', 'pipe', 'ignore'] });
     started.push(shell);
-    const [line] = (await once(shell.stdout!, 'data')) as [Buffer];
-    const server = Number(line.toString().trim());
-    grandchildren.push(server);
-    return { app: shell.pid!, server };
+    let said = '';
+    shell.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    while (!/^up$/m.test(said) || !/^\d+$/m.test(said)) await sleep(10);
+    const pid = Number(/^(\d+)$/m.exec(said)![1]);
+    grandchildren.push(pid);
+    return { app: shell.pid!, server: pid };
   }
 
   const log = () => {
@@ -67,7 +84,6 @@ describe('claimCluster', () => {
   };
 
   it('takes a free folder and records this process as its owner until released', async () => {
-    const cluster = folder(null, null);
     const release = await claimCluster(dataDir, cluster, log());
     expect(readFileSync(path.join(dataDir, 'pg-owner.pid'), 'utf8').trim()).toBe(String(process.pid));
     release();
@@ -75,9 +91,8 @@ describe('claimCluster', () => {
   });
 
   it('stops a server left running by an app that is gone, then takes the folder', async () => {
-    const leftOver = spawn('sleep', ['30'], { stdio: 'ignore' });
-    started.push(leftOver);
-    const cluster = folder(leftOver.pid!, 2 ** 22 + 1);
+    const leftOver = await standIn(process.execPath, [...IDLE, '-D', cluster]);
+    record(leftOver.pid!, 2 ** 22 + 1);
     const lines = log();
     await claimCluster(dataDir, cluster, lines);
     expect(leftOver.signalCode ?? (await once(leftOver, 'exit'))[1]).toBe('SIGINT');
@@ -89,9 +104,29 @@ describe('claimCluster', () => {
 
   it('refuses a folder whose server a live app runs, naming the folder and the app', async () => {
     const { app, server } = await appWithServer();
-    const cluster = folder(server, app);
+    record(server, app);
     await expect(claimCluster(dataDir, cluster, log())).rejects.toThrow(DataDirInUseError);
     await expect(claimCluster(dataDir, cluster, log())).rejects.toThrow(`The data folder ${cluster} is in use by another running instance of the app (pid ${app}`);
     expect(isAlive(server)).toBe(true);
+  });
+
+  it('never signals a process that reuses the pid of a stale postmaster.pid, and removes the file', async () => {
+    const unrelated = await standIn('sleep', ['30']);
+    record(unrelated.pid!, 2 ** 22 + 1);
+    const lines = log();
+    await claimCluster(dataDir, cluster, lines);
+    expect(isAlive(unrelated.pid!) && unrelated.exitCode === null).toBe(true);
+    expect(existsSync(pidFile())).toBe(false);
+    expect(lines.lines).toEqual([`${pidFile()} names pid ${unrelated.pid}, which is not PostgreSQL on this folder: removing the stale file`]);
+  });
+});
+
+describe('runsCluster', () => {
+  it('recognises `postgres -D <folder>`, and believes postmaster.pid where the command line cannot be read', () => {
+    expect(runsCluster(['/opt/pg/bin/postgres', '-D', '/data/pg', '-p', '5432'], '/data/pg')).toBe(true);
+    expect(runsCluster(['/opt/pg/bin/postgres', '-D', '/data/pg/', '-p', '5432'], '/data/pg')).toBe(true);
+    expect(runsCluster(['/opt/pg/bin/postgres', '-D', '/other/pg'], '/data/pg')).toBe(false);
+    expect(runsCluster(['sshd', '-D'], '/data/pg')).toBe(false);
+    expect(runsCluster(null, '/data/pg')).toBe(true);
   });
 });

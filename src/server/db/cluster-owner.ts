@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isAlive, pidGone, readPidFile, stopServer } from './postmaster';
@@ -17,6 +18,29 @@ export function parentOf(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** The command line of `pid` (from /proc on Linux, else from `ps`), or null where neither tells. */
+function commandOf(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    try {
+      return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
+ * Whether a process with this command line runs PostgreSQL on `clusterDir` (`postgres -D DIR …`;
+ * a postmaster keeps its command line). Where it cannot be read, `postmaster.pid` is believed.
+ */
+export function runsCluster(command: string[] | null, clusterDir: string): boolean {
+  if (command === null) return true;
+  const at = command.indexOf('-D');
+  return at !== -1 && path.resolve(command[at + 1] ?? '') === path.resolve(clusterDir);
 }
 
 /**
@@ -52,7 +76,11 @@ interface Log {
  */
 export async function claimCluster(dataDir: string, clusterDir: string, log: Log): Promise<() => void> {
   const running = readPidFile(clusterDir);
-  if (running && isAlive(running.pid)) {
+  if (running && isAlive(running.pid) && !runsCluster(commandOf(running.pid), clusterDir)) {
+    // Left by a server that died with the machine, its pid since reused: never signal that process.
+    log.warn(`${clusterDir}/postmaster.pid names pid ${running.pid}, which is not PostgreSQL on this folder: removing the stale file`);
+    rmSync(path.join(clusterDir, 'postmaster.pid'), { force: true });
+  } else if (running && isAlive(running.pid)) {
     const owner = readOwner(dataDir);
     if (heldByLiveApp(owner, parentOf(running.pid), process.pid, isAlive)) {
       throw new DataDirInUseError(
