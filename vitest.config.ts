@@ -21,6 +21,18 @@ export default defineConfig({
         },
       },
       {
+        // Real app processes killed, signalled and starved of their database (tests/faults/harness.ts):
+        // one file at a time, so their timings do not compete with each other.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,4 +1,4 @@
-import { DataDirInUseError } from '../src/server/db/embedded';
+import { DataDirInUseError } from '../src/server/db/cluster-owner';
 
 /**
  * Runs a command-line script's `main` with its arguments and exits with its code; a failure exits

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit, API and browser tests, in that order, stopping at the first
+// `npm test`: typecheck, lint, unit, API, fault and browser tests, in that order, stopping at the first
 // failure. Without a Chromium the browser journeys are skipped with one plain line, unless
 // REQUIRE_E2E=1 (CI), where a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ const steps = [
   ['lint', ['run', 'lint']],
   ['unit tests', ['run', 'test:unit']],
   ['API tests', ['run', 'test:api']],
+  ['fault tests', ['run', 'test:faults']],
 ];
 
 const chrome = findChrome();

@@ -4,8 +4,9 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, replyWithError } from './plugins/errors';
 import eventsPlugin from './plugins/events';
+import healthPlugin from './plugins/health';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
@@ -48,6 +49,11 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
+    // Fastify's own errors in the app's one shape (plugins/errors.ts); requests on connections
+    // still open while the app closes are answered, not refused with Fastify's own 503 (drain.ts).
+    frameworkErrors: replyWithError,
+    clientErrorHandler,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // zod checks every response in development and tests; production writes them with fast-json-stringify.
@@ -77,6 +83,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   });
 
   await app.register(errorsPlugin);
+  await app.register(healthPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(eventsPlugin);

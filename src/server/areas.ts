@@ -43,7 +43,6 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(sessionRoutes, { prefix: '/api/session', auth });
-  app.get('/api/health', async () => ({ ok: true }));
 
   const posts = createPostsService({
     db,

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -36,6 +37,14 @@ export const unauthenticated = (message = 'Please sign in to continue.') => new 
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** Retry-After of an answer while the database cannot be reached: the embedded one is back within seconds. */
+export const UNAVAILABLE_RETRY_SECONDS = 2;
+/** The answer to a request that needs the database while it cannot be reached (docs/decisions/0077). */
+export const unavailable = () =>
+  new AppError('UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.', {
+    headers: { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
+  });
 
 /** Throws the policy's refusal (domain/policy.ts): 401 when signing in would help, else 403. */
 export function assertAllowed(decision: Decision): void {

@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
-import { DataDirInUseError } from './db/embedded';
+import { DataDirInUseError } from './db/cluster-owner';
 import { buildApp } from './app';
 import { shutDownOnSignals } from './shutdown';
+import { trackConnections } from './drain';
 import { DEMO_POST_COUNT } from './modules/demo/generate';
 import { loadDemoDataOnce } from './modules/demo/load';
 
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ config, database });
 
-  shutDownOnSignals(app, database, log);
+  shutDownOnSignals(app, trackConnections(app.server), database, log);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

@@ -33,7 +33,7 @@ describe('registration', () => {
     const res = await register(payload, '10.0.0.2');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    expect(res.json().issues[0]).toMatchObject({ message });
+    expect(res.json().errors[0]).toMatchObject({ message });
   });
 
   it('treats emails as unique regardless of case', async () => {

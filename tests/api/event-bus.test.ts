@@ -44,7 +44,7 @@ describe('the EventBus between instances', () => {
 
   it('reconnects after losing its LISTEN connection and calls onResync: what was sent meanwhile is lost', async () => {
     const pool = a.database.pool;
-    const silent = { info: () => {}, warn: () => {} };
+    const silent = { debug: () => {}, info: () => {}, warn: () => {} };
     const bus = await startEventBus({ pool, log: silent, retry: { minMs: 300, maxMs: 300 }, applicationName: 'event-bus-test' });
     const topic: Topic<{ n: number }> = { name: 'test_resync' };
     const seen: number[] = [];

@@ -34,6 +34,10 @@ export function useTestApp(env: Record<string, string> = {}, opts: TestAppOption
 export interface TestAppOptions {
   /** A built web app to serve (none by default). */
   webRoot?: string;
+  /** Where the apps' log lines go (with LOG_LEVEL in `env`). */
+  logStream?: { write(line: string): void };
+  /** The address the apps reach the database at, given its own (a proxy that can cut it, say). */
+  connectThrough?(url: string): Promise<string>;
 }
 
 export function useTestApps(count: number, env: Record<string, string> = {}, opts: TestAppOptions = {}): TestContext[] {
@@ -55,10 +59,11 @@ export function useTestApps(count: number, env: Record<string, string> = {}, opt
       NODE_ENV: 'test',
       ...env,
     });
+    const databaseUrl = opts.connectThrough ? await opts.connectThrough(url.toString()) : url.toString();
     for (const ctx of ctxs) {
       ctx.config = config;
-      ctx.database = connect(url.toString(), null, 5);
-      ctx.app = await buildApp({ config, database: ctx.database, webRoot: opts.webRoot ?? path.join(dataDir, 'no-web') });
+      ctx.database = connect(databaseUrl, null, 5);
+      ctx.app = await buildApp({ config, database: ctx.database, webRoot: opts.webRoot ?? path.join(dataDir, 'no-web'), logStream: opts.logStream });
       await ctx.app.ready();
     }
   });

@@ -129,7 +129,7 @@ describe('GET /api/posts filters (spec §5)', () => {
   ])('refuses an unknown filter value %s with a 400', async (query, path) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues[0].path).toBe(path);
+    expect(res.json().errors[0].path).toBe(path);
   });
 
   it('refuses a malformed near with its message', async () => {

