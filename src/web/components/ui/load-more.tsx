@@ -18,7 +18,12 @@ interface LoadMoreProps {
  * stays focusable (aria-disabled, not disabled, so Tab does not jump past the new posts to the
  * footer), and when the page arrives while it has focus, focus moves to the first new post (or item).
  */
-export function LoadMore({ onLoadMore, loading, more, itemSelector = 'article, [role="article"]' }: LoadMoreProps) {
+export function LoadMore({
+  onLoadMore,
+  loading,
+  more,
+  itemSelector = 'article, [role="article"]',
+}: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   // The button had focus: also when the last page took it away with it.
