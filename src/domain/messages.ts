@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { text } from './text';
+import { MESSAGE_MESSAGES } from './message-values';
 
-/** Texts of spec §2 dialog 5, §5 and §8 for messages. */
-export const MESSAGE_MESSAGES = {
-  empty: 'Please enter a message.',
-  tooLong: `Maximum ${LIMITS.messageMax} characters`,
-  subjectTooLong: `Maximum ${LIMITS.subjectMax} characters`,
-  sent: 'Message sent!',
-  failed: 'Failed to send message. Please try again.',
-  tip: 'Tip: agree on a public place and a daylight time for the pickup, and keep the conversation here.',
-} as const;
-
-/** The subject when none is typed (spec §5): 'Re: ' and the post's title. */
-export const defaultSubject = (postTitle: string) => `Re: ${postTitle}`.slice(0, LIMITS.subjectMax);
+export * from './message-values';
 
 /** POST /api/messages (spec §7); the sender is the session's member (DECISIONS 1). */
 export const SendMessageInput = z.object({
@@ -61,7 +51,3 @@ export const ThreadQuery = z.object({
   cursor: text().max(200).optional(),
 });
 export type ThreadQuery = z.infer<typeof ThreadQuery>;
-
-/** The inbox's link to a thread. */
-export const threadPath = (otherUserId: string, postId: string | null) =>
-  `/messages?with=${encodeURIComponent(otherUserId)}${postId ? `&post=${encodeURIComponent(postId)}` : ''}`;

@@ -1,20 +1,23 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
+import { Inbox } from '../features/messages';
+import { NotificationsPage } from '../features/notifications';
 import { lazyNamed } from '../lib/lazy';
 import { RootLayout } from './layout/root-layout';
 import { ComingSoon, COMING_SOON_PAGES } from './routes/coming-soon';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
+import { PageLoading } from './routes/page-loading';
+import { RequireMember } from './routes/require-member';
 
 const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
 
 /**
- * Every route of spec §2. A declarative router: the app uses no loaders or actions, and the data
- * router would add ~17 KB gzipped to the first screen (docs/decisions/0040). Screens other than
- * home load on demand.
+ * Every route of spec §2, and the inbox and notifications (DECISIONS 14). A declarative router:
+ * the app uses no loaders or actions, and the data router would add ~17 KB gzipped to the first
+ * screen (docs/decisions/0040). Screens other than home load on demand.
  */
 export function AppRouter() {
   return (
@@ -23,6 +26,8 @@ export function AppRouter() {
         <Route element={<RootLayout />}>
           <Route index element={<Home />} />
           <Route path="favorites" element={<Deferred page={<Favorites />} />} />
+          <Route path="messages" element={<Deferred page={<Inbox />} membersOnly />} />
+          <Route path="notifications" element={<Deferred page={<NotificationsPage />} membersOnly />} />
           <Route path="login" element={<Deferred page={<Login />} />} />
           <Route path="register" element={<Deferred page={<Register />} />} />
           {COMING_SOON_PAGES.map(({ path, ...page }) => (
@@ -35,15 +40,11 @@ export function AppRouter() {
   );
 }
 
-function Deferred({ page }: { page: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
-}
-
-function PageLoading() {
+/** A screen loaded on demand; `membersOnly` sends a guest to sign in first. */
+function Deferred({ page, membersOnly = false }: { page: ReactNode; membersOnly?: boolean }) {
   return (
-    <div role="status" className="grid min-h-[50vh] place-items-center text-muted-foreground">
-      <LoaderCircle className="size-6 animate-spin" aria-hidden="true" />
-      <span className="sr-only">Loading...</span>
-    </div>
+    <Suspense fallback={<PageLoading />}>
+      {membersOnly ? <RequireMember>{page}</RequireMember> : page}
+    </Suspense>
   );
 }

@@ -5,3 +5,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function firstFocusable(element: Element | null | undefined): HTMLElement | null {
   return element?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
 }
+
+/**
+ * Focus has nowhere useful to be: on the page itself, or on an element that has just been hidden
+ * or removed (a list replaced by a conversation on a phone). The caller moves it (docs/decisions/0049).
+ */
+export function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected || active.checkVisibility?.() === false;
+}

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { NavLink } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { CountBadge, unreadText } from '../../components/ui/count-badge';
 import { cn } from '../../lib/utils';
 
 type HeaderButtonProps = ComponentProps<typeof Button> & {
@@ -9,26 +10,43 @@ type HeaderButtonProps = ComponentProps<typeof Button> & {
   label: string;
   /** Makes it a link to this path instead of a button. */
   to?: string;
+  /** Unread items: a badge on the icon, and in words for screen readers. */
+  unread?: number;
+  /** The label for screen readers and the tooltip only, on every width (the header's row is full). */
+  iconOnly?: boolean;
 };
 
 /** A header control: icon only on phones (the label stays for screen readers), icon and label from md up. */
-export function HeaderButton({ icon: Icon, label, to, className, ...props }: HeaderButtonProps) {
+export function HeaderButton({
+  icon: Icon,
+  label,
+  to,
+  unread = 0,
+  iconOnly = false,
+  className,
+  ...props
+}: HeaderButtonProps) {
   const content = (
     <>
-      <Icon aria-hidden="true" />
-      <span className="sr-only md:not-sr-only">{label}</span>
+      <span className="relative inline-flex">
+        <Icon aria-hidden="true" />
+        <CountBadge count={unread} />
+      </span>
+      <span className={iconOnly ? 'sr-only' : 'sr-only md:not-sr-only'}>{label}</span>
+      {unread > 0 && <span className="sr-only">{unreadText(unread)}</span>}
     </>
   );
-  const style = cn('px-2.5 md:px-3 aria-[current=page]:bg-muted', className);
+  const style = cn('px-2.5 aria-[current=page]:bg-muted', !iconOnly && 'md:px-3', className);
+  const title = props.title ?? (iconOnly ? label : undefined);
   if (to) {
     return (
-      <Button variant="ghost" size="sm" className={style} asChild {...props}>
+      <Button variant="ghost" size="sm" className={style} asChild {...props} title={title}>
         <NavLink to={to}>{content}</NavLink>
       </Button>
     );
   }
   return (
-    <Button variant="ghost" size="sm" className={style} {...props}>
+    <Button variant="ghost" size="sm" className={style} {...props} title={title}>
       {content}
     </Button>
   );

@@ -1,8 +1,10 @@
 import type { ComponentProps } from 'react';
-import { ChevronDown, Heart } from 'lucide-react';
+import { ChevronDown, Heart, Mail } from 'lucide-react';
 import type { PublicUser } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { DeferredOpen } from '../../components/ui/deferred-open';
+import { useUnreadMessages } from '../../features/messages';
+import { NotificationBell } from '../../features/notifications';
 import { OwnerAvatar } from '../../features/posts';
 import { lazyNamed } from '../../lib/lazy';
 import { badgeOf } from '../../lib/session';
@@ -18,15 +20,22 @@ interface MemberNavProps {
   onSignOut: () => void;
 }
 
-/** Spec §2 header for members: guides, Favorites, name and status badge (large screens), profile menu. */
+/**
+ * Spec §2 header for members: guides, Favorites, Messages with its unread count (DECISIONS 14), the
+ * notification bell, name and status badge (large screens), profile menu.
+ */
 export function MemberNav({ user, onSignOut }: MemberNavProps) {
   // From the grants at this render: the session renders its readers again when one ends.
-  const badge = badgeOf(useSession().actor, new Date());
+  const { actor } = useSession();
+  const badge = badgeOf(actor, new Date());
+  const unreadMessages = useUnreadMessages(actor.userId);
   return (
     <>
       <HowItWorksButton />
       <SafetyGuidelinesButton />
       <HeaderButton icon={Heart} label="Favorites" to="/favorites" />
+      <HeaderButton icon={Mail} label="Messages" to="/messages" unread={unreadMessages} iconOnly />
+      <NotificationBell />
       <div className="ml-2 hidden items-center gap-2 lg:flex">
         <span className="max-w-40 truncate text-sm font-semibold">{user.username}</span>
         {badge && <StatusBadge text={badge} />}

@@ -1,10 +1,13 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
+import { useLiveUpdates } from '../../features/notifications';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function RootLayout() {
+  // Inside the router and beside the toaster: what the live socket brings shows on every screen.
+  useLiveUpdates();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

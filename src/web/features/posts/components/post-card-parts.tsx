@@ -12,6 +12,7 @@ import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
 import { lazyNamed } from '../../../lib/lazy';
+import { MessageButton } from '../../messages';
 import { commentsText } from '../comments-text';
 import { OwnerAvatar } from './owner-avatar';
 import { PostStatusBadge } from './post-status-badge';
@@ -123,7 +124,7 @@ export function PostOwner({ post }: { post: Post }) {
   );
 }
 
-/** Call and Text when the poster gave a phone number, otherwise Message (spec §2). */
+/** Call and Text when the poster gave a phone number, otherwise Message to the owning member (spec §2). */
 export function PostContact({ post }: { post: Post }) {
   if (post.phoneNumber) {
     const phone = post.phoneNumber.replace(/[^\d+]/g, '');
@@ -144,17 +145,7 @@ export function PostContact({ post }: { post: Post }) {
       </div>
     );
   }
-  return (
-    <SoonButton
-      kind="message"
-      trigger={
-        <Button variant="outline" size="sm" className="w-full">
-          <MessageSquare aria-hidden="true" />
-          Message
-        </Button>
-      }
-    />
-  );
+  return <MessageButton post={post} />;
 }
 
 /** Comments (their count; the dialog comes later), share and report (not on one's own post). */

@@ -3,12 +3,12 @@ import { useId } from 'react';
 import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadMore } from '../../../components/ui/load-more';
 import { countOf } from '../../../lib/count';
 import { previewOnly } from '../../../lib/session';
 import { useSession } from '../../../lib/session-provider';
 import { PostsFetchError, usePostsList } from '../api/get-posts';
 import { AccessCard, EmptyState } from './list-states';
-import { LoadMore } from './load-more';
 import { PostGrid, PostGridSkeleton } from './post-grid';
 
 interface PostsListProps {

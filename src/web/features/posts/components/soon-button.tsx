@@ -13,10 +13,6 @@ const SOON = {
     feature: 'Reporting',
     description: 'Soon you can report a post that looks wrong, and an admin will review it.',
   },
-  message: {
-    feature: 'Messages',
-    description: 'Soon you can message the poster here and read replies in your inbox.',
-  },
 } as const;
 
 /** A card button for a feature that comes in a later release: it opens a small 'coming soon' dialog. */

@@ -1,22 +1,29 @@
 import { useEffect, useRef } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { firstFocusable } from '../../../lib/focus';
+import { firstFocusable } from '../../lib/focus';
+import { Button } from './button';
 
 interface LoadMoreProps {
   onLoadMore: () => void;
   loading: boolean;
   /** There is a next page (the button shows while there is, or while one loads). */
   more: boolean;
+  /** The list's items, among the button's siblings: the first new one takes focus. Cards by default. */
+  itemSelector?: string;
 }
 
 /**
  * Infinite scroll: the next page loads when this comes within a screen of the viewport. The button
  * stays visible for keyboards, and for browsers without IntersectionObserver. While a page loads it
  * stays focusable (aria-disabled, not disabled, so Tab does not jump past the new posts to the
- * footer), and when the page arrives while it has focus, focus moves to the first new post.
+ * footer), and when the page arrives while it has focus, focus moves to the first new post (or item).
  */
-export function LoadMore({ onLoadMore, loading, more }: LoadMoreProps) {
+export function LoadMore({
+  onLoadMore,
+  loading,
+  more,
+  itemSelector = 'article, [role="article"]',
+}: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   // The button had focus: also when the last page took it away with it.
@@ -28,8 +35,8 @@ export function LoadMore({ onLoadMore, loading, more }: LoadMoreProps) {
 
   // Posts on the page when the load began: the first new one is the next.
   const before = useRef(0);
-  const cards = () => sentinel.current?.parentElement?.querySelectorAll('article, [role="article"]') ?? [];
   useEffect(() => {
+    const cards = () => sentinel.current?.parentElement?.querySelectorAll(itemSelector) ?? [];
     if (loading) {
       before.current = cards().length;
       return;
@@ -40,7 +47,7 @@ export function LoadMore({ onLoadMore, loading, more }: LoadMoreProps) {
     if (!first) return; // the page failed: the button keeps focus, and the next page moves it
     focused.current = false;
     first.focus();
-  }, [loading]);
+  }, [loading, itemSelector]);
 
   useEffect(() => {
     const node = sentinel.current;

@@ -1,0 +1,24 @@
+import { LIMITS } from './limits';
+
+/**
+ * The zod-free part of messages (as post-values.ts is of posts, docs/decisions/0040): texts and
+ * pure helpers that screens on the first page may import without pulling zod in. messages.ts
+ * re-exports them.
+ */
+
+/** Texts of spec §2 dialog 5, §5 and §8 for messages. */
+export const MESSAGE_MESSAGES = {
+  empty: 'Please enter a message.',
+  tooLong: `Maximum ${LIMITS.messageMax} characters`,
+  subjectTooLong: `Maximum ${LIMITS.subjectMax} characters`,
+  sent: 'Message sent!',
+  failed: 'Failed to send message. Please try again.',
+  tip: 'Tip: agree on a public place and a daylight time for the pickup, and keep the conversation here.',
+} as const;
+
+/** The subject when none is typed (spec §5): 'Re: ' and the post's title. */
+export const defaultSubject = (postTitle: string) => `Re: ${postTitle}`.slice(0, LIMITS.subjectMax);
+
+/** The inbox's link to a thread. */
+export const threadPath = (otherUserId: string, postId: string | null) =>
+  `/messages?with=${encodeURIComponent(otherUserId)}${postId ? `&post=${encodeURIComponent(postId)}` : ''}`;

@@ -1,0 +1,58 @@
+import type { FormEvent } from 'react';
+import { LoaderCircle, SendHorizontal } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { useSendMessage } from '../api/send-message';
+import { MessageField, useMessageDraft } from './message-field';
+import type { ThreadAddress } from './thread-list';
+
+interface ReplyBoxProps {
+  userId: string;
+  address: ThreadAddress;
+  otherName: string;
+}
+
+/** A reply in a conversation: the message rules of the dialog (spec §5); the subject is not asked again. */
+export function ReplyBox({ userId, address, otherName }: ReplyBoxProps) {
+  const draft = useMessageDraft();
+  const send = useSendMessage(userId);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const content = draft.take();
+    if (content === null || send.isPending) return;
+    send.mutate(
+      { toUserId: address.otherUserId, postId: address.postId, content },
+      { onSuccess: draft.reset },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid grid-cols-[1fr_auto] items-start gap-2 border-t bg-card p-3 sm:px-5"
+    >
+      <MessageField
+        label={`Reply to ${otherName}`}
+        draft={draft}
+        frameClassName="[&>label]:sr-only"
+        rows={2}
+        placeholder="Write a reply..."
+        className="max-h-40 min-h-11 resize-y"
+      />
+      <Button
+        type="submit"
+        className="h-11"
+        disabled={!draft.content || send.isPending}
+        aria-busy={send.isPending}
+      >
+        {send.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <SendHorizontal aria-hidden="true" />
+        )}
+        Send
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { Thread } from '../../../../domain/messages';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api';
+import { focusIsLost } from '../../../lib/focus';
+import { OwnerAvatar } from '../../posts';
+import { chronological, unreadTo, useThread } from '../api/get-thread';
+import { useMarkThreadRead } from '../api/mark-thread-read';
+import { MessageLog } from './message-log';
+import { ReplyBox } from './reply-box';
+import type { ThreadAddress } from './thread-list';
+
+interface ThreadViewProps {
+  userId: string;
+  address: ThreadAddress;
+  /** The inbox's row for it, when it has one (a new conversation has none yet). */
+  thread: Thread | undefined;
+}
+
+/**
+ * One conversation: who and which post, the messages, a reply box. Shown, its messages to the
+ * member are marked read. On phones it replaces the list, with a way back to it.
+ */
+export function ThreadView({ userId, address, thread }: ThreadViewProps) {
+  const query = useThread(userId, address.otherUserId, address.postId);
+  const messages = chronological(query.data?.pages);
+  const first = messages[0];
+  const otherName =
+    thread?.otherName ??
+    (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : 'Conversation');
+  const postTitle = thread?.postTitle ?? first?.postTitle ?? null;
+  const missing = isApiError(query.error, 404);
+
+  const markRead = useMarkThreadRead(userId);
+  const unread = unreadTo(messages, userId).length;
+  const { otherUserId, postId } = address;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (unread > 0) mutate({ otherUserId, postId });
+  }, [unread, otherUserId, postId, mutate]);
+
+  // Chosen from the list on a phone, the list (and its focused link) is hidden: focus goes to the conversation.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusIsLost()) heading.current?.focus();
+  }, [otherUserId, postId]);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center gap-3 border-b px-3 py-3 sm:px-5">
+        <Link
+          to="/messages"
+          className="-ml-1 grid size-10 shrink-0 place-items-center rounded-lg hover:bg-muted md:hidden"
+          aria-label="Back to conversations"
+        >
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+        <OwnerAvatar name={otherName} className="size-10" />
+        <div className="grid min-w-0">
+          <h2 ref={heading} tabIndex={-1} className="truncate font-bold outline-none">
+            {otherName}
+          </h2>
+          {postId ? (
+            <Link
+              to={`/?post=${encodeURIComponent(postId)}`}
+              className="truncate text-sm font-medium text-primary-hover hover:underline"
+            >
+              {postTitle ?? 'The post'}
+            </Link>
+          ) : (
+            <p className="text-sm text-muted-foreground">General</p>
+          )}
+        </div>
+      </div>
+      {query.isPending ? (
+        <div className="grid flex-1 content-end gap-3 p-5" role="status" aria-label="Loading messages">
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-10 w-1/2 justify-self-end" />
+          <Skeleton className="h-14 w-3/4" />
+        </div>
+      ) : query.isError && !query.data ? (
+        <p role="alert" className="grid flex-1 place-items-center p-6 text-center font-semibold">
+          {missing
+            ? 'This conversation was not found.'
+            : 'Could not load this conversation. Please try again.'}
+        </p>
+      ) : messages.length === 0 ? (
+        <p className="grid flex-1 place-items-center p-6 text-center text-sm text-muted-foreground">
+          No messages yet. Say hello!
+        </p>
+      ) : (
+        <MessageLog
+          messages={messages}
+          userId={userId}
+          otherName={otherName}
+          older={{
+            more: query.hasNextPage,
+            loading: query.isFetchingNextPage,
+            load: () => void query.fetchNextPage(),
+          }}
+        />
+      )}
+      {!missing && <ReplyBox userId={userId} address={address} otherName={otherName} />}
+    </div>
+  );
+}

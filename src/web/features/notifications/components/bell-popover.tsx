@@ -1,0 +1,101 @@
+import { useId, useRef, useState, type ReactElement } from 'react';
+import { Link } from 'react-router';
+import { Popover } from 'radix-ui';
+import { BellOff } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { useClearNotifications, useMarkRead } from '../api/change-notifications';
+import { useBell } from '../api/get-notifications';
+import { LiveIndicator } from './live-indicator';
+import { NotificationList } from './notification-item';
+
+interface BellPopoverProps {
+  userId: string | null;
+  /** The bell (shown before this code loads). */
+  trigger: ReactElement;
+}
+
+/**
+ * The bell's list (spec §2 Header, §9): Live or Offline, 'Clear all', the ten most recent or 'No
+ * notifications yet', and 'View all notifications' when there are more. Following one marks it
+ * read and goes to it (DECISIONS 15). Opened at once (DeferredOpen); focus comes back to the bell.
+ */
+export function BellPopover({ userId, trigger }: BellPopoverProps) {
+  const [open, setOpen] = useState(true);
+  const { items, more, query } = useBell(userId);
+  const markRead = useMarkRead(userId);
+  const clear = useClearNotifications(userId);
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const clearAll = () => {
+    clear.mutate();
+    // The button leaves with the list: focus stays in the popover (docs/decisions/0049).
+    heading.current?.focus();
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>{trigger}</Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-labelledby={titleId}
+          // Focus starts on the heading, not on 'Clear all', one Enter away from emptying the list.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            heading.current?.focus();
+          }}
+          className="z-50 grid max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] grid-rows-[auto_1fr_auto] overflow-hidden rounded-xl border bg-card text-foreground shadow-lg"
+        >
+          <div className="flex items-center gap-2 border-b px-4 py-2.5">
+            <h2 id={titleId} ref={heading} tabIndex={-1} className="font-bold outline-none">
+              Notifications
+            </h2>
+            <LiveIndicator />
+            {items.length > 0 && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-auto h-8 px-2 text-muted-foreground"
+                onClick={clearAll}
+              >
+                Clear all
+              </Button>
+            )}
+          </div>
+          <div className="min-h-0 overflow-y-auto p-1.5">
+            {items.length > 0 ? (
+              <NotificationList
+                items={items}
+                onOpen={(n) => {
+                  if (!n.read) markRead.mutate(n.id);
+                  setOpen(false);
+                }}
+              />
+            ) : query.isPending ? (
+              <p role="status" className="p-6 text-center text-sm text-muted-foreground">
+                Loading...
+              </p>
+            ) : (
+              <p className="grid justify-items-center gap-2 px-4 py-10 text-center text-sm text-muted-foreground">
+                <BellOff className="size-8" aria-hidden="true" />
+                No notifications yet
+              </p>
+            )}
+          </div>
+          {more && (
+            <div className="border-t p-1.5">
+              <Button variant="ghost" className="w-full text-primary" asChild>
+                <Link to="/notifications" onClick={() => setOpen(false)}>
+                  View all notifications
+                </Link>
+              </Button>
+            </div>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,270 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import {
+  BASE_URL,
+  createPostViaApi,
+  expectAccessible,
+  expectToast,
+  newPage,
+  registerViaApi,
+  snap,
+  spillsOut,
+  toastRegion,
+  useBrowser,
+  WIDTHS,
+} from './harness';
+import { bell, bellList, cardOf, focusedName, openBellLive, sendViaApi } from './messages-helpers';
+import { uniqueToken } from './posts-helpers';
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+
+const SEND = (url: URL) => url.pathname === '/api/messages';
+/** The next sends answer `response` (a refusal), without reaching the server. */
+const refuseSending = (page: Page, response: Parameters<Route['fulfill']>[0]) =>
+  page.route(SEND, (route) =>
+    route.request().method() === 'POST' ? route.fulfill(response) : route.fallback(),
+  );
+
+/**
+ * Two members talk about a post (spec §2 dialog 5, §4, §8; DECISIONS 14, 15): B writes from A's
+ * card, A is told live and answers from the inbox, B is told live.
+ */
+describe('messages between two members, live', () => {
+  const ctx = useBrowser();
+  const token = uniqueToken();
+  const title = `Apples ${token}`;
+  let owner: Page;
+  let writer: Page;
+  let a: Member;
+  let b: Member;
+  let postId: string;
+
+  beforeAll(async () => {
+    owner = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    writer = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    a = await registerViaApi(owner);
+    b = await registerViaApi(writer);
+    // No phone number: the card offers Message instead of Call and Text.
+    postId = (
+      await createPostViaApi(owner, {
+        type: 'fruit',
+        title,
+        description: 'Crisp apples.',
+        address: '8 Orchard Rd, Toronto',
+      })
+    ).id;
+  });
+
+  it("sends a guest's Message to sign in, and back to the same posts after it", async () => {
+    const guest = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await guest.goto(`/?q=${token}`);
+    await cardOf(guest, title).getByRole('button', { name: 'Message' }).click();
+    await guest.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(guest.url()).searchParams.get('redirect')).toBe(`/?q=${token}`);
+    await expectToast(guest, 'Please sign in to send messages.');
+
+    await guest.getByLabel('Email', { exact: true }).fill(b.email);
+    await guest.getByLabel('Password', { exact: true }).fill(b.password);
+    await guest.getByRole('button', { name: 'Sign In' }).click();
+    await guest.waitForURL((url) => url.pathname === '/' && url.search === `?q=${token}`);
+    await cardOf(guest, title).getByRole('button', { name: 'Message' }).click();
+    await guest.getByRole('dialog', { name: `Message ${a.username}` }).waitFor();
+    await guest.context().close();
+  });
+
+  it('shows a new member an empty bell, Live, and gives focus back to the bell', async () => {
+    await owner.goto('/');
+    const list = await openBellLive(owner);
+    await list.getByText('No notifications yet').waitFor();
+    expect(await list.getByRole('button', { name: 'Clear all' }).count()).toBe(0);
+    await owner.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedName(owner)).toBe('Notifications');
+  });
+
+  it("writes to the owner from the card's Message dialog", async () => {
+    await writer.goto(`/?q=${token}`);
+    const button = cardOf(writer, title).getByRole('button', { name: 'Message' });
+    await button.click();
+    const dialog = writer.getByRole('dialog', { name: `Message ${a.username}` });
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByLabel('Subject (optional)').getAttribute('placeholder'))
+      .toBe(`Re: ${title}`);
+    await dialog.getByText('Tip: agree on a public place and a daylight time for the pickup').waitFor();
+    const send = dialog.getByRole('button', { name: 'Send Message' });
+    expect(await send.isDisabled()).toBe(true);
+
+    await dialog.getByLabel('Message', { exact: true }).fill('   ');
+    await send.click();
+    await dialog.getByText('Please enter a message.').waitFor();
+    const field = dialog.getByLabel('Message', { exact: true });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await field.fill('Hello! Are the apples still there?');
+    await dialog.getByText('34/500 characters').waitFor();
+    await expectAccessible(writer);
+    await snap(writer, 'message-dialog');
+    await send.click();
+
+    await expectToast(writer, 'Message sent!');
+    await dialog.waitFor({ state: 'hidden' });
+    // Focus goes back to the Message button (docs/decisions/0049).
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('tells the owner at once: the toast, the bell and the inbox count, without a reload', async () => {
+    await expectToast(owner, 'New Message');
+    await expectToast(owner, `${b.username}: Hello! Are the apples still there?`);
+    // F8 takes the keyboard to the toasts (spec §9).
+    await owner.keyboard.press('F8');
+    await expect
+      .poll(() => toastRegion(owner).evaluate((el) => el.contains(document.activeElement)))
+      .toBe(true);
+    await bell(owner)
+      .and(owner.getByRole('button', { name: 'Notifications, 1 unread' }))
+      .waitFor();
+    await owner
+      .getByRole('banner')
+      .getByRole('link', { name: /^Messages\s*, 1 unread$/ })
+      .waitFor();
+    expect(await bell(owner).innerText()).toBe('1');
+  });
+
+  it('opens the notification into the conversation, marked read, and replies', async () => {
+    await bell(owner).click();
+    const list = bellList(owner);
+    const item = list.getByRole('link', { name: /New Message/ });
+    await item.getByText(/(less than a minute|1 minute) ago/).waitFor();
+    await expectAccessible(owner);
+    await snap(owner, 'bell-open');
+    await item.click();
+
+    await owner.waitForURL((url) => url.pathname === '/messages' && url.searchParams.get('with') === b.id);
+    expect(new URL(owner.url()).searchParams.get('post')).toBe(postId);
+    const log = owner.getByRole('log', { name: `Messages with ${b.username}` });
+    await log.getByText('Hello! Are the apples still there?').waitFor();
+    await owner.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await owner.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }).waitFor();
+
+    const reply = owner.getByLabel(`Reply to ${b.username}`);
+    await reply.fill('Yes! Come by at noon.');
+    await owner.getByRole('button', { name: 'Send', exact: true }).click();
+    await log.getByText('Yes! Come by at noon.').waitFor();
+    expect(await reply.inputValue()).toBe('');
+    await expectAccessible(owner);
+    await snap(owner, 'messages-thread');
+  });
+
+  it('tells the writer of the answer live, and lists the conversation in the inbox', async () => {
+    await expectToast(writer, 'New Message');
+    await expectToast(writer, `${a.username}: Yes! Come by at noon.`);
+    await writer
+      .getByRole('banner')
+      .getByRole('link', { name: /^Messages/ })
+      .click();
+    await writer.waitForURL((url) => url.pathname === '/messages');
+    const row = writer.getByRole('link', { name: new RegExp(`^${a.username}`) });
+    await row.getByText(title).waitFor();
+    await row.getByText('Yes! Come by at noon.').waitFor();
+    await row.getByText('1', { exact: true }).waitFor();
+    await expectAccessible(writer);
+    await snap(writer, 'messages-list');
+  });
+
+  it("tells the owner of a comment live: 'New Comment', the card's count, and the post from the bell", async () => {
+    await owner.goto(`/?q=${token}`);
+    const card = cardOf(owner, title);
+    await card.getByRole('button', { name: 'Be the first to comment' }).waitFor();
+    await openBellLive(owner);
+    await owner.keyboard.press('Escape');
+    const res = await writer.request.post(`/api/posts/${postId}/comments`, {
+      data: { content: 'Lovely tree!' },
+      headers: { Origin: BASE_URL },
+    });
+    expect(res.status()).toBe(201);
+
+    await expectToast(owner, 'New Comment');
+    await expectToast(owner, `${b.username} commented on "${title}"`);
+    await card.getByRole('button', { name: '1 comment' }).waitFor();
+    await bell(owner).click();
+    await bellList(owner)
+      .getByRole('link', { name: /New Comment/ })
+      .click();
+    await owner.getByRole('dialog', { name: 'Post details' }).getByRole('heading', { name: title }).waitFor();
+    expect(new URL(owner.url()).searchParams.get('post')).toBe(postId);
+  });
+
+  it('shows a long conversation from its newest messages, older ones on demand', async () => {
+    const [c, d] = [await newPage(ctx.browser, { width: WIDTHS.mobile }), await newPage(ctx.browser)];
+    const me = await registerViaApi(c);
+    const other = await registerViaApi(d);
+    for (let n = 1; n <= 55; n += 1) await sendViaApi(d, me.id, `Line ${n}`);
+    await c.goto(`/messages?with=${other.id}`);
+    const log = c.getByRole('log', { name: `Messages with ${other.username}` });
+    await log.getByText('Line 55', { exact: true }).waitFor();
+    expect(await log.getByText('Line 5', { exact: true }).count()).toBe(0);
+    // The newest is in view at the bottom.
+    expect(await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+
+    await log.getByRole('button', { name: 'Load older messages' }).click();
+    await log.getByText('Line 1', { exact: true }).waitFor();
+    await log.getByRole('button', { name: 'Load older messages' }).waitFor({ state: 'detached' });
+    // The view stays where it was (not at the top), and focus stays in the conversation.
+    expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    await expect.poll(() => log.evaluate((el) => el === document.activeElement)).toBe(true);
+    await c.context().close();
+    await d.context().close();
+  });
+
+  it('says why a message was not sent: the server’s words for a limit, else the generic failure', async () => {
+    await writer.goto(`/?q=${token}`);
+    await cardOf(writer, title).getByRole('button', { name: 'Message' }).click();
+    const dialog = writer.getByRole('dialog', { name: `Message ${a.username}` });
+    await dialog.getByLabel('Message', { exact: true }).fill('One more thing');
+    const wait = 'Too many messages. Please try again in 5 minutes.';
+    await refuseSending(writer, { status: 429, headers: { 'Retry-After': '300' }, json: { message: wait } });
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(writer, wait);
+    await writer.unroute(SEND);
+    await refuseSending(writer, { status: 500, json: { message: 'Internal Server Error' } });
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await expectToast(writer, 'Failed to send message. Please try again.');
+    await writer.unroute(SEND);
+    // What was typed stays for another try.
+    expect(await dialog.getByLabel('Message', { exact: true }).inputValue()).toBe('One more thing');
+    expect(await spillsOut(toastRegion(writer))).toEqual([]);
+  });
+
+  it('works on a phone: the list, then the conversation with a way back', async () => {
+    const phone = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await phone.context().addCookies(await writer.context().cookies());
+    await phone.goto('/messages');
+    const row = phone.getByRole('link', { name: new RegExp(`^${a.username}`) });
+    await row.waitFor();
+    expect(await spillsOut(phone.getByRole('region', { name: 'Conversations' }))).toEqual([]);
+    await snap(phone, 'messages-list-phone');
+    await row.click();
+    await phone.waitForURL((url) => url.searchParams.get('with') === a.id);
+    const log = phone.getByRole('log', { name: `Messages with ${a.username}` });
+    await log.getByText('Yes! Come by at noon.').waitFor();
+    // Two views: the list is gone while the conversation shows, and focus went to the conversation.
+    expect(await row.isVisible()).toBe(false);
+    await expect.poll(() => focusedName(phone)).toBe(a.username);
+    expect(await spillsOut(phone.locator('main'))).toEqual([]);
+    await expectAccessible(phone);
+
+    await phone.getByRole('link', { name: 'Back to conversations' }).click();
+    await phone.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    await row.waitFor();
+    await expect.poll(() => row.evaluate((el) => el === document.activeElement)).toBe(true);
+    await phone.context().close();
+  });
+
+  it('sends a guest who opens /messages to sign in first, and back there after', async () => {
+    const guest = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await guest.goto(`/messages?with=${a.id}&post=${postId}`);
+    await guest.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(guest.url()).searchParams.get('redirect')).toBe(`/messages?with=${a.id}&post=${postId}`);
+    await guest.context().close();
+  });
+});

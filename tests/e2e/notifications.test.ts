@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
+import { bell, bellList, focusedName, openBellLive, sendViaApi } from './messages-helpers';
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+
+/** The bell and /notifications (spec §2 Header, §4, §9; DECISIONS 14): counts, paging, read, clear. */
+describe('notifications of a member', () => {
+  const ctx = useBrowser();
+  let page: Page;
+  let sender: Page;
+  let me: Member;
+  let them: Member;
+
+  // The page's live sockets, which a test can drop, and refuse new ones for a while.
+  const sockets: WebSocketRoute[] = [];
+  let refuseSockets = false;
+
+  beforeAll(async () => {
+    page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      if (refuseSockets) return socket.close({ code: 1013, reason: 'Try again later' });
+      socket.connectToServer();
+      sockets.push(socket);
+    });
+    sender = await newPage(ctx.browser);
+    me = await registerViaApi(page);
+    them = await registerViaApi(sender);
+  });
+
+  it("counts past nine as '9+' and offers the whole list past ten, live", async () => {
+    await page.goto('/');
+    await openBellLive(page);
+    await page.keyboard.press('Escape');
+    for (let n = 1; n <= 11; n += 1) await sendViaApi(sender, me.id, `Note ${n}`);
+    // One toast at a time (spec §9): the last one is showing.
+    await expectToast(page, `${them.username}: Note 11`);
+    await page.getByRole('button', { name: 'Notifications, 11 unread' }).waitFor();
+    expect(await bell(page).innerText()).toBe('9+');
+
+    await bell(page).click();
+    const list = bellList(page);
+    await list.getByRole('link', { name: /Note 11/ }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(10);
+    expect(await list.getByRole('link', { name: /Note 1\b/ }).count()).toBe(0);
+    await list.getByRole('link', { name: 'View all notifications' }).click();
+    await page.waitForURL((url) => url.pathname === '/notifications');
+  });
+
+  it('lists every notification on /notifications and marks them all read', async () => {
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await main.getByRole('link', { name: /Note 1\b/ }).waitFor();
+    expect(await main.getByRole('listitem').count()).toBe(11);
+    await expectAccessible(page);
+    await snap(page, 'notifications-page');
+
+    await main.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await expect.poll(() => main.getByText('Unread:').count()).toBe(0);
+  });
+
+  it('opens a message notification into its conversation from /notifications', async () => {
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Note 11/ })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/messages' && url.searchParams.get('with') === them.id);
+    expect(new URL(page.url()).searchParams.get('post')).toBeNull();
+    await page
+      .getByRole('log', { name: `Messages with ${them.username}` })
+      .getByText('Note 11')
+      .waitFor();
+    await page.getByRole('region', { name: 'Conversation' }).getByText('General').waitFor();
+  });
+
+  it("empties the bell with 'Clear all', focus staying in it", async () => {
+    await bell(page).click();
+    const list = bellList(page);
+    await list.getByRole('link', { name: /Note 11/ }).waitFor();
+    await list.getByRole('button', { name: 'Clear all' }).click();
+    await list.getByText('No notifications yet').waitFor();
+    expect(await focusedName(page)).toBe('Notifications');
+    await expectAccessible(page);
+    await snap(page, 'bell-empty');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/notifications');
+    await page.getByRole('main').getByText('No notifications yet').waitFor();
+  });
+
+  it('says Offline while the socket is down, and catches up with what came meanwhile once back', async () => {
+    await page.goto('/');
+    const list = await openBellLive(page);
+    refuseSockets = true;
+    await Promise.all(sockets.splice(0).map((socket) => socket.close({ code: 1012, reason: 'Restarting' })));
+    await list.getByText('Offline', { exact: true }).waitFor();
+    await sendViaApi(sender, me.id, 'Sent while you were away');
+    refuseSockets = false;
+    await list.getByText('Live', { exact: true }).waitFor();
+    await list.getByRole('link', { name: /Sent while you were away/ }).waitFor();
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+  });
+
+  it('sends a guest who opens /notifications to sign in first', async () => {
+    const guest = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await guest.goto('/notifications');
+    await guest.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(guest.url()).searchParams.get('redirect')).toBe('/notifications');
+    await guest.context().close();
+  });
+});
