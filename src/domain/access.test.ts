@@ -24,7 +24,7 @@ describe('deriveSubscription', () => {
   it('is active with a paid grant, without an end for lifetime', () => {
     const view = deriveSubscription([grant('trial', -8, -1), grant('lifetime', -1, null)], now);
     expect(view).toEqual({ subscriptionStatus: 'active', trialEndsAt: at(-1), subscriptionEndsAt: null });
-    expect(deriveSubscription([grant('day_pass', 0, 1)], now).subscriptionEndsAt).toEqual(at(1));
+    expect(deriveSubscription([grant('day', 0, 1)], now).subscriptionEndsAt).toEqual(at(1));
   });
 });
 

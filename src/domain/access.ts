@@ -6,9 +6,14 @@ import type { SubscriptionStatus } from './auth';
  * to say (policy.ts); this module describes them: which are active, the subscription they add up
  * to, the header badge.
  */
-export const GRANT_KINDS = ['trial', 'day_pass', 'lifetime', 'posting_fee', 'kindness', 'owner'] as const;
+export const GRANT_KINDS = ['trial', 'day', 'lifetime', 'posting', 'kindness', 'owner', 'credit'] as const;
 export type GrantKind = (typeof GRANT_KINDS)[number];
 
+/**
+ * Kinds: trial (7 days from registration), day (a 24-hour pass, or days earned by inviting),
+ * lifetime, posting (the posting fee, Reading B), kindness (24 hours, no questions asked), owner
+ * (the owner password), credit (a referral's $3, spent on a $3 product; it gives no access itself).
+ */
 export interface Grant {
   kind: GrantKind;
   startsAt: Date;
@@ -17,7 +22,7 @@ export interface Grant {
 }
 
 /** The kinds that make a member's subscription 'active' (spec §3, §4 badge 'Premium'). */
-const PAID_KINDS: ReadonlySet<GrantKind> = new Set(['day_pass', 'lifetime', 'kindness', 'owner']);
+const PAID_KINDS: ReadonlySet<GrantKind> = new Set(['day', 'lifetime', 'kindness', 'owner']);
 
 export function isActive(grant: Grant, now: Date): boolean {
   return grant.startsAt <= now && (grant.endsAt === null || grant.endsAt > now);
@@ -64,3 +69,28 @@ export function badgeText(
   }
   return null;
 }
+
+/** The Kindness Button (spec §1, §4, §8; issue 16): free access, no questions asked. */
+export const KINDNESS = {
+  hours: 24,
+  granted: 'Access Granted',
+  grantedText: 'You have free access for 24 hours: see every post and share your own. Pass the kindness on!',
+  failedTitle: 'Unable to Grant Access',
+  failedDefault: 'Please try again later.',
+  networkFailed: 'Failed to grant access. Please try again.',
+  /** The refusals point to the free trial of registering (issue 16). */
+  alreadyHere: 'You already have free access on this browser. For longer, create a free account: a 7-day trial, no payment.',
+  alreadyAddress: 'Free access was already given on this network today. Create a free account for a 7-day trial: no payment needed.',
+  noSession: 'Your browser did not keep our cookie, so free access could not be kept for you. Please allow cookies, or create a free account.',
+  /** The kindness page redirects home after this long (spec §9). */
+  redirectMs: 1500,
+} as const;
+
+/** The owner password of the Post Access Required dialog (spec §2 dialog 9, DECISIONS 4). */
+export const OWNER_ACCESS = {
+  denied: 'Access Denied',
+  wrong: 'Incorrect admin password.',
+  networkFailed: 'Failed to verify admin access.',
+  notConfigured: 'Owner access is not set up on this server.',
+  granted: 'Owner access granted',
+} as const;

@@ -8,6 +8,8 @@ export interface MemberProfile {
   isVerified: boolean;
   verifiedType: VerifiedType | null;
   createdAt: Date;
+  /** Their invite code (DECISIONS 26). */
+  inviteCode: string;
 }
 
 /**

@@ -28,10 +28,21 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
+/** Where a visitor first came from (`?ref=` and utm_*), kept on the device until they register. */
+export const FirstTouch = z.object({
+  source: z.string().trim().max(100).optional(),
+  medium: z.string().trim().max(100).optional(),
+  campaign: z.string().trim().max(100).optional(),
+});
+export type FirstTouch = z.infer<typeof FirstTouch>;
+
 export const RegisterInput = z.object({
   username: Username,
   email: Email,
   password: Password,
+  /** The invite code of the `?ref=` link the visitor first came by (an unknown one is ignored). */
+  referralCode: z.string().trim().max(20).optional(),
+  firstTouch: FirstTouch.optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -55,6 +66,10 @@ export const PublicUser = z.object({
   isAdmin: z.boolean(),
   hasKindnessAccess: z.boolean(),
   createdAt: z.string(),
+  /** The member's grants that have not ended, and their trial (issue 16): what they hold, until when. */
+  grants: z.array(z.object({ kind: z.enum(GRANT_KINDS), endsAt: z.string().nullable() })),
+  /** Their invite code, 'FF' and 6 letters or digits (DECISIONS 26). */
+  inviteCode: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -74,6 +89,8 @@ export const SessionView = z.object({
   postingAccess: z.enum(['gated', 'open']),
   /** The product's own links from the server's settings: its Instagram account, when it has one. */
   links: z.object({ instagram: z.string().nullable() }),
+  /** What this server is set up for: the owner password (dialog 9's Owner tab), mailed invitations. */
+  features: z.object({ ownerAccess: z.boolean(), inviteByEmail: z.boolean() }),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

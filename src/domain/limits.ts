@@ -49,12 +49,6 @@ const imageLabels = ACCEPTED_IMAGES.map((image) => image.label);
 /** The formats for people to read: 'JPEG, PNG, WebP, GIF or AVIF'. */
 export const ACCEPTED_IMAGE_NAMES = `${imageLabels.slice(0, -1).join(', ')} or ${imageLabels.at(-1)}`;
 
-export const PRICES_USD = {
-  dayPass: 3,
-  lifetime: 9.99,
-  postingFee: 3,
-} as const;
-
 export const TOAST = {
   limit: 1,
   durationMs: 5000,

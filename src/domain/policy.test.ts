@@ -34,19 +34,19 @@ const guest = { ...guestActor('10.0.0.2'), sessionId: 'guest-session' };
 
 describe('canView (spec §4 Access, DECISIONS 6-7)', () => {
   it('allows an active trial, day pass, lifetime, kindness or owner grant', () => {
-    for (const kind of ['trial', 'day_pass', 'lifetime', 'kindness', 'owner'] as const) {
+    for (const kind of ['trial', 'day', 'lifetime', 'kindness', 'owner'] as const) {
       expect(canView({ isAdmin: false, grants: [grant(kind, -1, kind === 'lifetime' ? null : 1)] }, now)).toBe(true);
     }
   });
   it('refuses an ended trial, a grant not yet started, a posting fee, and no grant at all', () => {
     expect(canView({ isAdmin: false, grants: [grant('trial', -8, -1)] }, now)).toBe(false);
-    expect(canView({ isAdmin: false, grants: [grant('day_pass', 1, 2)] }, now)).toBe(false);
-    expect(canView({ isAdmin: false, grants: [grant('posting_fee', -1, null)] }, now)).toBe(false);
+    expect(canView({ isAdmin: false, grants: [grant('day', 1, 2)] }, now)).toBe(false);
+    expect(canView({ isAdmin: false, grants: [grant('posting', -1, null)] }, now)).toBe(false);
     expect(canView({ isAdmin: false, grants: [] }, now)).toBe(false);
   });
   it('treats the end instant as ended, so a pass that runs out while a page is open stops counting', () => {
     expect(canView({ isAdmin: false, grants: [grant('trial', -7, 0)] }, now)).toBe(false);
-    expect(canView({ isAdmin: false, grants: [grant('day_pass', -0.9, 0.1)] }, at(0.1))).toBe(false);
+    expect(canView({ isAdmin: false, grants: [grant('day', -0.9, 0.1)] }, at(0.1))).toBe(false);
   });
   it('always allows an admin', () => {
     expect(canView({ isAdmin: true, grants: [] }, now)).toBe(true);
@@ -64,14 +64,18 @@ describe('canPost (DECISIONS 8)', () => {
   it('lets anyone post when posting is open', () => {
     expect(canPost(guestActor(), now, 'open')).toEqual({ ok: true });
   });
-  it('needs a posting grant when gated; a posting fee counts', () => {
-    expect(canPost({ ...member('u1'), grants: [grant('posting_fee', -1, null)] }, now, 'gated').ok).toBe(true);
-    expect(canPost({ ...member('u1'), grants: [grant('trial', -1, 6)] }, now, 'gated').ok).toBe(true);
+  it('lets a guest post when gated with a grant that allows posting: the posting fee, kindness, the owner password, a pass', () => {
+    for (const kind of ['posting', 'kindness', 'owner', 'day', 'lifetime'] as const) {
+      expect(canPost({ ...guestActor(), grants: [grant(kind, -1, 6)] }, now, 'gated').ok, kind).toBe(true);
+    }
+    expect(canPost({ ...guestActor(), grants: [grant('credit', -1, null)] }, now, 'gated').ok).toBe(false);
+    expect(canPost({ ...guestActor(), grants: [grant('kindness', -30, -6)] }, now, 'gated').ok).toBe(false);
     expect(canPost(admin, now, 'gated').ok).toBe(true);
   });
-  it('asks a guest to sign in (401) and tells a member whose access ended (403)', () => {
+  it('lets a signed-in member post without limit, their trial over or not (Reading B), and asks a guest to sign in (401)', () => {
+    expect(canPost(member('u1'), now, 'gated')).toEqual({ ok: true });
+    expect(canPost({ ...member('u1'), grants: [grant('trial', -10, -3)] }, now, 'gated')).toEqual({ ok: true });
     expect(canPost(guestActor(), now, 'gated')).toEqual({ ok: false, need: 'sign-in', message: POLICY_MESSAGES.signInToPost });
-    expect(canPost(member('u1'), now, 'gated')).toEqual({ ok: false, need: 'permission', message: POLICY_MESSAGES.noPostingAccess });
   });
 });
 

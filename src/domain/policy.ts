@@ -20,7 +20,6 @@ export const POLICY_MESSAGES = {
   signInToChange: 'Please sign in to change this post.',
   notManager: 'Only the owner or an admin can change this post.',
   signInToPost: 'Please sign in or get posting access to share a post.',
-  noPostingAccess: 'Your access has ended. Please get a pass to share a post.',
   signInForFavorites: 'Please sign in to save favorites.',
   notYourself: 'You can only act as yourself.',
   notYourFavorites: 'You can only see and change your own favorites.',
@@ -47,8 +46,8 @@ export interface PostOwnership {
   ownerSessionId?: string | null;
 }
 
-const VIEWING: ReadonlySet<GrantKind> = new Set(['trial', 'day_pass', 'lifetime', 'kindness', 'owner']);
-const POSTING: ReadonlySet<GrantKind> = new Set([...VIEWING, 'posting_fee']);
+const VIEWING: ReadonlySet<GrantKind> = new Set(['trial', 'day', 'lifetime', 'kindness', 'owner']);
+const POSTING: ReadonlySet<GrantKind> = new Set([...VIEWING, 'posting']);
 
 const holds = (grants: readonly Grant[], kinds: ReadonlySet<GrantKind>, now: Date) =>
   grants.some((g) => kinds.has(g.kind) && isActive(g, now));
@@ -75,10 +74,14 @@ export function pageSizeFor(actor: Pick<Actor, 'isAdmin' | 'grants'>, asked: num
 
 export type PostingMode = 'gated' | 'open';
 
-/** Posting (DECISIONS 8): `open` lets anyone post; `gated` needs a grant that allows posting. */
+/**
+ * Posting (DECISIONS 8): `open` lets anyone post; `gated` (Reading B) lets a signed-in member post
+ * without limit, their trial over or not, and a guest with a grant that allows posting (the
+ * posting fee, kindness, the owner password, a pass).
+ */
 export function canPost(actor: ActorView, now: Date, mode: PostingMode): Decision {
-  if (mode === 'open' || actor.isAdmin || holds(actor.grants, POSTING, now)) return ALLOWED;
-  return actor.userId ? refused(POLICY_MESSAGES.noPostingAccess) : signIn(POLICY_MESSAGES.signInToPost);
+  if (mode === 'open' || actor.isAdmin || actor.userId !== null || holds(actor.grants, POSTING, now)) return ALLOWED;
+  return signIn(POLICY_MESSAGES.signInToPost);
 }
 
 /** The actor posted it: as a member, or as the guest session that posted it. */

@@ -16,6 +16,7 @@ import storagePlugin from './storage/plugin';
 import { createLocalStorage } from './storage/local';
 import { responseSerializerCompiler } from './lib/serializer';
 import { registerModules } from './areas';
+import { providersFrom, type Providers } from './modules/payments/providers/index';
 import { logMethod, serializeError, urlForLog } from './lib/log';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -27,12 +28,14 @@ export interface AppDeps {
   webRoot?: string;
   /** Where log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** The payment providers; by default the ones the settings choose (tests give ones that answer recorded responses). */
+  providers?: Providers;
 }
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'];
 
 /** Registers every plugin and module. Never listens: main.ts does that. */
-export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream, providers }: AppDeps): Promise<FastifyInstance> {
   // stdout written asynchronously (lines queued while a write is in flight go out together;
   // flushed on exit): a synchronous write per request line cost 10-25 % of a small request
   // under load (docs/decisions/0050).
@@ -90,7 +93,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   await app.register(sessionPlugin);
 
   await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
-  await registerModules(app, serializerMode);
+  await registerModules(app, serializerMode, providers ?? providersFrom(config));
   await app.register(webPlugin, { root: webRoot });
   return app;
 }

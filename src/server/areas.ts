@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MapResponse, PostList } from '../domain/posts';
 import { bodyWriter } from './lib/serializer';
+import { accessRoutes } from './modules/access/routes';
 import { createAccessService } from './modules/access/service';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -18,31 +19,30 @@ import { createNotificationsService } from './modules/notifications/service';
 import { notificationsSocket } from './modules/notifications/socket';
 import { mapRoutes } from './modules/posts/map/routes';
 import { createMapService } from './modules/posts/map/service';
+import { paymentsRoutes } from './modules/payments/routes';
+import type { Providers } from './modules/payments/providers/index';
+import { createPaymentsService } from './modules/payments/service';
+import { webhookRoutes } from './modules/payments/webhooks';
 import { postsRoutes } from './modules/posts/routes';
 import { createPostsService } from './modules/posts/service';
 import { reportsRoutes } from './modules/reports/routes';
 import { createReportsService } from './modules/reports/service';
+import { referralsRoutes } from './modules/referrals/routes';
+import { createReferralsService } from './modules/referrals/service';
 
 /**
  * Every area's service, wired to the others (a module reaches another through its service), and
  * its routes. Services take an actor and import nothing from Fastify (docs/decisions/0070).
  */
-export async function registerModules(app: FastifyInstance, serializerMode: 'check' | 'fast'): Promise<void> {
+export async function registerModules(app: FastifyInstance, serializerMode: 'check' | 'fast', providers: Providers): Promise<void> {
   const { config, db, events, rateLimiter: limiter } = app;
 
-  const access = createAccessService(db, events);
+  const access = createAccessService({ db, events, limiter, ownerPasswordHash: config.OWNER_PASSWORD_HASH });
   app.decorate('access', access);
-  const auth = createAuthService({
-    db,
-    secret: config.SESSION_SECRET,
-    access,
-    limiter,
-    adminEmails: config.ADMIN_EMAILS,
-    postingMode: config.POSTING_ACCESS,
-    instagramUrl: config.INSTAGRAM_URL,
-  });
-  await app.register(authRoutes, { prefix: '/api/auth', auth });
-  await app.register(sessionRoutes, { prefix: '/api/session', auth });
+  await app.register(accessRoutes, { prefix: '/api', access });
+  const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const stopMail = mail.start();
+  app.addHook('onClose', async () => stopMail());
 
   const posts = createPostsService({
     db,
@@ -61,11 +61,41 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   await app.register(postsRoutes, { prefix: '/api/posts', posts });
   await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ posts }) });
   await app.register(favoritesRoutes, { prefix: '/api/favorites', favorites: createFavoritesService({ db, posts }) });
+  app.adoptGuestWith(posts.adoptGuest);
+
+  const referrals = createReferralsService({ db, access, posts, mail, limiter, log: app.log });
+  posts.afterCreate((row) => referrals.onPostShared(row.userId));
+  await app.register(referralsRoutes, { prefix: '/api/referrals', referrals });
+  const auth = createAuthService({
+    db,
+    secret: config.SESSION_SECRET,
+    access,
+    limiter,
+    adminEmails: config.ADMIN_EMAILS,
+    postingMode: config.POSTING_ACCESS,
+    instagramUrl: config.INSTAGRAM_URL,
+    ownerAccess: access.ownerAccessEnabled,
+    inviteByEmail: mail.enabled,
+    onRegistered: referrals.onRegistered,
+  });
+  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(sessionRoutes, { prefix: '/api/session', auth });
+
+  const payments = createPaymentsService({
+    db,
+    access,
+    limiter,
+    ...providers,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
+    postingMode: config.POSTING_ACCESS,
+    onFirstPayment: referrals.onFirstPayment,
+    log: app.log,
+  });
+  app.adoptGuestWith(payments.adoptGuest);
+  await app.register(paymentsRoutes, { payments });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks', payments, ...providers });
 
   const notifications = createNotificationsService({ db, events });
-  const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  const stopMail = mail.start();
-  app.addHook('onClose', async () => stopMail());
   // Members and messages need each other (ratings open after messages; messages stop at blocks).
   const later: { messages?: MessagesService } = {};
   const members = createMembersService({

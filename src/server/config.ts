@@ -69,6 +69,10 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
+  /** PayPal's sandbox (default) or its live API. */
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The id PayPal gave the webhook (its signature is checked with it); webhooks are refused without it. */
+  PAYPAL_WEBHOOK_ID: optionalText,
   SMTP_URL: optionalText,
   /** The sender of the product's mail (with SMTP_URL): an address, or a name and <address>. */
   MAIL_FROM: optionalText

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A third party (a payment provider) failed or could not be reached. */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 } as const;
 
@@ -37,6 +39,7 @@ export const unauthenticated = (message = 'Please sign in to continue.') => new 
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const badGateway = (message: string, cause?: unknown) => new AppError('BAD_GATEWAY', message, { cause });
 
 /** Retry-After of an answer while the database cannot be reached: the embedded one is back within seconds. */
 export const UNAVAILABLE_RETRY_SECONDS = 2;

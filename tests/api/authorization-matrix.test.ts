@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hash } from '@node-rs/argon2';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { as, registerMember, uniqueEmail, useTestApp, type Member } from './helpers';
@@ -15,7 +16,8 @@ import { createPost, makeAdmin, VALID_POST } from './posts-helpers';
 const web = mkdtempSync(path.join(os.tmpdir(), 'matrix-web-'));
 mkdirSync(web, { recursive: true });
 writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
-const ctx = useTestApp({}, { webRoot: web });
+const OWNER_PASSWORD = 'owner password for the matrix';
+const ctx = useTestApp({ OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD) }, { webRoot: web });
 
 const ACTORS = ['guest', 'guest with a grant', 'member', 'another member', 'admin'] as const;
 type ActorKind = (typeof ACTORS)[number];
@@ -27,11 +29,13 @@ let stranger: Member;
 let ownerPostId: string;
 let imageUrl: string;
 let ownerNotificationId: string;
+let ownerPaymentId: string;
+let ownerOrder: { id: string; paymentId: string };
 let address = 0;
 
 /** A guest session holding a kindness grant (DECISIONS 5): as a guest who took the free access. */
 async function guestWithGrant(): Promise<string> {
-  const { token, id } = await ctx.app.sessions.create(null);
+  const { token, id } = await ctx.app.sessions.create(null, '127.0.0.1');
   await ctx.database.db.execute(
     sql`INSERT INTO grants (session_id, kind, starts_at, ends_at, source) VALUES (${id}, 'kindness', now(), now() + interval '1 day', 'test')`,
   );
@@ -59,6 +63,8 @@ async function cookieOf(kind: ActorKind, fresh = false): Promise<string | null> 
   }
 }
 
+const paymentOfOrder = async (ref: string) =>
+  (await ctx.database.db.execute<{ id: string }>(sql`SELECT id FROM payments WHERE provider_ref = ${ref}`)).rows[0]!.id;
 const ownersPost = async () => (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Fresh' })).json().id as string;
 const ownersComment = async () =>
   (await ctx.app.inject(as(owner.cookie, { method: 'POST', url: `/api/posts/${ownerPostId}/comments`, payload: { content: 'Mine' } }))).json().id as string;
@@ -138,6 +144,32 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/notifications': { request: () => json('DELETE', '/api/notifications'), expect: membersOnly(204) },
   // The live socket answers only an upgrade (tests/api/live.test.ts); a plain request is not one.
   'GET /ws': { request: () => json('GET', '/ws'), expect: everyone(404) },
+  // Access (spec §7, issue 16): kindness once a day per address (each actor here has its own) and per holder:
+  // the guest with a grant holds one, and so does the other member, who signed in as such a guest above
+  // ('POST /api/auth/login': a guest's grants move to the account, DECISIONS 5).
+  'POST /api/grant-kindness-access': {
+    request: () => ({ ...json('POST', '/api/grant-kindness-access'), remoteAddress: `10.78.0.${++address}` }),
+    expect: [200, 409, 200, 409, 200],
+  },
+  'POST /api/verify-admin': { request: () => json('POST', '/api/verify-admin', { password: OWNER_PASSWORD }), expect: everyone(200) },
+  // Payments in demo mode (no provider keys): the payer is the session, a guest's too (DECISIONS 25).
+  'POST /api/create-one-time-payment': { request: () => json('POST', '/api/create-one-time-payment', { type: 'day' }), expect: everyone(200) },
+  'POST /api/create-posting-checkout': { request: () => json('POST', '/api/create-posting-checkout', { postType: 'fruit' }), expect: everyone(200) },
+  'GET /api/payments/config': { request: () => json('GET', '/api/payments/config'), expect: everyone(200) },
+  'GET /api/payments/receipts': { request: () => json('GET', '/api/payments/receipts'), expect: everyone(200) },
+  // The owner's payment: anyone else is told it does not exist.
+  'GET /api/payments/:id': { request: () => json('GET', `/api/payments/${ownerPaymentId}`), expect: [404, 404, 200, 404, 404] },
+  'GET /paypal/setup': { request: () => json('GET', '/paypal/setup'), expect: everyone(200) },
+  'POST /paypal/order': { request: () => json('POST', '/paypal/order', { type: 'day', amount: '3.00', currency: 'USD' }), expect: everyone(200) },
+  'POST /paypal/order/:orderId/capture': { request: () => json('POST', `/paypal/order/${ownerOrder.id}/capture`), expect: [404, 404, 200, 404, 404] },
+  'GET /paypal/return': { request: () => json('GET', `/paypal/return?payment=${ownerOrder.paymentId}`), expect: [404, 404, 302, 404, 404] },
+  // Without provider keys there is nothing to receive (tests/api/payments-webhooks.test.ts has them set).
+  'POST /api/webhooks/stripe': { request: () => json('POST', '/api/webhooks/stripe', {}), expect: everyone(404) },
+  'POST /api/webhooks/paypal': { request: () => json('POST', '/api/webhooks/paypal', {}), expect: everyone(404) },
+  'GET /api/referrals': { request: () => json('GET', '/api/referrals'), expect: membersOnly(200) },
+  'GET /api/referrals/summary': { request: () => json('GET', '/api/referrals/summary'), expect: membersOnly(200) },
+  // Without SMTP_URL invitations cannot be mailed (tests/api/referrals.test.ts mails them).
+  'POST /api/referrals/invite': { request: () => json('POST', '/api/referrals/invite', { email: uniqueEmail('friend') }), expect: membersOnly(503) },
   // The web app's pages and files (served from the build).
   'GET /': { request: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html' } }), expect: everyone(200) },
   'GET /index.html': { request: () => json('GET', '/index.html'), expect: everyone(200) },
@@ -156,6 +188,12 @@ beforeAll(async () => {
   imageUrl = post.imageUrl;
   await ctx.app.inject(as(other.cookie, { method: 'POST', url: `/api/posts/${ownerPostId}/comments`, payload: { content: 'Lovely' } }));
   ownerNotificationId = (await ctx.app.inject(as(owner.cookie, { method: 'GET', url: '/api/notifications' }))).json().items[0].id;
+  const pay = (url: string, payload: object) => ctx.app.inject(as(owner.cookie, { method: 'POST', url, payload }));
+  ownerPaymentId = (await pay('/api/create-one-time-payment', { type: 'day' })).json().paymentId;
+  const order = (await pay('/paypal/order', { type: 'day' })).json().id as string;
+  const receipts = (await ctx.app.inject(as(owner.cookie, { method: 'GET', url: '/api/payments/receipts' }))).json();
+  expect(receipts).toHaveLength(1);
+  ownerOrder = { id: order, paymentId: await paymentOfOrder(order) };
 });
 
 describe('the authorization matrix', () => {

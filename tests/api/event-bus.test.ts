@@ -125,7 +125,7 @@ describe('callers across instances', () => {
     for (const app of [a.app, b.app]) expect((await get(app, '/api/posts', member.cookie)).json()).toHaveLength(1); // gated, cached
     const delivered = next(b.app, SESSION_CHANGED);
     const now = new Date();
-    await a.app.access.addGrant({ userId: member.id, kind: 'day_pass', startsAt: now, endsAt: new Date(now.getTime() + 86_400_000), source: 'test' });
+    await a.app.access.addGrant({ userId: member.id }, { kind: 'day', startsAt: now, endsAt: new Date(now.getTime() + 86_400_000), source: 'test' });
     expect((await get(a.app, '/api/posts', member.cookie)).json().length).toBeGreaterThan(1);
     await delivered;
     expect((await get(b.app, '/api/posts', member.cookie)).json().length).toBeGreaterThan(1);

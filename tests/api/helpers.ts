@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { connect, ensureDatabase, type Database } from '../../src/server/db/client';
+import type { Providers } from '../../src/server/modules/payments/providers/index';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** The address the apps reach the database at, given its own (a proxy that can cut it, say). */
   connectThrough?(url: string): Promise<string>;
+  /** Payment providers answering recorded responses (none by default: demo mode). */
+  providers?: Providers;
 }
 
 export function useTestApps(count: number, env: Record<string, string> = {}, opts: TestAppOptions = {}): TestContext[] {
@@ -63,7 +66,7 @@ export function useTestApps(count: number, env: Record<string, string> = {}, opt
     for (const ctx of ctxs) {
       ctx.config = config;
       ctx.database = connect(databaseUrl, null, 5);
-      ctx.app = await buildApp({ config, database: ctx.database, webRoot: opts.webRoot ?? path.join(dataDir, 'no-web'), logStream: opts.logStream });
+      ctx.app = await buildApp({ config, database: ctx.database, webRoot: opts.webRoot ?? path.join(dataDir, 'no-web'), logStream: opts.logStream, providers: opts.providers });
       await ctx.app.ready();
     }
   });

@@ -58,7 +58,7 @@ describe('the session on the web', () => {
     await page.clock.install();
     const endsAt = new Date(Date.now() + 3_600_000).toISOString();
     const startsAt = new Date(Date.now() - 3_600_000).toISOString();
-    await changeSession(page, (view) => ({ ...view, grants: [{ kind: 'day_pass', startsAt, endsAt }] }));
+    await changeSession(page, (view) => ({ ...view, grants: [{ kind: 'day', startsAt, endsAt }] }));
     await page.goto(`/?q=${token}`);
     const card = page.getByRole('article');
     await card.getByRole('heading', { name: `Quinces ${token} 2` }).waitFor();

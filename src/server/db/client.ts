@@ -8,6 +8,8 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 import type { StopTimes } from './postmaster';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction of `Db`: what a write that must commit with others takes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

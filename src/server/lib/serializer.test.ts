@@ -49,6 +49,8 @@ const user: PublicUser = {
   isAdmin: false,
   hasKindnessAccess: false,
   createdAt: '2026-11-01T00:00:00.000Z',
+  grants: [{ kind: 'trial', endsAt: '2026-11-08T00:00:00.000Z' }],
+  inviteCode: 'FFABC123',
 };
 const map: MapResponse = {
   total: 3,

@@ -5,7 +5,7 @@ import { guestActor, type Actor } from '../../domain/actor';
 import { SESSION_CHANGED } from '../events/topics';
 import { AppError } from '../errors';
 import { createSessionResolver } from '../modules/auth/sessions';
-import { createSessionStore, SESSION_ABSOLUTE_MS, type SessionStore } from '../modules/auth/session-store';
+import { createSessionStore, SESSION_ABSOLUTE_MS, type GuestAdopter, type SessionStore } from '../modules/auth/session-store';
 import { addressKey } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
@@ -23,6 +23,8 @@ declare module 'fastify' {
      */
     startGuestSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** A module's part in moving a guest's things to the account they sign in to (DECISIONS 5). */
+    adoptGuestWith(adopter: GuestAdopter): void;
   }
   interface FastifyRequest {
     /**
@@ -46,6 +48,8 @@ export default fp(
       events: app.events,
     });
     app.decorate('sessions', store);
+    const adopters: GuestAdopter[] = [];
+    app.decorate('adoptGuestWith', (adopter: GuestAdopter) => void adopters.push(adopter));
     app.decorateRequest('actor', null as unknown as Actor);
 
     const cookieOptions = {
@@ -64,9 +68,9 @@ export default fp(
 
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
       const previous = request.actor.sessionId;
-      const { token } = await store.create(userId);
+      const { token } = await store.create(userId, request.actor.address);
       if (previous) {
-        const { movedGrants } = await store.adoptAndDelete(previous, userId);
+        const { movedGrants } = await store.adoptAndDelete(previous, userId, adopters);
         await app.events.publish(SESSION_CHANGED, { sessionId: previous, ...(movedGrants ? { userId } : {}) });
       }
       request.actor = guestActor(request.actor.address);
@@ -81,7 +85,7 @@ export default fp(
         if (err instanceof AppError && err.code === 'RATE_LIMITED') return; // counted by address alone
         throw err;
       }
-      const { token, id } = await store.create(null);
+      const { token, id } = await store.create(null, request.actor.address);
       request.actor = { ...request.actor, sessionId: id };
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
     });

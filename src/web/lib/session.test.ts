@@ -30,6 +30,8 @@ const member: PublicUser = {
   isAdmin: false,
   hasKindnessAccess: false,
   createdAt: hours(-24 * 4),
+  grants: [{ kind: 'trial', endsAt: hours(24 * 3) }],
+  inviteCode: 'FFMAPLE1',
 };
 
 const guestView: SessionView = {
@@ -38,6 +40,7 @@ const guestView: SessionView = {
   grants: [],
   postingAccess: 'gated',
   links: { instagram: null },
+  features: { ownerAccess: false, inviteByEmail: false },
 };
 const memberView: SessionView = {
   user: member,
@@ -45,10 +48,11 @@ const memberView: SessionView = {
   grants: [{ kind: 'trial', startsAt: hours(-24 * 4), endsAt: hours(24 * 3) }],
   postingAccess: 'open',
   links: { instagram: 'https://www.instagram.com/freefruit/' },
+  features: { ownerAccess: true, inviteByEmail: true },
 };
 const dayPass = (endsIn: number): SessionView => ({
   ...guestView,
-  grants: [{ kind: 'day_pass', startsAt: hours(endsIn - 24), endsAt: hours(endsIn) }],
+  grants: [{ kind: 'day', startsAt: hours(endsIn - 24), endsAt: hours(endsIn) }],
 });
 
 describe('the session for screens', () => {
@@ -60,6 +64,7 @@ describe('the session for screens', () => {
       actor: { userId: null, isAdmin: false, grants: [] },
       postingAccess: 'gated',
       links: { instagram: null },
+      features: { ownerAccess: false, inviteByEmail: false },
     });
     expect(previewOnly(loading, NOW)).toBe(false);
     // The server could not answer: a guest, no longer loading.
@@ -111,7 +116,7 @@ describe('badgeOf (spec §4)', () => {
 
 describe('nextGrantChange', () => {
   const grant = (startsAt: string, endsAt: string | null): Grant => ({
-    kind: 'day_pass',
+    kind: 'day',
     startsAt: new Date(startsAt),
     endsAt: endsAt === null ? null : new Date(endsAt),
   });

@@ -34,6 +34,8 @@ export interface Session {
   postingAccess: PostingMode;
   /** The product's own links from the server's settings. */
   links: SessionView['links'];
+  /** What the server is set up for (the owner password, mailed invitations). */
+  features: SessionView['features'];
 }
 
 const GUEST: SessionView = {
@@ -42,6 +44,7 @@ const GUEST: SessionView = {
   grants: [],
   postingAccess: 'gated',
   links: { instagram: null },
+  features: { ownerAccess: false, inviteByEmail: false },
 };
 
 /** The grants with their dates as Dates, as the policy judges them. */
@@ -54,13 +57,14 @@ export const grantsOf = (view: Pick<SessionView, 'grants'>): Grant[] =>
 
 /** The session for screens from the server's answer (a guest's while there is none). */
 export function sessionOf(view: SessionView | undefined, isLoading: boolean): Session {
-  const { user, isAdmin, postingAccess, links } = view ?? GUEST;
+  const { user, isAdmin, postingAccess, links, features } = view ?? GUEST;
   return {
     user,
     isLoading,
     actor: { userId: user?.id ?? null, isAdmin, grants: grantsOf(view ?? GUEST) },
     postingAccess,
     links,
+    features,
   };
 }
 

@@ -4,3 +4,5 @@ export * from './map';
 export * from './settings';
 export * from './community';
 export * from './outbox';
+export * from './payments';
+export * from './referrals';

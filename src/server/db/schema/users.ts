@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { GRANT_KINDS } from '../../../domain/access';
 
 export const verifiedTypeEnum = pgEnum('verified_type', ['arborist', 'business', 'individual']);
@@ -15,9 +15,13 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
     verifiedType: verifiedTypeEnum('verified_type'),
+    /** 'FF' and 6 uppercase letters or digits, made at registration (DECISIONS 26). */
+    inviteCode: text('invite_code').notNull().default(sql`new_invite_code()`),
+    /** Where the member first came from (utm_*), for the marketing figures (DECISIONS 28). */
+    firstTouch: jsonb('first_touch'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), uniqueIndex('users_invite_code_key').on(t.inviteCode)],
 );
 
 /** Server-side sessions: only the HMAC of the cookie token is stored. Guests may have one too. */
@@ -29,6 +33,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The network address (IPv4, or the IPv6 /64) the session began from: no referral between a member and themselves. */
+    address: text('address'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -45,6 +51,8 @@ export const grants = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     /** Where the grant came from: 'registration', a payment id, … */
     source: text('source').notNull(),
+    /** A credit's value in cents (kind 'credit'); spent when it ends. */
+    amountCents: integer('amount_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('grants_user_idx').on(t.userId), index('grants_session_idx').on(t.sessionId)],

@@ -1,9 +1,23 @@
-import { eq, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { grants } from '../../db/schema/index';
 import type { Grant, GrantKind } from '../../../domain/access';
 
-export type Executor = Pick<Db, 'insert' | 'select'>;
+export type Executor = Pick<Db, 'insert' | 'select' | 'update'>;
+
+/** Who holds a grant: a member, or a guest's session until it signs in (DECISIONS 5). */
+export type Holder = { userId: string; sessionId?: undefined } | { sessionId: string; userId?: undefined };
+
+export interface NewGrant {
+  kind: GrantKind;
+  startsAt: Date;
+  endsAt: Date | null;
+  source: string;
+  amountCents?: number;
+}
+
+const heldBy = (holder: Holder): SQL => (holder.userId ? eq(grants.userId, holder.userId) : eq(grants.sessionId, holder.sessionId!));
+const notEnded = (now: Date) => or(isNull(grants.endsAt), gt(grants.endsAt, now))!;
 
 export function createGrantsRepository(db: Db) {
   return {
@@ -19,11 +33,52 @@ export function createGrantsRepository(db: Db) {
         .where(or(...conditions));
     },
 
-    async add(
-      values: { userId?: string; sessionId?: string; kind: GrantKind; startsAt: Date; endsAt: Date | null; source: string },
-      tx: Executor = db,
-    ): Promise<void> {
-      await tx.insert(grants).values(values);
+    async add(holder: Holder, values: NewGrant, tx: Executor = db): Promise<void> {
+      await tx.insert(grants).values({ ...values, userId: holder.userId ?? null, sessionId: holder.sessionId ?? null });
+    },
+
+    /** The latest end of the holder's `kinds` that have not ended (null when none, or one never ends: then `never`). */
+    async latestEnd(holder: Holder, kinds: readonly GrantKind[], now: Date, tx: Executor = db): Promise<Date | 'never' | null> {
+      const rows = await tx
+        .select({ endsAt: grants.endsAt })
+        .from(grants)
+        .where(and(heldBy(holder), inArray(grants.kind, [...kinds]), notEnded(now)));
+      if (rows.some((r) => r.endsAt === null)) return 'never';
+      return rows.reduce<Date | null>((max, r) => (max === null || r.endsAt! > max ? r.endsAt : max), null);
+    },
+
+    /** When the holder last got a grant of `kind` from `source` (null when never). */
+    async lastGiven(holder: Holder, kind: GrantKind, tx: Executor = db): Promise<Date | null> {
+      const [row] = await tx
+        .select({ at: sql<Date>`max(${grants.createdAt})`.mapWith(grants.createdAt) })
+        .from(grants)
+        .where(and(heldBy(holder), eq(grants.kind, kind)));
+      return row?.at ?? null;
+    },
+
+    /** Unspent credits, oldest first, locked until the transaction ends (a credit is spent once). */
+    async credits(holder: Holder, now: Date, tx: Tx): Promise<Array<{ id: string; amountCents: number }>> {
+      const rows = await tx
+        .select({ id: grants.id, amountCents: grants.amountCents })
+        .from(grants)
+        .where(and(heldBy(holder), eq(grants.kind, 'credit'), notEnded(now)))
+        .orderBy(asc(grants.createdAt))
+        .for('update');
+      return rows.map((r) => ({ id: r.id, amountCents: r.amountCents ?? 0 }));
+    },
+
+    /** The holder's unspent credit, in cents. */
+    async creditCents(holder: Holder, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ cents: sql<number>`coalesce(sum(${grants.amountCents}), 0)::int` })
+        .from(grants)
+        .where(and(heldBy(holder), eq(grants.kind, 'credit'), notEnded(now)));
+      return row?.cents ?? 0;
+    },
+
+    /** Ends grants (a credit spent). */
+    async end(ids: readonly string[], at: Date, tx: Tx): Promise<void> {
+      if (ids.length) await tx.update(grants).set({ endsAt: at }).where(inArray(grants.id, [...ids]));
     },
   };
 }

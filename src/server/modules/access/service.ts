@@ -1,43 +1,148 @@
-import type { Grant, GrantKind } from '../../../domain/access';
-import type { Db } from '../../db/client';
+import { verify } from '@node-rs/argon2';
+import { KINDNESS, OWNER_ACCESS, isActive, type Grant, type GrantKind } from '../../../domain/access';
+import type { Actor } from '../../../domain/actor';
+import { DAY_MS, LIMITS } from '../../../domain/limits';
+import type { Db, Tx } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED } from '../../events/topics';
-import { createGrantsRepository, type Executor } from './repository';
-import { DAY_MS, LIMITS } from '../../../domain/limits';
+import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
+import { createGrantsRepository, type Executor, type Holder, type NewGrant } from './repository';
+
+export type { Holder };
+
+export const ACCESS_RATES = {
+  /** One kindness grant a day per network address, so scripts cannot farm it (issue 16). */
+  kindnessPerAddress: { what: 'free access requests from this network', limit: 1, windowMs: DAY_MS },
+  /** Wrong owner passwords per address (counted on failure only, as sign-ins are). */
+  ownerFailures: { what: 'owner password attempts', limit: 5, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateRule>;
+
+/** Who holds what the actor gains: the member, else the guest's session; null without either. */
+export const holderOf = (actor: Pick<Actor, 'userId' | 'sessionId'>): Holder | null =>
+  actor.userId ? { userId: actor.userId } : actor.sessionId ? { sessionId: actor.sessionId } : null;
+
+/** Timed access a new timed grant follows on from, so that passes add up rather than overlap. */
+const TIMED_ACCESS: readonly GrantKind[] = ['trial', 'day', 'kindness'];
+
+export interface AccessServiceDeps {
+  db: Db;
+  events: EventBus;
+  limiter: RateLimiter;
+  /** argon2id hash of the owner password (OWNER_PASSWORD_HASH); without it owner access is off. */
+  ownerPasswordHash?: string;
+}
 
 /**
  * Grants (DECISIONS 6): who holds which access, and until when. What they allow is the policy's
  * to say (domain/policy.ts); the grants of the asking actor come with its session (one query per
- * request, modules/auth/sessions.ts). Every grant written here is announced on the EventBus so
- * cached sessions see it at once.
+ * request, modules/auth/sessions.ts). Every change is announced on the EventBus (SESSION_CHANGED)
+ * once committed, so cached sessions on every instance see it at once.
  */
-export function createAccessService(db: Db, events: EventBus) {
-  const repo = createGrantsRepository(db);
+export function createAccessService(deps: AccessServiceDeps) {
+  const repo = createGrantsRepository(deps.db);
 
-  /** The trial every new account gets (spec §1: 7 days from registration). */
-  const trialGrant = (userId: string, now: Date) => ({
-    userId,
-    kind: 'trial' as const,
-    startsAt: now,
-    endsAt: new Date(now.getTime() + LIMITS.trialDays * DAY_MS),
-    source: 'registration',
-  });
+  /** Tells every instance that the holder's grants changed. */
+  const announce = (holder: Holder) => deps.events.publish(SESSION_CHANGED, { userId: holder.userId, sessionId: holder.sessionId });
+
+  function holderFor(actor: Actor, message: string): Holder {
+    const holder = holderOf(actor);
+    if (!holder) throw badRequest(message);
+    return holder;
+  }
 
   return {
+    announce,
+
     /** Every grant a member holds, ended ones included. */
     grantsOf(userId: string): Promise<Grant[]> {
       return repo.list({ userId, sessionId: null });
     },
 
-    /** A new account's trial, inside its registration transaction: no one can have cached it yet. */
+    /** A new account's trial (spec §1: 7 days), inside its registration transaction: no one can have cached it yet. */
     async addTrial(userId: string, now: Date, tx: Executor): Promise<void> {
-      await repo.add(trialGrant(userId, now), tx);
+      await repo.add({ userId }, { kind: 'trial', startsAt: now, endsAt: new Date(now.getTime() + LIMITS.trialDays * DAY_MS), source: 'registration' }, tx);
     },
 
     /** Adds a grant and tells every instance, so the holder's access changes at once. */
-    async addGrant(values: { userId?: string; sessionId?: string; kind: GrantKind; startsAt: Date; endsAt: Date | null; source: string }): Promise<void> {
-      await repo.add(values);
-      await events.publish(SESSION_CHANGED, { userId: values.userId, sessionId: values.sessionId });
+    async addGrant(holder: Holder, grant: NewGrant): Promise<void> {
+      await repo.add(holder, grant);
+      await announce(holder);
+    },
+
+    /** Adds a grant inside the caller's transaction; the caller announces it once committed. */
+    grantIn: (tx: Tx, holder: Holder, grant: NewGrant) => repo.add(holder, grant, tx),
+
+    /**
+     * Adds `days` of timed access in `tx`, after the timed access the holder already has (a pass
+     * bought during a trial starts when the trial ends), unless they hold access that never ends.
+     */
+    async extendIn(tx: Tx, holder: Holder, kind: 'day' | 'kindness', ms: number, source: string, now = new Date()): Promise<void> {
+      const end = await repo.latestEnd(holder, TIMED_ACCESS, now, tx);
+      const startsAt = end instanceof Date && end > now ? end : now;
+      await repo.add(holder, { kind, startsAt, endsAt: new Date(startsAt.getTime() + ms), source }, tx);
+    },
+
+    /** The holder's unspent referral credit, in cents. */
+    creditCents: (holder: Holder, now = new Date()) => repo.creditCents(holder, now),
+
+    /** Spends `cents` of credit in `tx`; false (nothing spent) when the holder has less. */
+    async spendCreditIn(tx: Tx, holder: Holder, cents: number, now = new Date()): Promise<boolean> {
+      const credits = await repo.credits(holder, now, tx);
+      const spent: string[] = [];
+      let total = 0;
+      for (const credit of credits) {
+        if (total >= cents) break;
+        spent.push(credit.id);
+        total += credit.amountCents;
+      }
+      if (total < cents) return false;
+      // Credits come in $3 units and $3 products take one; a larger credit would be spent whole.
+      await repo.end(spent, now, tx);
+      return true;
+    },
+
+    /**
+     * POST /api/grant-kindness-access (spec §4, issue 16): 24 hours of viewing and posting, no
+     * questions asked; not while the holder has had one in the last 24 hours, and once a day per
+     * network address.
+     */
+    async kindness(actor: Actor, now = new Date()): Promise<{ endsAt: Date }> {
+      const holder = holderFor(actor, KINDNESS.noSession);
+      const last = await repo.lastGiven(holder, 'kindness');
+      if (last && now.getTime() - last.getTime() < KINDNESS.hours * 3_600_000) throw new AppError('CONFLICT', KINDNESS.alreadyHere);
+      try {
+        await deps.limiter.hit(`kindness:ip:${actor.address}`, ACCESS_RATES.kindnessPerAddress);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', KINDNESS.alreadyAddress, { headers: err.headers });
+        throw err;
+      }
+      const endsAt = new Date(now.getTime() + KINDNESS.hours * 3_600_000);
+      await repo.add(holder, { kind: 'kindness', startsAt: now, endsAt, source: 'kindness' });
+      await announce(holder);
+      return { endsAt };
+    },
+
+    /** Whether the owner password is set up (the Owner tab says so when it is not). */
+    ownerAccessEnabled: deps.ownerPasswordHash !== undefined,
+
+    /**
+     * POST /api/verify-admin (spec §2 dialog 9, DECISIONS 4): the owner password gives free,
+     * unlimited posting to whoever knows it. Wrong passwords are limited per address.
+     */
+    async verifyOwner(actor: Actor, password: string, now = new Date()): Promise<void> {
+      if (!deps.ownerPasswordHash) throw notFound(OWNER_ACCESS.notConfigured);
+      const holder = holderFor(actor, KINDNESS.noSession);
+      const failures = `owner:ip:${actor.address}`;
+      await deps.limiter.check(failures, ACCESS_RATES.ownerFailures);
+      const ok = await verify(deps.ownerPasswordHash, password).catch(() => false);
+      if (!ok) {
+        await deps.limiter.hit(failures, ACCESS_RATES.ownerFailures);
+        throw new AppError('UNAUTHENTICATED', OWNER_ACCESS.wrong);
+      }
+      if (actor.grants.some((g) => g.kind === 'owner' && isActive(g, now))) return;
+      await repo.add(holder, { kind: 'owner', startsAt: now, endsAt: null, source: 'owner-password' });
+      await announce(holder);
     },
   };
 }

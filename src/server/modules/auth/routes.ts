@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/register',
     { schema: { body: RegisterInput, response: { 201: PublicUser, 409: ErrorBody } } },
-    async (request, reply) => reply.code(201).send(await signIn(request, reply, await auth.register(request.actor, request.body))),
+    async (request, reply) => reply.code(201).send(await signIn(request, reply, await auth.register(request.actor, request.body, request.cookies[DEVICE_COOKIE]))),
   );
 
   app.post('/login', { schema: { body: LoginInput, response: { 200: PublicUser } } }, async (request, reply) =>

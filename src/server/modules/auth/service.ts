@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import type { Registration } from '../referrals/service';
 import { users } from '../../db/schema/index';
 import { AppError, conflict, unauthenticated } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
@@ -11,6 +12,8 @@ import type { LoginInput, PublicUser, RegisterInput, SessionView } from '../../.
 import { isAdminAccount, type PostingMode } from '../../../domain/policy';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { createDeviceCookies } from './device-cookies';
+
+export type { GuestAdopter } from './session-store';
 
 /**
  * Sign-in and sign-up limits (docs/decisions/0003, 0075). Every attempt counts against its
@@ -49,6 +52,8 @@ export function publicUserOf(
     isAdmin: account.isAdmin,
     hasKindnessAccess: grants.some((g) => g.kind === 'kindness' && isActive(g, now)),
     createdAt: member.createdAt.toISOString(),
+    grants: grants.filter((g) => g.kind === 'trial' || g.endsAt === null || g.endsAt > now).map((g) => ({ kind: g.kind, endsAt: g.endsAt?.toISOString() ?? null })),
+    inviteCode: member.inviteCode,
   };
 }
 
@@ -72,6 +77,12 @@ export interface AuthServiceDeps {
   adminEmails: string[];
   postingMode: PostingMode;
   instagramUrl?: string;
+  /** Whether the owner password is set up (the Owner tab of the access dialog says so). */
+  ownerAccess?: boolean;
+  /** Whether invitations can be mailed (SMTP_URL). */
+  inviteByEmail?: boolean;
+  /** What other areas do in a registration's transaction (a referral, DECISIONS 26). */
+  onRegistered?: (tx: Tx, registration: Registration) => Promise<void>;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -82,14 +93,22 @@ export function createAuthService(deps: AuthServiceDeps) {
   const decoyHash = hash('decoy password, never valid', ARGON2);
 
   async function toPublicUser(row: UserRow, now = new Date()): Promise<PublicUser> {
-    const member: MemberProfile = { username: row.username, email: row.email, isVerified: row.isVerified, verifiedType: row.verifiedType, createdAt: row.createdAt };
+    const member: MemberProfile = {
+      username: row.username,
+      email: row.email,
+      isVerified: row.isVerified,
+      verifiedType: row.verifiedType,
+      createdAt: row.createdAt,
+      inviteCode: row.inviteCode,
+    };
     return publicUserOf({ id: row.id, isAdmin: isAdminAccount(row, adminEmails), member }, await deps.access.grantsOf(row.id), now);
   }
 
   return {
     toPublicUser,
 
-    async register(actor: Actor, input: RegisterInput): Promise<SignedIn> {
+    /** Registers a member with their 7-day trial; `device` is the browser's device cookie, if any. */
+    async register(actor: Actor, input: RegisterInput, device?: string): Promise<SignedIn> {
       await deps.limiter.hit(`register:ip:${actor.address}`, RATE_RULES.registerPerIp);
       const passwordHash = await hash(input.password, ARGON2);
       const now = new Date();
@@ -97,9 +116,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await deps.db.transaction(async (tx) => {
           const [row] = await tx
             .insert(users)
-            .values({ username: input.username, email: input.email, passwordHash, createdAt: now })
+            .values({ username: input.username, email: input.email, passwordHash, createdAt: now, firstTouch: input.firstTouch ?? null })
             .returning();
           await deps.access.addTrial(row!.id, now, tx);
+          await deps.onRegistered?.(tx, {
+            friendId: row!.id,
+            referralCode: input.referralCode,
+            actor,
+            signedInHereBefore: (email) => devices.verify(device, email) !== null,
+          });
           return row!;
         });
         return { user, device: devices.issue(user.email) };
@@ -146,6 +171,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         grants: actor.grants.map((g) => ({ kind: g.kind, startsAt: g.startsAt.toISOString(), endsAt: g.endsAt?.toISOString() ?? null })),
         postingAccess: deps.postingMode,
         links: { instagram: deps.instagramUrl ?? null },
+        features: { ownerAccess: deps.ownerAccess ?? false, inviteByEmail: deps.inviteByEmail ?? false },
       };
     },
   };

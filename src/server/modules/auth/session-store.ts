@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { grants, sessions } from '../../db/schema/index';
 
 /** Idle and absolute lifetimes (docs/decisions/0002-sessions.md). */
@@ -12,16 +12,23 @@ export const TOUCH_EVERY_MS = 60 * 60 * 1000;
 /** The stored id of a session: the HMAC of its cookie token (the token itself is never stored). */
 export const sessionIdOf = (secret: string, token: string) => createHmac('sha256', secret).update(token).digest('base64url');
 
-/** Session writes. Reading the caller behind a cookie is modules/auth/caller.ts. */
+/**
+ * Moves what a module keeps for a guest session to the member it becomes (DECISIONS 5, 25), in
+ * the sign-in's transaction; what it answers runs once that is committed (events to publish).
+ */
+export type GuestAdopter = (tx: Tx, sessionId: string, userId: string) => Promise<(() => Promise<void>) | void>;
+
+/** Session writes. Reading the caller behind a cookie is modules/auth/sessions.ts. */
 export function createSessionStore(db: Db, secret: string) {
   return {
     /** A new random token (256 bits); only its HMAC is stored. */
-    async create(userId: string | null, now = new Date()): Promise<{ token: string; id: string }> {
+    async create(userId: string | null, address: string, now = new Date()): Promise<{ token: string; id: string }> {
       const token = randomBytes(32).toString('base64url');
       const id = sessionIdOf(secret, token);
       await db.insert(sessions).values({
         id,
         userId,
+        address,
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
@@ -29,13 +36,23 @@ export function createSessionStore(db: Db, secret: string) {
       return { token, id };
     },
 
-    /** Moves what a guest session earned (DECISIONS 5) to the account, then ends that session. */
-    async adoptAndDelete(oldId: string, userId: string): Promise<{ movedGrants: number }> {
-      return db.transaction(async (tx) => {
+    /**
+     * Moves what a guest session earned (DECISIONS 5) to the account, its grants here and the
+     * rest through each module's adopter, then ends that session; all in one transaction.
+     */
+    async adoptAndDelete(oldId: string, userId: string, adopters: readonly GuestAdopter[] = []): Promise<{ movedGrants: number }> {
+      const { moved, after } = await db.transaction(async (tx) => {
         const moved = await tx.update(grants).set({ userId, sessionId: null }).where(eq(grants.sessionId, oldId)).returning({ id: grants.id });
+        const after: Array<() => Promise<void>> = [];
+        for (const adopt of adopters) {
+          const then = await adopt(tx, oldId, userId);
+          if (then) after.push(then);
+        }
         await tx.delete(sessions).where(eq(sessions.id, oldId));
-        return { movedGrants: moved.length };
+        return { moved, after };
       });
+      for (const then of after) await then();
+      return { movedGrants: moved.length };
     },
 
     async delete(id: string): Promise<void> {

@@ -19,7 +19,7 @@ export interface ActiveSession {
 /** Session, member and grants in one round trip (a prepared statement on each connection). */
 const SESSION_QUERY = `
 SELECT s.id, s.user_id, s.last_seen_at, s.expires_at,
-       u.username, u.email, u.is_admin, u.is_verified, u.verified_type, u.created_at,
+       u.username, u.email, u.is_admin, u.is_verified, u.verified_type, u.created_at, u.invite_code,
        COALESCE((
          SELECT json_agg(json_build_object('kind', g.kind, 'startsAt', g.starts_at, 'endsAt', g.ends_at))
          FROM grants g
@@ -40,6 +40,7 @@ interface SessionRow {
   is_verified: boolean | null;
   verified_type: VerifiedType | null;
   created_at: Date | null;
+  invite_code: string | null;
   grants: Array<{ kind: GrantKind; startsAt: string; endsAt: string | null }>;
 }
 
@@ -52,6 +53,7 @@ function toSession(row: SessionRow, adminEmails: ReadonlySet<string>): ActiveSes
           isVerified: row.is_verified === true,
           verifiedType: row.verified_type,
           createdAt: row.created_at!,
+          inviteCode: row.invite_code!,
         }
       : null;
   const grants: Grant[] = row.grants.map((g) => ({

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
@@ -214,6 +214,26 @@ export function createPostsRepository(db: Db, events: EventBus) {
         .returning(columns);
       if (row) await events.publish(POST_CHANGED, { id });
       return row;
+    },
+
+    /** Which of these members have a post up (not hidden by reports; a deleted one is gone). */
+    async withPostsUp(userIds: readonly string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ userId: posts.userId })
+        .from(posts)
+        .where(and(inArray(posts.userId, [...userIds]), isNull(posts.hiddenAt)));
+      return new Set(rows.map((r) => r.userId!));
+    },
+
+    /** A guest's posts become the member's (DECISIONS 5), in the sign-in's transaction; their ids. */
+    async adopt(tx: Tx, sessionId: string, userId: string): Promise<string[]> {
+      const moved = await tx
+        .update(posts)
+        .set({ userId, ownerSessionId: null, updatedAt: sql`now()` })
+        .where(eq(posts.ownerSessionId, sessionId))
+        .returning({ id: posts.id });
+      return moved.map((m) => m.id);
     },
 
     async delete(id: string): Promise<PostRow | undefined> {

@@ -8,6 +8,8 @@ import { CreatePostInput, PostFields, PostType, initialsOf, regionFor, type List
 import type { Db } from '../../db/client';
 import { assertAllowed, forbidden, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
+import { POST_CHANGED } from '../../events/topics';
+import type { GuestAdopter } from '../auth/service';
 import { JsonBody } from '../../lib/json-body';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { Storage } from '../../storage/storage';
@@ -162,9 +164,20 @@ export function createPostsService(deps: PostsServiceDeps) {
     }
   }
 
+  /** What other areas do once a post is shared (a referral's tier); their failure never fails the post. */
+  const onCreated: Array<(row: PostRow) => Promise<void>> = [];
+
   return {
     readModel,
     originFor,
+
+    /** Runs `listener` after each post is shared, on the instance that took it. */
+    afterCreate(listener: (row: PostRow) => Promise<void>): void {
+      onCreated.push(listener);
+    },
+
+    /** Which of these members have a post up: shared, not hidden by reports, not deleted. */
+    withPostsUp: (userIds: readonly string[]) => repo.withPostsUp(userIds),
     /** Counts a list or map call of an actor without full access (429 over the limit); free for everyone else. */
     throttlePreview: limits.preview,
 
@@ -234,6 +247,15 @@ export function createPostsService(deps: PostsServiceDeps) {
       return repo.update(id, { hiddenAt: new Date() });
     },
 
+    /** A guest's posts move to the account they sign in to (DECISIONS 5); their cards are read again after. */
+    adoptGuest: (async (tx, sessionId, userId) => {
+      const ids = await repo.adopt(tx, sessionId, userId);
+      if (ids.length === 0) return;
+      return async () => {
+        for (const id of ids) await deps.events.publish(POST_CHANGED, { id });
+      };
+    }) satisfies GuestAdopter,
+
     /** Forgets the preview budget's days before yesterday. */
     sweepPreviews: () => budget.sweep(),
 
@@ -256,6 +278,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           ...imageColumns(image),
         } satisfies NewPostRow),
       );
+      for (const listener of onCreated) await listener(row).catch((err: unknown) => deps.log?.warn({ err, postId: row.id }, 'a step after sharing a post failed'));
       return presentRow(row, actor);
     },
 

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
-import { LIMITS, PRICES_USD } from '../../../domain/limits';
+import { LIMITS } from '../../../domain/limits';
+import { PRODUCTS, usd } from '../../../domain/payments';
 import { RegisterForm } from '../../features/auth';
 import { AuthScreen, withRedirect } from './auth-screen';
 
@@ -14,7 +15,7 @@ export function Register() {
     <AuthScreen
       documentTitle="Create an account"
       title="Start your free trial"
-      description={`${LIMITS.trialDays} days of full access, free. After that, lifetime access is a one-time $${PRICES_USD.lifetime}.`}
+      description={`${LIMITS.trialDays} days of full access, free. After that, lifetime access is a one-time ${usd(PRODUCTS.lifetime.cents)}.`}
       footer={
         <>
           <p>

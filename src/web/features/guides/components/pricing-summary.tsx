@@ -1,8 +1,8 @@
-import { LIMITS, PRICES_USD } from '../../../../domain/limits';
+import { LIMITS } from '../../../../domain/limits';
+import { CREDIT_CENTS, PRODUCTS, usd } from '../../../../domain/payments';
 
-const usd = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
 /** Referral credit for both people, spec §9. */
-const REFERRAL_CREDIT = usd(3);
+const REFERRAL_CREDIT = usd(CREDIT_CENTS);
 
 /** Spec §1 pricing, as the How it Works dialog states it. */
 const PLANS = [
@@ -10,10 +10,10 @@ const PLANS = [
   {
     name: 'Free trial',
     price: `${LIMITS.trialDays} days`,
-    detail: `Create an account for full access. After the trial, lifetime access is ${usd(PRICES_USD.lifetime)}.`,
+    detail: `Create an account for full access. After the trial, lifetime access is ${usd(PRODUCTS.lifetime.cents)}.`,
   },
-  { name: '24-hour pass', price: usd(PRICES_USD.dayPass), detail: 'Unlimited access for 24 hours.' },
-  { name: 'Lifetime', price: usd(PRICES_USD.lifetime), detail: 'One-time payment, unlimited access for good.' },
+  { name: '24-hour pass', price: usd(PRODUCTS.day.cents), detail: 'Unlimited access for 24 hours.' },
+  { name: 'Lifetime', price: usd(PRODUCTS.lifetime.cents), detail: 'One-time payment, unlimited access for good.' },
   {
     name: 'Kindness Button',
     price: usd(0),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Lock, Plus, SearchX } from 'lucide-react';
-import { LIMITS, PRICES_USD } from '../../../../domain/limits';
+import { LIMITS } from '../../../../domain/limits';
+import { PRODUCTS, usd } from '../../../../domain/payments';
 import { isMember } from '../../../../domain/policy';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
@@ -108,10 +109,10 @@ export function AccessButtons({ className, compact = false }: { className?: stri
   return (
     <div className={cn('grid gap-2', className)}>
       <Button asChild size={size}>
-        <Link to="/subscribe?plan=day">24-hour pass · ${PRICES_USD.dayPass}</Link>
+        <Link to="/subscribe?plan=day">24-hour pass · {usd(PRODUCTS.day.cents)}</Link>
       </Button>
       <Button asChild variant="accent" size={size}>
-        <Link to="/subscribe?plan=lifetime">Lifetime access · ${PRICES_USD.lifetime}</Link>
+        <Link to="/subscribe?plan=lifetime">Lifetime access · {usd(PRODUCTS.lifetime.cents)}</Link>
       </Button>
       {/* The trial starts with an account: nothing to offer a member who has one. */}
       {!signedIn && (

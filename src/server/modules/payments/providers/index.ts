@@ -1,0 +1,23 @@
+import type { Config } from '../../../config';
+import { createPayPalProvider } from './paypal';
+import { createStripeProvider } from './stripe';
+import type { CardProvider, PayPalProvider } from './types';
+
+/**
+ * The providers the settings choose (issue 16): Stripe when STRIPE_SECRET_KEY is set, PayPal when
+ * PAYPAL_CLIENT_ID (and its secret) is; neither means demo mode. Creating them calls no one.
+ */
+export interface Providers {
+  card: CardProvider | null;
+  paypal: PayPalProvider | null;
+}
+
+export function providersFrom(config: Config): Providers {
+  return {
+    card: config.STRIPE_SECRET_KEY ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET }) : null,
+    paypal:
+      config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+        ? createPayPalProvider({ clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET, mode: config.PAYPAL_MODE, webhookId: config.PAYPAL_WEBHOOK_ID })
+        : null,
+  };
+}

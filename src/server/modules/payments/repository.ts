@@ -1,0 +1,96 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { paymentEvents, payments } from '../../db/schema/index';
+import type { PaymentStatus } from '../../../domain/payments';
+import type { Holder } from '../access/service';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type ProviderName = PaymentRow['provider'];
+
+const heldBy = (holder: Holder) => (holder.userId ? eq(payments.userId, holder.userId) : eq(payments.sessionId, holder.sessionId!));
+
+export function createPaymentsRepository(db: Db) {
+  return {
+    async insert(values: NewPayment, tx: Pick<Db, 'insert'> = db): Promise<PaymentRow> {
+      const [row] = await tx.insert(payments).values(values).returning();
+      return row!;
+    },
+
+    async setRef(id: string, providerRef: string): Promise<void> {
+      await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+    },
+
+    async findById(id: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row;
+    },
+
+    /** The payment a provider's word is about, locked until the transaction ends: by our id, else by the provider's. */
+    async lockFor(tx: Tx, provider: ProviderName, match: { id?: string; ref: string }): Promise<PaymentRow | undefined> {
+      const where = match.id ? and(eq(payments.id, match.id), eq(payments.provider, provider)) : and(eq(payments.provider, provider), eq(payments.providerRef, match.ref));
+      const [row] = await tx.select().from(payments).where(where).limit(1).for('update');
+      return row;
+    },
+
+    async lockById(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+      const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1).for('update');
+      return row;
+    },
+
+    async markPaid(tx: Tx, id: string, providerRef: string): Promise<PaymentRow> {
+      const [row] = await tx
+        .update(payments)
+        .set({ status: 'paid', paidAt: sql`now()`, providerRef, failureReason: null })
+        .where(eq(payments.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** A payment not paid yet that failed or was cancelled (a paid one never goes back). */
+    async markUnpaid(tx: Tx, id: string, status: Exclude<PaymentStatus, 'paid'>, reason: string | null): Promise<void> {
+      await tx
+        .update(payments)
+        .set({ status, failureReason: reason })
+        .where(and(eq(payments.id, id), ne(payments.status, 'paid')));
+    },
+
+    /** Records a provider event; false when it was recorded before (a webhook delivered twice). */
+    async recordEvent(tx: Tx, provider: ProviderName, eventId: string, type: string): Promise<boolean> {
+      const inserted = await tx.insert(paymentEvents).values({ provider, eventId, type }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
+      return inserted.length > 0;
+    },
+
+    /** The holder's paid payments, newest first (their receipts). */
+    async paid(holder: Holder, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(heldBy(holder), eq(payments.status, 'paid')))
+        .orderBy(desc(payments.paidAt))
+        .limit(limit);
+    },
+
+    /** Whether the member had paid money before this payment (for the referral bonus on the first). */
+    async paidBefore(tx: Tx, userId: string, exceptId: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ one: sql`1` })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'paid'), eq(payments.paidWithCredit, false), ne(payments.id, exceptId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** A guest's payments become the member's (DECISIONS 25), in the sign-in's transaction. */
+    async adopt(tx: Tx, sessionId: string, userId: string): Promise<void> {
+      await tx.update(payments).set({ userId, sessionId: null }).where(eq(payments.sessionId, sessionId));
+    },
+
+    async findByRef(provider: ProviderName, providerRef: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef))).limit(1);
+      return row;
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

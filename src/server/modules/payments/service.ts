@@ -1,0 +1,222 @@
+import { isActive } from '../../../domain/access';
+import type { Actor } from '../../../domain/actor';
+import { isUuid } from '../../../domain/ids';
+import {
+  CREDIT_CENTS,
+  CURRENCY,
+  PAYMENT_MESSAGES,
+  PRODUCTS,
+  postingReturnPath,
+  type OneTimePaymentInput,
+  type PaymentResponse,
+  type PaymentsConfig,
+  type PaymentState,
+  type PostingCheckoutInput,
+  type PostingCheckoutResponse,
+  type Product,
+  type Receipt,
+} from '../../../domain/payments';
+import { actsAsSelf, canPost, type PostingMode } from '../../../domain/policy';
+import type { Db } from '../../db/client';
+import { assertAllowed, badGateway, badRequest, notFound } from '../../errors';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import { PAYMENT_RATE } from './rate';
+import { holderOf, type AccessService, type Holder } from '../access/service';
+import type { GuestAdopter } from '../auth/service';
+import type { CardProvider, Charge, PayPalProvider } from './providers/types';
+import { ProviderFailed } from './providers/types';
+import { createPaymentsRepository, type PaymentRow } from './repository';
+import { createPayPalFlow } from './paypal-flow';
+import { createSettlement, receiptOf, type Log, type SettlementDeps } from './settle';
+
+/** Receipts shown on /subscribe and in the account. */
+export const RECEIPTS_SHOWN = 20;
+
+export interface PaymentsServiceDeps extends SettlementDeps {
+  limiter: RateLimiter;
+  access: AccessService;
+  card: CardProvider | null;
+  paypal: PayPalProvider | null;
+  stripePublishableKey?: string;
+  postingMode: PostingMode;
+  log: Log;
+  db: Db;
+}
+
+export const chargeOf = (row: PaymentRow): Charge => ({
+  paymentId: row.id,
+  product: row.product,
+  amountCents: row.amountCents,
+  currency: row.currency,
+  description: PRODUCTS[row.product].description,
+});
+
+/**
+ * Payments (spec §1, §4 Subscribe flow, §7; DECISIONS 9, 25; docs/decisions/0080). The payer is
+ * the session (a member, or a guest's session), never a payload id. Without provider keys the
+ * product runs in demo mode: real payments rows, grants and receipts, marked demo, no money.
+ */
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const repo = createPaymentsRepository(deps.db);
+  const settlement = createSettlement(deps);
+  const demoMode = !deps.card && !deps.paypal;
+
+  function payerOf(actor: Actor): Holder {
+    const holder = holderOf(actor);
+    if (!holder) throw badRequest(PAYMENT_MESSAGES.noSession);
+    return holder;
+  }
+
+  const hasLifetime = (actor: Actor, now: Date) => actor.grants.some((g) => g.kind === 'lifetime' && isActive(g, now));
+
+  /** A pending payment at `provider`, then the provider's side of it; a provider failure leaves it failed and answers 502. */
+  async function startAt<T extends { ref: string }>(holder: Holder, product: Product, provider: 'stripe' | 'paypal', open: (row: PaymentRow) => Promise<T>, postType?: string): Promise<{ row: PaymentRow; started: T }> {
+    const row = await repo.insert({
+      provider,
+      userId: holder.userId ?? null,
+      sessionId: holder.sessionId ?? null,
+      product,
+      amountCents: PRODUCTS[product].cents,
+      currency: CURRENCY,
+      postType: postType ?? null,
+    });
+    try {
+      const started = await open(row);
+      await repo.setRef(row.id, started.ref);
+      return { row, started };
+    } catch (err) {
+      if (!(err instanceof ProviderFailed)) throw err;
+      deps.log.error({ err, paymentId: row.id }, 'a payment provider failed');
+      await deps.db.transaction((tx) => repo.markUnpaid(tx, row.id, 'failed', 'provider unavailable'));
+      throw badGateway(PAYMENT_MESSAGES.providerUnavailable, err);
+    }
+  }
+
+  /** Pays a $3 product with a referral credit; null when the holder has none. */
+  async function payWithCredit(holder: Holder, product: Product, postType?: string): Promise<PaymentRow> {
+    if (PRODUCTS[product].cents > CREDIT_CENTS) throw badRequest(PAYMENT_MESSAGES.creditNotForThis);
+    const row = await settlement.paidAtOnce(holder, product, 'credit', {
+      postType,
+      spend: (tx) => deps.access.spendCreditIn(tx, holder, PRODUCTS[product].cents),
+    });
+    if (!row) throw badRequest(PAYMENT_MESSAGES.noCredit);
+    return row;
+  }
+
+  const paidResponse = (row: PaymentRow): PaymentResponse => ({
+    alreadyPaid: false,
+    message: PAYMENT_MESSAGES.demoPaid,
+    demoMode: row.demo,
+    receipt: receiptOf(row),
+    clientSecret: null,
+    paymentId: row.id,
+  });
+
+  /** The holder's payment `id`; 404 for anyone else's. */
+  async function ownPayment(actor: Actor, id: string): Promise<PaymentRow> {
+    const holder = holderOf(actor);
+    const row = isUuid(id) ? await repo.findById(id) : undefined;
+    const owns = row && holder && (holder.userId ? row.userId === holder.userId : row.sessionId === holder.sessionId);
+    if (!row || !owns) throw notFound(PAYMENT_MESSAGES.notFound);
+    return row;
+  }
+
+  return {
+    demoMode,
+    settle: settlement.settle,
+
+    /** GET /api/payments/config: the ways to pay here, and the viewer's credit. */
+    async config(actor: Actor): Promise<PaymentsConfig> {
+      const holder = holderOf(actor);
+      return {
+        demoMode,
+        card: deps.card ? 'stripe' : demoMode ? 'demo' : null,
+        paypal: deps.paypal ? 'paypal' : demoMode ? 'demo' : null,
+        stripePublishableKey: deps.card ? (deps.stripePublishableKey ?? null) : null,
+        paypalClientId: deps.paypal?.clientId ?? null,
+        prices: { day: PRODUCTS.day.cents / 100, lifetime: PRODUCTS.lifetime.cents / 100, posting: PRODUCTS.posting.cents / 100 },
+        creditCents: holder ? await deps.access.creditCents(holder) : 0,
+      };
+    },
+
+    /** POST /api/create-one-time-payment (spec §4 Subscribe flow). */
+    async oneTime(actor: Actor, input: OneTimePaymentInput, now = new Date()): Promise<PaymentResponse> {
+      assertAllowed(actsAsSelf(actor, input.userId));
+      const holder = payerOf(actor);
+      if (hasLifetime(actor, now))
+        return { alreadyPaid: true, message: PAYMENT_MESSAGES.alreadyPaid, demoMode, receipt: null, clientSecret: null, paymentId: null };
+      await deps.limiter.hit(`payments:ip:${actor.address}`, PAYMENT_RATE);
+      if (input.useCredit) return paidResponse(await payWithCredit(holder, input.type));
+      if (demoMode) return paidResponse((await settlement.paidAtOnce(holder, input.type, 'demo'))!);
+      if (!deps.card) throw badRequest(PAYMENT_MESSAGES.notConfigured);
+      const card = deps.card;
+      const { row, started } = await startAt(holder, input.type, 'stripe', (r) => card.startIntent(chargeOf(r)));
+      return { alreadyPaid: false, message: 'Enter your card details to pay.', demoMode: false, receipt: null, clientSecret: started.clientSecret, paymentId: row.id };
+    },
+
+    /** POST /api/create-posting-checkout (spec §4 Create-post access): the provider's checkout, or straight back. */
+    async postingCheckout(actor: Actor, input: PostingCheckoutInput, origin: string, now = new Date()): Promise<PostingCheckoutResponse> {
+      const holder = payerOf(actor);
+      if (canPost(actor, now, deps.postingMode).ok)
+        return { alreadyPaid: true, demoMode, sessionId: null, url: postingReturnPath(input.postType, ''), paymentId: null };
+      await deps.limiter.hit(`payments:ip:${actor.address}`, PAYMENT_RATE);
+      const back = (row: PaymentRow) => ({ alreadyPaid: false, demoMode: row.demo, sessionId: row.providerRef, url: postingReturnPath(input.postType, row.id), paymentId: row.id });
+      if (input.useCredit) return back(await payWithCredit(holder, 'posting', input.postType));
+      if (demoMode) return back((await settlement.paidAtOnce(holder, 'posting', 'demo', { postType: input.postType }))!);
+      const cancelUrl = `${origin}/?posting_cancelled=true`;
+      if (deps.card) {
+        const card = deps.card;
+        const { row, started } = await startAt(
+          holder,
+          'posting',
+          'stripe',
+          (r) => card.startHosted({ ...chargeOf(r), successUrl: `${origin}${postingReturnPath(input.postType, r.id)}`, cancelUrl }),
+          input.postType,
+        );
+        return { alreadyPaid: false, demoMode: false, sessionId: started.ref, url: started.url, paymentId: row.id };
+      }
+      const paypal = deps.paypal!;
+      const { row, started } = await startAt(
+        holder,
+        'posting',
+        'paypal',
+        (r) => paypal.createOrder(chargeOf(r), { returnUrl: `${origin}/paypal/return?payment=${r.id}`, cancelUrl }),
+        input.postType,
+      );
+      if (!started.approveUrl) throw badGateway(PAYMENT_MESSAGES.providerUnavailable);
+      return { alreadyPaid: false, demoMode: false, sessionId: started.ref, url: started.approveUrl, paymentId: row.id };
+    },
+
+    /** GET /api/payments/:id: how the holder's payment stands; a pending one is asked of its provider. */
+    async state(actor: Actor, id: string): Promise<PaymentState> {
+      let row = await ownPayment(actor, id);
+      if (row.status === 'pending' && row.providerRef) {
+        const provider = row.provider === 'stripe' ? deps.card : row.provider === 'paypal' ? deps.paypal : null;
+        try {
+          const outcome = provider ? await provider.lookup(row.providerRef) : null;
+          if (outcome) row = (await settlement.settle(row.provider, outcome)) ?? row;
+        } catch (err) {
+          if (!(err instanceof ProviderFailed)) throw err;
+          deps.log.warn({ err, paymentId: row.id }, 'a payment provider could not be asked; the payment stays pending');
+        }
+      }
+      return { id: row.id, product: row.product, status: row.status, receipt: row.status === 'paid' ? receiptOf(row) : null };
+    },
+
+    /** GET /api/payments/receipts: the holder's receipts, newest first. */
+    async receipts(actor: Actor): Promise<Receipt[]> {
+      const holder = holderOf(actor);
+      return holder ? (await repo.paid(holder, RECEIPTS_SHOWN)).map(receiptOf) : [];
+    },
+
+    /** A guest's payments and receipts move to the account they sign in to (DECISIONS 25). */
+    adoptGuest: (async (tx, sessionId, userId) => {
+      await repo.adopt(tx, sessionId, userId);
+    }) satisfies GuestAdopter,
+
+    /** PayPal's calls (spec §7 /paypal/*). */
+    paypal: createPayPalFlow({ paypal: deps.paypal, demoMode, limiter: deps.limiter, payerOf, startAt, settlement, ownPayment, hasLifetime, chargeOf, repo }),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

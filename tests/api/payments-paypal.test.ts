@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '../../src/domain/payments';
+import { createPayPalProvider } from '../../src/server/modules/payments/providers/paypal';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { callerChanged } from './posts-helpers';
+
+/**
+ * PayPal (issue 16; docs/decisions/0080) through its REST API, answered here from recorded
+ * responses (never the network): orders at the server's price, captured once, webhooks verified
+ * by PayPal's verify-webhook-signature.
+ */
+interface Order {
+  id: string;
+  status: string;
+  purchase_units: Array<{ custom_id: string; amount: { currency_code: string; value: string }; payments?: { captures: object[] } }>;
+  links: Array<{ rel: string; href: string }>;
+}
+const orders = new Map<string, Order>();
+const calls: string[] = [];
+let tokens = 0;
+
+function answer(status: number, body: object): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+async function paypalApi(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input));
+  const method = init?.method ?? 'GET';
+  calls.push(`${method} ${url.pathname}`);
+  expect(url.origin).toBe('https://api-m.sandbox.paypal.com');
+  const body = typeof init?.body === 'string' && init.body.startsWith('{') ? JSON.parse(init.body) : {};
+  if (url.pathname === '/v1/oauth2/token') return answer(200, { access_token: `A21.token.${++tokens}`, token_type: 'Bearer', expires_in: 32400 });
+  if (url.pathname === '/v1/identity/generate-token') return answer(200, { client_token: 'client-token-recorded', expires_in: 3600 });
+  if (url.pathname === '/v1/notifications/verify-webhook-signature')
+    return answer(200, { verification_status: body.transmission_sig === 'good-signature' && body.webhook_id === 'WH-TEST' ? 'SUCCESS' : 'FAILURE' });
+  if (method === 'POST' && url.pathname === '/v2/checkout/orders') {
+    const id = `5O190127TN36471${orders.size}`;
+    const order: Order = {
+      id,
+      status: 'CREATED',
+      purchase_units: body.purchase_units,
+      links: [{ rel: 'approve', href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}` }],
+    };
+    orders.set(id, order);
+    return answer(201, order);
+  }
+  const [, , , , id, action] = url.pathname.split('/');
+  const order = orders.get(id ?? '');
+  if (!order) return answer(404, { name: 'RESOURCE_NOT_FOUND' });
+  if (method === 'GET') return answer(200, order);
+  if (action === 'capture') {
+    if (order.status === 'COMPLETED') return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+    if (order.status !== 'APPROVED') return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+    const unit = order.purchase_units[0]!;
+    order.status = 'COMPLETED';
+    unit.payments = { captures: [{ id: `CAP-${id}`, status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id }] };
+    return answer(201, order);
+  }
+  return answer(400, { name: 'INVALID_REQUEST' });
+}
+
+/** The payer approves the order in PayPal's window. */
+const approve = (id: string) => (orders.get(id)!.status = 'APPROVED');
+
+const ctx = useTestApp(
+  { PAYPAL_CLIENT_ID: 'client-id-test', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-TEST' },
+  { providers: { card: null, paypal: createPayPalProvider({ clientId: 'client-id-test', clientSecret: 'secret', mode: 'sandbox', webhookId: 'WH-TEST', fetch: paypalApi }) } },
+);
+
+let member: Member;
+beforeAll(async () => {
+  member = await registerMember(ctx.app);
+  await ctx.database.db.execute(`UPDATE grants SET ends_at = now() - interval '1 second' WHERE kind = 'trial'`);
+  await callerChanged(ctx, { userId: member.id });
+});
+
+const post = (url: string, payload?: object) => ctx.app.inject(as(member.cookie, { method: 'POST', url, payload }));
+const lifetimes = async () =>
+  (await ctx.app.inject(as(member.cookie, { method: 'GET', url: '/api/auth/me' }))).json().grants.filter((g: { kind: string }) => g.kind === 'lifetime').length;
+
+let events = 0;
+function webhook(eventType: string, order: Order, signature = 'good-signature') {
+  const unit = order.purchase_units[0]!;
+  const event = {
+    id: `WH-EVENT-${++events}`,
+    event_type: eventType,
+    resource: { id: `CAP-${order.id}`, status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id, supplementary_data: { related_ids: { order_id: order.id } } },
+  };
+  const headers = {
+    'content-type': 'application/json',
+    'paypal-auth-algo': 'SHA256withRSA',
+    'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77',
+    'paypal-transmission-id': `tx-${events}`,
+    'paypal-transmission-sig': signature,
+    'paypal-transmission-time': new Date().toISOString(),
+  };
+  return { event, send: () => ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: JSON.stringify(event), headers }) };
+}
+
+describe('PayPal orders', () => {
+  it('gives the client token, and creates an order at the server’s price without calling PayPal before', async () => {
+    expect(calls).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/paypal/setup' })).json()).toEqual({ clientToken: 'client-token-recorded', clientId: 'client-id-test', demoMode: false });
+    const res = await post('/paypal/order', { amount: '9.99', currency: 'USD', intent: 'CAPTURE' });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = orders.get(res.json().id)!;
+    expect(order.purchase_units[0]!.amount).toEqual({ currency_code: 'USD', value: '9.99' });
+    expect(await lifetimes()).toBe(0);
+  });
+
+  it('grants when the approved order is captured, once', async () => {
+    const { id } = (await post('/paypal/order', { type: 'lifetime' })).json();
+    const early = await post(`/paypal/order/${id}/capture`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: PAYMENT_MESSAGES.notApproved });
+    expect(await lifetimes()).toBe(0);
+    approve(id);
+    const captured = await post(`/paypal/order/${id}/capture`);
+    expect(captured.json()).toMatchObject({ status: 'paid', receipt: { description: 'Lifetime Access', amount: 9.99, transactionId: id, demo: false } });
+    expect(await lifetimes()).toBe(1);
+    expect((await post(`/paypal/order/${id}/capture`)).json().status).toBe('paid');
+    expect(await lifetimes()).toBe(1);
+  });
+
+  it('grants on a verified PAYMENT.CAPTURE.COMPLETED webhook once; a replay or a bad signature grants nothing', async () => {
+    await ctx.database.db.execute(`DELETE FROM grants WHERE kind = 'lifetime'`);
+    await callerChanged(ctx, { userId: member.id });
+    const { id } = (await post('/paypal/order', { type: 'lifetime' })).json();
+    const order = orders.get(id)!;
+    const forged = webhook('PAYMENT.CAPTURE.COMPLETED', order, 'forged');
+    expect((await forged.send()).statusCode).toBe(400);
+    expect(await lifetimes()).toBe(0);
+    const real = webhook('PAYMENT.CAPTURE.COMPLETED', order);
+    expect((await real.send()).statusCode).toBe(200);
+    expect((await real.send()).statusCode).toBe(200);
+    expect((await webhook('PAYMENT.CAPTURE.COMPLETED', order).send()).statusCode).toBe(200);
+    expect(await lifetimes()).toBe(1);
+    expect((await webhook('CHECKOUT.ORDER.APPROVED', order).send()).statusCode).toBe(200);
+  });
+});
+
+describe('the posting fee through PayPal (no card provider)', () => {
+  it('sends the payer to PayPal and back; the return captures and opens the form with posting_success', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/create-posting-checkout', payload: { postType: 'fruit' }, remoteAddress: '10.64.0.1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, sessionId, paymentId } = res.json();
+    expect(url).toBe(`https://www.sandbox.paypal.com/checkoutnow?token=${sessionId}`);
+    const cookie = res.headers['set-cookie']!.toString().split(';')[0]!;
+    approve(sessionId);
+    const back = await ctx.app.inject({ method: 'GET', url: `/paypal/return?payment=${paymentId}&token=${sessionId}`, headers: { cookie } });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`/?posting_success=true&type=fruit&payment=${paymentId}`);
+    const session = (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json();
+    expect(session.grants.map((g: { kind: string }) => g.kind)).toEqual(['posting']);
+  });
+});

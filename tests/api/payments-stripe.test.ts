@@ -1,0 +1,173 @@
+import Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createStripeProvider } from '../../src/server/modules/payments/providers/stripe';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { createPost, VALID_POST } from './posts-helpers';
+
+/**
+ * Stripe (issue 16; docs/decisions/0080) with Stripe's own SDK, its HTTP answered from recorded
+ * responses on this machine (never the network) and its webhooks signed with the SDK's
+ * generateTestHeaderString: a grant only on a verified confirmation, once.
+ */
+const WEBHOOK_SECRET = 'whsec_test_secret_for_this_machine';
+const stripe = new Stripe('sk_test_local');
+
+/** What Stripe would answer, by path: PaymentIntents and Checkout sessions, kept like Stripe keeps them. */
+const objects = new Map<string, Record<string, unknown>>();
+const requests: Array<{ method: string; path: string; idempotencyKey: string | null }> = [];
+let created = 0;
+
+function recorded(method: string, path: string, form: URLSearchParams): Record<string, unknown> {
+  const metadata = { paymentId: form.get('metadata[paymentId]'), product: form.get('metadata[product]') };
+  if (method === 'POST' && path === '/v1/payment_intents') {
+    const id = `pi_test_${++created}`;
+    const amount = Number(form.get('amount'));
+    const pi = { id, object: 'payment_intent', amount, amount_received: 0, currency: form.get('currency'), status: 'requires_payment_method', client_secret: `${id}_secret_abc`, metadata };
+    objects.set(id, pi);
+    return pi;
+  }
+  if (method === 'POST' && path === '/v1/checkout/sessions') {
+    const id = `cs_test_${++created}`;
+    const session = {
+      id,
+      object: 'checkout.session',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+      currency: form.get('line_items[0][price_data][currency]'),
+      client_reference_id: form.get('client_reference_id'),
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: form.get('success_url'),
+      metadata,
+    };
+    objects.set(id, session);
+    return session;
+  }
+  const found = method === 'GET' ? objects.get(path.split('/').at(-1)!) : undefined;
+  if (found) return found;
+  throw new Error(`no recorded response for ${method} ${path}`);
+}
+
+const httpClient = Stripe.createFetchHttpClient(async (input, init) => {
+  const url = new URL(String(input));
+  const method = init?.method ?? 'GET';
+  const headers = new Headers(init?.headers as HeadersInit);
+  requests.push({ method, path: url.pathname, idempotencyKey: headers.get('idempotency-key') });
+  const body = recorded(method, url.pathname, new URLSearchParams(typeof init?.body === 'string' ? init.body : ''));
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
+});
+
+const ctx = useTestApp(
+  { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_PUBLISHABLE_KEY: 'pk_test_local', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  { providers: { card: createStripeProvider({ secretKey: 'sk_test_local', webhookSecret: WEBHOOK_SECRET, httpClient }), paypal: null } },
+);
+
+let member: Member;
+beforeAll(async () => {
+  member = await registerMember(ctx.app);
+  // Past the trial: what a payment gives shows.
+  await ctx.database.db.execute(`UPDATE grants SET ends_at = now() - interval '1 second' WHERE kind = 'trial'`);
+});
+
+let eventCount = 0;
+/** A webhook as Stripe sends it, signed with the secret (or another), `type` about `object`. */
+function webhook(type: string, object: Record<string, unknown>, opts: { secret?: string; id?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify({ id: opts.id ?? `evt_test_${++eventCount}`, object: 'event', type, data: { object } });
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp });
+  return ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+}
+const me = async () => (await ctx.app.inject(as(member.cookie, { method: 'GET', url: '/api/auth/me' }))).json();
+const lifetimes = async () => (await me()).grants.filter((g: { kind: string }) => g.kind === 'lifetime').length;
+
+async function startLifetime() {
+  const res = await ctx.app.inject(as(member.cookie, { method: 'POST', url: '/api/create-one-time-payment', payload: { type: 'lifetime' } }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { clientSecret: string; paymentId: string; demoMode: boolean; receipt: null };
+}
+
+describe('the card form (PaymentIntent)', () => {
+  it('answers the client secret, nothing granted yet, with an idempotency key from the payment', async () => {
+    const started = await startLifetime();
+    expect(started).toMatchObject({ demoMode: false, receipt: null, clientSecret: expect.stringMatching(/^pi_test_\d+_secret_/) });
+    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: `payment-intent-${started.paymentId}` });
+    expect(await lifetimes()).toBe(0);
+    const config = (await ctx.app.inject({ method: 'GET', url: '/api/payments/config' })).json();
+    expect(config).toMatchObject({ demoMode: false, card: 'stripe', paypal: null, stripePublishableKey: 'pk_test_local' });
+  });
+
+  it('grants on a signed payment_intent.succeeded once; a replayed event grants nothing more', async () => {
+    const started = await startLifetime();
+    const pi = objects.get(started.clientSecret.split('_secret_')[0]!)!;
+    const succeeded = { ...pi, status: 'succeeded', amount_received: 999 };
+    const res = await webhook('payment_intent.succeeded', succeeded, { id: 'evt_once' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await lifetimes()).toBe(1);
+    expect((await me()).subscriptionStatus).toBe('active');
+    expect((await webhook('payment_intent.succeeded', succeeded, { id: 'evt_once' })).statusCode).toBe(200);
+    expect((await webhook('payment_intent.succeeded', succeeded)).statusCode).toBe(200);
+    expect(await lifetimes()).toBe(1);
+    const receipts = (await ctx.app.inject(as(member.cookie, { method: 'GET', url: '/api/payments/receipts' }))).json();
+    expect(receipts[0]).toMatchObject({ description: 'Lifetime Access', amount: 9.99, transactionId: pi.id, demo: false });
+  });
+
+  it('refuses a bad signature or an old one with 400 and grants nothing', async () => {
+    await ctx.database.db.execute(`DELETE FROM grants WHERE kind = 'lifetime'`);
+    await ctx.app.inject(as(member.cookie, { method: 'POST', url: '/api/auth/logout' }));
+    member = { ...member, cookie: (await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } })).headers['set-cookie']!.toString().split(';')[0]! };
+    const started = await startLifetime();
+    const pi = { ...objects.get(started.clientSecret.split('_secret_')[0]!)!, status: 'succeeded', amount_received: 999 };
+    const forged = await webhook('payment_intent.succeeded', pi, { secret: 'whsec_someone_else' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toMatch(/^Webhook refused/);
+    const stale = await webhook('payment_intent.succeeded', pi, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect(stale.statusCode).toBe(400);
+    const unsigned = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: pi } }), headers: { 'content-type': 'application/json' } });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await lifetimes()).toBe(0);
+  });
+
+  it('grants nothing for a failed or cancelled payment, nor for another amount', async () => {
+    const started = await startLifetime();
+    const pi = objects.get(started.clientSecret.split('_secret_')[0]!)!;
+    expect((await webhook('payment_intent.payment_failed', { ...pi, status: 'requires_payment_method' })).statusCode).toBe(200);
+    expect((await webhook('payment_intent.canceled', { ...pi, status: 'canceled' })).statusCode).toBe(200);
+    const state = (await ctx.app.inject(as(member.cookie, { method: 'GET', url: `/api/payments/${started.paymentId}` }))).json();
+    expect(state).toMatchObject({ status: 'cancelled', receipt: null });
+    const other = await startLifetime();
+    const cheap = objects.get(other.clientSecret.split('_secret_')[0]!)!;
+    expect((await webhook('payment_intent.succeeded', { ...cheap, status: 'succeeded', amount: 1, amount_received: 1 })).statusCode).toBe(200);
+    expect(await lifetimes()).toBe(0);
+  });
+
+  it('acknowledges an event it does not act on with 200', async () => {
+    const res = await webhook('customer.created', { id: 'cus_1', object: 'customer' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('confirms by asking Stripe when the page comes back before the webhook', async () => {
+    const started = await startLifetime();
+    const id = started.clientSecret.split('_secret_')[0]!;
+    const pending = (await ctx.app.inject(as(member.cookie, { method: 'GET', url: `/api/payments/${started.paymentId}` }))).json();
+    expect(pending.status).toBe('pending');
+    objects.set(id, { ...objects.get(id)!, status: 'succeeded', amount_received: 999 });
+    const paid = (await ctx.app.inject(as(member.cookie, { method: 'GET', url: `/api/payments/${started.paymentId}` }))).json();
+    expect(paid).toMatchObject({ status: 'paid', receipt: { transactionId: id } });
+    expect(await lifetimes()).toBe(1);
+  });
+});
+
+describe('the posting fee (Checkout)', () => {
+  it('sends a guest to Stripe Checkout and grants posting on checkout.session.completed', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/create-posting-checkout', payload: { postType: 'skids' }, remoteAddress: '10.63.0.1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ alreadyPaid: false, demoMode: false, sessionId: expect.stringMatching(/^cs_test_/), url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//) });
+    const session = objects.get(body.sessionId)!;
+    expect(session.success_url).toBe(`http://localhost:80/?posting_success=true&type=skids&payment=${body.paymentId}`);
+    const cookie = res.headers['set-cookie']!.toString().split(';')[0]!;
+    expect((await createPost(ctx.app, cookie, { ...VALID_POST })).statusCode).toBe(401);
+    expect((await webhook('checkout.session.completed', { ...session, payment_status: 'paid', status: 'complete' })).statusCode).toBe(200);
+    expect((await createPost(ctx.app, cookie, { ...VALID_POST })).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,161 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERRAL_MESSAGES } from '../../src/domain/referrals';
+import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
+import { createPost, VALID_POST } from './posts-helpers';
+
+/**
+ * Referrals and invites (spec §2 referral card, §9; DECISIONS 26; issue 16): codes made by the
+ * server, tiers for friends who shared a post, $3 to both on the friend's first payment, never
+ * between a member and themselves; invitations mailed to a real SMTP server on this machine.
+ */
+const mailed: Array<{ to: string[]; raw: string }> = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    stream.on('end', () => {
+      mailed.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+const port = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)));
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+const ctx = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://fruit.example.org' });
+
+let addresses = 0;
+const nextAddress = () => `10.65.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+let referrer: Member;
+let code: string;
+
+const get = async (cookie: string, url: string) => (await ctx.app.inject(as(cookie, { method: 'GET', url }))).json();
+const post = (cookie: string, url: string, payload?: object) => ctx.app.inject(as(cookie, { method: 'POST', url, payload, remoteAddress: nextAddress() }));
+
+/** A friend registering with `referralCode`, from an address (and a browser) of their own unless given. */
+async function friendRegisters(referralCode: string, opts: { address?: string; cookie?: string } = {}): Promise<Member> {
+  const body = { username: 'Friend', email: uniqueEmail('friend'), password: 'secret123', referralCode, firstTouch: { source: 'instagram', medium: 'social', campaign: 'spring' } };
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: opts.address ?? nextAddress(), headers: opts.cookie ? { cookie: opts.cookie } : {} });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().id, email: body.email, password: body.password, cookie: sessionCookie(res) };
+}
+
+beforeAll(async () => {
+  referrer = await registerMember(ctx.app, { username: 'Rita Referrer' });
+  code = (await get(referrer.cookie, '/api/auth/me')).inviteCode;
+});
+
+describe('a friend who registers with the code', () => {
+  it('is the referrer’s, whatever case the code came in; an unknown code is ignored', async () => {
+    const friend = await friendRegisters(code.toLowerCase());
+    await friendRegisters('FFNOSUCH');
+    const list = await get(referrer.cookie, '/api/referrals');
+    expect(list).toEqual([{ id: expect.any(String), createdAt: expect.any(String), bonusGranted: 'false', friendName: 'Friend', qualified: false }]);
+    const row = (await ctx.database.db.execute<{ first_touch: object }>(`SELECT first_touch FROM users WHERE id = '${friend.id}'`)).rows[0];
+    expect(row?.first_touch).toEqual({ source: 'instagram', medium: 'social', campaign: 'spring' });
+  });
+
+  it('is not counted from the referrer’s own network or browser (no self-referral)', async () => {
+    const before = (await get(referrer.cookie, '/api/referrals')).length;
+    const sameNetwork = (await ctx.database.db.execute<{ address: string }>(`SELECT address FROM sessions WHERE user_id = '${referrer.id}' LIMIT 1`)).rows[0]!.address;
+    await friendRegisters(code, { address: sameNetwork });
+    // A browser the referrer signed in from carries their device cookie.
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: referrer.email, password: referrer.password }, remoteAddress: nextAddress() });
+    const device = signIn.cookies.find((c) => c.name === 'device')!;
+    await friendRegisters(code, { cookie: `device=${device.value}` });
+    expect(await get(referrer.cookie, '/api/referrals')).toHaveLength(before);
+  });
+});
+
+describe('tiers and credit', () => {
+  let friend: Member;
+  beforeAll(async () => {
+    friend = await friendRegisters(code);
+  });
+
+  it('counts a friend once they share a post, and rewards the first tier with 7 more days', async () => {
+    const before = await get(referrer.cookie, '/api/referrals/summary');
+    expect(before).toMatchObject({ inviteCode: code, referralLink: `https://fruit.example.org/?ref=${code}`, qualifiedFriends: 0, totalEarned: 0, creditCents: 0 });
+    expect(before.tiers).toEqual([
+      { friends: 1, reward: '+7 days', reached: false },
+      { friends: 3, reward: '+1 month', reached: false },
+      { friends: 5, reward: 'Lifetime access', reached: false },
+    ]);
+    expect((await createPost(ctx.app, friend.cookie, { ...VALID_POST, title: 'Friend’s apples' })).statusCode).toBe(201);
+    const after = await get(referrer.cookie, '/api/referrals/summary');
+    expect(after.qualifiedFriends).toBe(1);
+    expect(after.tiers[0].reached).toBe(true);
+    const days = (await get(referrer.cookie, '/api/auth/me')).grants.filter((g: { kind: string }) => g.kind === 'day');
+    expect(days).toHaveLength(1);
+    // After the 7-day trial: 7 more days.
+    const trialEnd = new Date((await get(referrer.cookie, '/api/auth/me')).trialEndsAt).getTime();
+    expect((new Date(days[0].endsAt).getTime() - trialEnd) / 86_400_000).toBeCloseTo(7, 3);
+    // A second post does not reward the tier again.
+    await createPost(ctx.app, friend.cookie, { ...VALID_POST, title: 'More apples' });
+    expect((await get(referrer.cookie, '/api/auth/me')).grants.filter((g: { kind: string }) => g.kind === 'day')).toHaveLength(1);
+  });
+
+  it('gives both $3 credit on the friend’s first payment, once; a credit buys a day pass', async () => {
+    expect((await post(friend.cookie, '/api/create-one-time-payment', { type: 'lifetime' })).statusCode).toBe(200);
+    expect((await get(friend.cookie, '/api/payments/config')).creditCents).toBe(300);
+    const summary = await get(referrer.cookie, '/api/referrals/summary');
+    expect(summary).toMatchObject({ creditCents: 300, totalEarned: 3 });
+    expect((await get(referrer.cookie, '/api/referrals')).find((r: { friendName: string; bonusGranted: string }) => r.bonusGranted === 'true')).toBeDefined();
+    expect((await get(referrer.cookie, '/api/auth/me')).grants).toContainEqual({ kind: 'credit', endsAt: null });
+
+    const spent = await post(referrer.cookie, '/api/create-one-time-payment', { type: 'day', useCredit: true });
+    expect(spent.json().receipt).toMatchObject({ description: '24-Hour Access', amount: 3, paidWithCredit: true, demo: false });
+    expect((await get(referrer.cookie, '/api/referrals/summary')).creditCents).toBe(0);
+    expect((await post(referrer.cookie, '/api/create-one-time-payment', { type: 'day', useCredit: true })).statusCode).toBe(400);
+    const lifetime = await post(friend.cookie, '/api/create-one-time-payment', { type: 'lifetime', useCredit: true });
+    expect(lifetime.json()).toMatchObject({ alreadyPaid: true });
+  });
+
+  it('rewards 3 friends with a month and 5 with lifetime access', async () => {
+    const rita = await registerMember(ctx.app, { username: 'Rita Two' });
+    const ritaCode = (await get(rita.cookie, '/api/auth/me')).inviteCode;
+    for (let i = 0; i < 5; i++) {
+      const f = await friendRegisters(ritaCode);
+      expect((await createPost(ctx.app, f.cookie, { ...VALID_POST, title: `Post ${i}` })).statusCode).toBe(201);
+    }
+    const me = await get(rita.cookie, '/api/auth/me');
+    expect(me.grants.filter((g: { kind: string }) => g.kind === 'day')).toHaveLength(2);
+    expect(me.grants).toContainEqual({ kind: 'lifetime', endsAt: null });
+    expect(me.subscriptionStatus).toBe('active');
+    expect((await get(rita.cookie, '/api/referrals/summary')).tiers.every((t: { reached: boolean }) => t.reached)).toBe(true);
+  });
+});
+
+describe('POST /api/referrals/invite', () => {
+  it('mails the member’s own link (never one from the payload), through the outbox', async () => {
+    const to = uniqueEmail('invitee');
+    const res = await post(referrer.cookie, '/api/referrals/invite', { email: to, referralLink: 'https://evil.example/?ref=FFEVIL00' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: REFERRAL_MESSAGES.inviteSent });
+    const deadline = Date.now() + 10_000;
+    while (!mailed.some((m) => m.to.includes(to)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const mail = mailed.find((m) => m.to.includes(to))!;
+    const text = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    expect(text).toContain('Rita Referrer invited you');
+    expect(text).toContain(`https://fruit.example.org/?ref=${code}`);
+    expect(text).not.toContain('evil.example');
+  });
+
+  it('refuses one’s own address, the same friend again within 30 days, and more than 10 a day', async () => {
+    const self = await post(referrer.cookie, '/api/referrals/invite', { email: referrer.email });
+    expect(self.json()).toEqual({ message: REFERRAL_MESSAGES.inviteYourself });
+    const to = uniqueEmail('twice');
+    expect((await post(referrer.cookie, '/api/referrals/invite', { email: to })).statusCode).toBe(200);
+    const again = await post(referrer.cookie, '/api/referrals/invite', { email: to.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: REFERRAL_MESSAGES.invitedRecently });
+    let status = 0;
+    for (let i = 0; i < 10 && status !== 429; i++) status = (await post(referrer.cookie, '/api/referrals/invite', { email: uniqueEmail('many') })).statusCode;
+    expect(status).toBe(429);
+    expect((await post(referrer.cookie, '/api/referrals/invite', { email: 'not an email' })).statusCode).toBe(400);
+  });
+});
