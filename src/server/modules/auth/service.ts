@@ -11,6 +11,7 @@ import type { Actor, MemberProfile } from '../../../domain/actor';
 import type { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
 import { isAdminAccount, type PostingMode } from '../../../domain/policy';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { ARGON2 } from '../../lib/passwords';
 import { createDeviceCookies } from './device-cookies';
 
 export type { GuestAdopter } from './session-store';
@@ -29,8 +30,6 @@ export const RATE_RULES = {
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
-
-const ARGON2 = { algorithm: 2 /* argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** The member as every auth call answers (spec §3 User), from their profile and grants. */
 export function publicUserOf(

@@ -1,0 +1,21 @@
+// `npm run owner-password` prints the OWNER_PASSWORD_HASH for a password (docs/decisions/0080):
+// the password is read from standard input (typed, or piped), never from the command line, where
+// it would stay in the shell's history.
+import { hash } from '@node-rs/argon2';
+import { createInterface } from 'node:readline/promises';
+import { ARGON2 } from '../src/server/lib/passwords';
+import { runCli } from './cli';
+
+async function main(): Promise<number> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
+  const password = (await rl.question('Owner password: ')).trim();
+  rl.close();
+  if (password.length < 8) {
+    console.error('Please choose a password of at least 8 characters.');
+    return 2;
+  }
+  console.log(`OWNER_PASSWORD_HASH='${await hash(password, ARGON2)}'`);
+  return 0;
+}
+
+runCli(main);
