@@ -14,7 +14,7 @@ import {
 
 interface ComingSoonDialogProps {
   trigger: ReactElement;
-  /** 'Comments', 'Reporting posts', … */
+  /** 'Messages', … */
   feature: string;
   description: string;
 }

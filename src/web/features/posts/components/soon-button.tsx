@@ -4,15 +4,8 @@ import { lazyNamed } from '../../../lib/lazy';
 
 const ComingSoonDialog = lazyNamed(() => import('./coming-soon-dialog'), 'ComingSoonDialog');
 
+/** Card features still to come, each with what its 'coming soon' dialog says. */
 const SOON = {
-  comments: {
-    feature: 'Comments',
-    description: 'Soon you can ask questions and thank the poster right here.',
-  },
-  report: {
-    feature: 'Reporting',
-    description: 'Soon you can report a post that looks wrong, and an admin will review it.',
-  },
   message: {
     feature: 'Messages',
     description: 'Soon you can message the poster here and read replies in your inbox.',
