@@ -39,6 +39,8 @@ export const commentsOptions = (postId: string) =>
     queryFn: ({ pageParam }) => getCommentsPage(pageParam),
     initialPageParam: `/api/posts/${encodeURIComponent(postId)}/comments?limit=${COMMENTS_PAGE_SIZE}`,
     getNextPageParam: (last) => last.next ?? undefined,
+    // Asked again at each opening: what others wrote or did since it was last open (kept meanwhile).
+    staleTime: 0,
   });
 
 /** Newest first; asked only while the dialog is open (spec §2 dialog 3): its list is mounted then. */

@@ -12,6 +12,8 @@ export const profileOptions = (userId: string) =>
   queryOptions({
     queryKey: profileKeys.profile(userId),
     queryFn: () => apiRequest<PublicProfile>('GET', `/api/users/${encodeURIComponent(userId)}`),
+    // Asked again at each opening: what others wrote or did since it was last open (kept meanwhile).
+    staleTime: 0,
   });
 
 /** Spec §2 dialog 4: asked only while the profile is open (its component is mounted). */

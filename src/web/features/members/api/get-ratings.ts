@@ -12,6 +12,8 @@ export const ratingsOptions = (userId: string) =>
   queryOptions({
     queryKey: ratingKeys.list(userId),
     queryFn: () => apiRequest<UserRating[]>('GET', `/api/users/${encodeURIComponent(userId)}/ratings`),
+    // Asked again at each opening: what others wrote or did since it was last open (kept meanwhile).
+    staleTime: 0,
   });
 
 export function useRatings(userId: string) {
