@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { text } from './text';
 
+export { commentsLabel } from './community-values';
+
 /** Texts of spec §5 and §8 for comments. */
 export const COMMENT_MESSAGES = {
   empty: 'Comment cannot be empty',
@@ -44,9 +46,3 @@ export const CommentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export type CommentsQuery = z.infer<typeof CommentsQuery>;
-
-/** The card's comments button (spec §2 Post card). */
-export function commentsLabel(count: number): string {
-  if (count <= 0) return 'Be the first to comment';
-  return count === 1 ? '1 comment' : `${count} comments`;
-}

@@ -56,4 +56,10 @@ export const TOAST = {
   swipeThresholdPx: 50,
 } as const;
 
+/** Tooltips (spec §9): open after 700 ms of hover, 300 ms between neighbours. */
+export const TOOLTIP = {
+  openDelayMs: 700,
+  skipDelayMs: 300,
+} as const;
+
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,6 +3,8 @@ import { VerifiedType } from './auth';
 import { LIMITS } from './limits';
 import { text } from './text';
 
+export { ratingText, reviewsLabel, VERIFIED_BADGES } from './community-values';
+
 /** Texts of spec §2 dialog 4 and §8 for profiles and ratings. */
 export const RATING_MESSAGES = {
   emptyList: 'No reviews yet. Be the first to rate this member!',
@@ -15,15 +17,6 @@ export const RATING_MESSAGES = {
   notFound: 'Member not found.',
 } as const;
 
-/** The verified badges of spec §6: what each says and what was checked. */
-export const VERIFIED_BADGES: Record<VerifiedType, { label: string; detail: string }> = {
-  arborist: { label: 'Verified Arborist', detail: 'Professional tree service verified' },
-  business: { label: 'Verified Business', detail: 'Identity verified' },
-  individual: { label: 'Verified User', detail: 'Trusted community member' },
-};
-
-/** 'review' or 'reviews' (spec §2 dialog 4). */
-export const reviewsLabel = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
 
 /**
  * POST /api/user-ratings (spec §7): `rating` arrives as text or a number, 1-5; `raterUserId` may
@@ -86,6 +79,3 @@ export const OwnerSummary = z.object({
   verifiedType: VerifiedType.nullable(),
 });
 export type OwnerSummary = z.infer<typeof OwnerSummary>;
-
-/** Stars out of 5, one decimal: '(4.5/5)'. */
-export const ratingText = (average: number | null) => `(${average === null ? 0 : Math.round(average * 10) / 10}/5)`;

@@ -8,7 +8,7 @@ describe('the map view', () => {
 
   it('shows cluster bubbles with counts, zooms into one, and opens a popup with View Details', async () => {
     const member = await newPage(ctx.browser, { width: 1280 });
-    await registerViaApi(member);
+    const owner = await registerViaApi(member);
     const token = uniqueToken();
     // Spread over a few kilometres of Toronto: clustered when zoomed out.
     const spots = [
@@ -68,13 +68,16 @@ describe('the map view', () => {
     const pin = page.getByRole('button', { name: `Cherries ${token} 3` });
     await pin.waitFor();
     const popup = page.locator('.leaflet-popup');
-    // By keyboard: Enter on the pin moves focus into its popup, one Tab reaches View Details, and
-    // Escape closes it and gives focus back to the pin.
+    // By keyboard: Enter on the pin moves focus into its popup, one Tab reaches the owner's name
+    // (which opens their profile), the next View Details, and Escape closes it and gives focus back
+    // to the pin.
     await pin.focus();
     await page.keyboard.press('Enter');
     await popup.getByRole('group', { name: `Cherries ${token} 3` }).waitFor();
     const focusIn = (selector: string) => page.evaluate((s) => document.activeElement?.closest(s) !== null, selector);
     await expect.poll(() => focusIn('.leaflet-popup')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(owner.username);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('View Details');
     await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, nextLinkOf, serverMessage } from './api';
+import { ApiError, nextLinkOf, refusalMessage, serverMessage } from './api';
 
 describe('api client helpers', () => {
   it('reads the next page from the Link header', () => {
@@ -18,5 +18,14 @@ describe('api client helpers', () => {
     expect(error.message).toBe('403: {"message":"Only the owner or an admin can change this post."}');
     expect(serverMessage(error)).toBe('Only the owner or an admin can change this post.');
     expect(serverMessage(new ApiError(500, '', 'Internal Server Error'))).toBeUndefined();
+  });
+
+  it('passes on the words of a refusal people can act on, and only those', () => {
+    const body = (message: string) => JSON.stringify({ message });
+    expect(refusalMessage(new ApiError(429, body('Please wait 5 minutes.'), 'Too Many Requests'))).toBe('Please wait 5 minutes.');
+    expect(refusalMessage(new ApiError(409, body('Already reported.'), 'Conflict'))).toBe('Already reported.');
+    expect(refusalMessage(new ApiError(403, body('You cannot contact this member.'), 'Forbidden'))).toBe('You cannot contact this member.');
+    expect(refusalMessage(new ApiError(500, body('Internal Server Error'), 'Internal Server Error'))).toBeUndefined();
+    expect(refusalMessage(new Error('offline'))).toBeUndefined();
   });
 });

@@ -63,6 +63,14 @@ export function waitMessage(error: unknown): string | undefined {
   return isApiError(error, 429) ? serverMessage(error) : undefined;
 }
 
+/**
+ * The server's words for a refusal people can act on: 403 (not allowed, and why), 409 (done
+ * already) or 429 (wait); undefined for other failures, whose body has nothing for people.
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && [403, 409, 429].includes(error.status) ? serverMessage(error) : undefined;
+}
+
 /** The `message` field of an error's JSON body, for toasts; undefined when there is none. */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;

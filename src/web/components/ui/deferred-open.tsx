@@ -20,6 +20,10 @@ export const OpenedByKeyboard = createContext<() => boolean>(() => false);
 /**
  * A trigger whose dialog or menu loads on first use: the first screen ships the button only
  * (docs/decisions/0040). The rendered component must open itself (`defaultOpen`).
+ *
+ * The button is put in again on first use (then the loaded component's trigger): when the first
+ * one had focus, the new one takes it, so the dialog knows what opened it and gives focus back
+ * there (inside another dialog too, whose own focus trap would otherwise take it first).
  */
 export function DeferredOpen({ trigger, render, preload }: DeferredOpenProps) {
   const [active, setActive] = useState(false);
@@ -29,17 +33,33 @@ export function DeferredOpen({ trigger, render, preload }: DeferredOpenProps) {
     byKeyboard.current = false;
     return was;
   }, []);
-  if (active)
+  const hadFocus = useRef(false);
+  const keepFocus = useCallback((node: HTMLElement | null) => {
+    if (node && hadFocus.current && !node.contains(document.activeElement)) node.focus();
+  }, []);
+  // The loaded component's trigger is the last one put in: later ones (none expected) leave focus be.
+  const keepFocusOnce = useCallback(
+    (node: HTMLElement | null) => {
+      keepFocus(node);
+      if (node) hadFocus.current = false;
+    },
+    [keepFocus],
+  );
+  if (active) {
     return (
       <OpenedByKeyboard.Provider value={takeByKeyboard}>
-        <Suspense fallback={trigger}>{render(trigger)}</Suspense>
+        <Suspense fallback={<Slot.Root ref={keepFocus}>{trigger}</Slot.Root>}>
+          {render(<Slot.Root ref={keepFocusOnce}>{trigger}</Slot.Root>)}
+        </Suspense>
       </OpenedByKeyboard.Provider>
     );
+  }
   return (
     <Slot.Root
-      onClick={(event: { detail: number }) => {
+      onClick={(event: { detail: number; currentTarget: EventTarget }) => {
         // A click that a key made has no pointer presses behind it.
         byKeyboard.current = event.detail === 0;
+        hadFocus.current = event.currentTarget === document.activeElement;
         setActive(true);
       }}
       onPointerEnter={preload}

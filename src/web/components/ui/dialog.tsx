@@ -57,6 +57,15 @@ function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<ty
   };
 }
 
+/**
+ * For `onOpenAutoFocus`: the dialog itself takes focus, not its first control, where that would be
+ * a poor start (a tooltip that opens on focus, a comment author's name); Tab goes on from there.
+ */
+export function focusDialogItself(event: Event): void {
+  event.preventDefault();
+  if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+}
+
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   const focusHandlers = useReturnFocus(props);
   return (

@@ -3,6 +3,7 @@ import { lazyNamed } from '../../lib/lazy';
 /** The posts feature's public entry: what screens and other features may use of it. */
 export { useFavorites } from './api/favorites';
 export { postKeys } from './api/post-keys';
+export { refreshCards } from './api/update-cache';
 export { TypeTabs, UploadButton, ViewToggle, type HomeView } from './components/home-controls';
 export { MapAccessNote } from './components/list-states';
 export { OwnerAvatar } from './components/owner-avatar';

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
+import { favoriteKeys } from './favorites';
 import type { PostsPage } from './get-posts';
 import { invalidatePosts, postKeys } from './post-keys';
 
@@ -19,4 +20,14 @@ export function replaceCachedPost(queryClient: QueryClient, post: Post): void {
     return data.id === post.id ? post : data;
   });
   void invalidatePosts(queryClient, { refetch: false });
+}
+
+/**
+ * What another area adds to cards changed on the server (a post's comment count, its owner's
+ * rating): every list, detail, map view and favourites list of cards is asked again.
+ */
+export function refreshCards(queryClient: QueryClient): Promise<void> {
+  return Promise.all([invalidatePosts(queryClient), queryClient.invalidateQueries({ queryKey: favoriteKeys.all })]).then(
+    () => undefined,
+  );
 }

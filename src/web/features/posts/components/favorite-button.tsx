@@ -3,6 +3,7 @@ import { canKeepFavorites } from '../../../../domain/policy';
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
 import { useSession } from '../../../lib/session-provider';
+import { useSignInPath } from '../../../lib/sign-in';
 import { cn } from '../../../lib/utils';
 import { useIsFavorite } from '../api/favorite-states';
 import { useToggleFavorite } from '../api/favorites';
@@ -13,15 +14,15 @@ export function FavoriteButton({ post, className }: { post: Post; className?: st
   const { userId } = actor;
   const isFavorite = useIsFavorite(userId, post.id);
   const toggle = useToggleFavorite();
+  const signIn = useSignInPath();
 
   const onClick = () => {
     // The policy says who keeps favourites (members); the id is what the call sends.
     if (!canKeepFavorites(actor).ok || userId === null) {
-      const here = `${window.location.pathname}${window.location.search}`;
       toast({
         title: 'Sign in to save favorites',
         description: 'Create a free account or sign in to keep posts for later.',
-        action: { label: 'Sign In', to: `/login?${new URLSearchParams({ redirect: here })}` },
+        action: { label: 'Sign In', to: signIn },
       });
       return;
     }

@@ -1,22 +1,17 @@
-import {
-  ExternalLink,
-  Flag,
-  MessageCircle,
-  MessageSquare,
-  MoreHorizontal,
-  Pencil,
-  Phone,
-  Share2,
-} from 'lucide-react';
+import { ExternalLink, MessageSquare, MoreHorizontal, Pencil, Phone, Share2 } from 'lucide-react';
+import { isMember } from '../../../../domain/policy';
 import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
+import { SignInLink } from '../../../components/ui/sign-in-link';
 import { lazyNamed } from '../../../lib/lazy';
+import { useSession } from '../../../lib/session-provider';
+import { CommentsButton } from '../../comments';
+import { MemberLink, OwnerTrust } from '../../members';
 import { MessageButton } from '../../messages';
-import { commentsText } from '../comments-text';
+import { ReportButton } from '../../reports';
 import { OwnerAvatar } from './owner-avatar';
 import { PostStatusBadge } from './post-status-badge';
-import { SoonButton } from './soon-button';
 
 const UpdateStatusDialog = lazyNamed(() => import('./update-status-dialog'), 'UpdateStatusDialog');
 const ShareMenu = lazyNamed(() => import('./share-menu'), 'ShareMenu');
@@ -94,17 +89,25 @@ export function PostStatus({ post, canManage }: { post: Post; canManage: boolean
   );
 }
 
-/** The owner's avatar and name; on fruit posts the Tree Care link beside them (from sm up, spec §2). */
+/**
+ * The owner's avatar and name, which opens their profile, with their average rating and verified
+ * badge; on fruit posts the Tree Care link beside them (from sm up, spec §2).
+ */
 export function PostOwner({ post }: { post: Post }) {
   const name = post.ownerName ?? 'Community Member';
   return (
     <div className="flex items-center justify-between gap-2">
       <div className="flex min-w-0 items-center gap-2.5">
         <OwnerAvatar name={name} initials={post.ownerInitials} />
-        <p className="min-w-0 text-sm">
-          <span className="block text-xs text-muted-foreground">Shared by</span>
-          <span className="block truncate font-semibold">{name}</span>
-        </p>
+        <div className="grid min-w-0 justify-items-start gap-0.5 text-sm">
+          <span className="text-xs text-muted-foreground">Shared by</span>
+          {post.userId ? (
+            <MemberLink userId={post.userId} name={name} />
+          ) : (
+            <span className="max-w-full truncate font-semibold">{name}</span>
+          )}
+          <OwnerTrust rating={post.ownerRating} ratingCount={post.ownerRatingCount} verifiedType={post.ownerVerifiedType} />
+        </div>
       </div>
       {post.type === 'fruit' && (
         <Button
@@ -124,8 +127,14 @@ export function PostOwner({ post }: { post: Post }) {
   );
 }
 
-/** Call and Text when the poster gave a phone number, otherwise Message to the owning member (spec §2). */
+/**
+ * Call and Text when the poster gave a phone number, otherwise Message to the owning member
+ * (spec §2); a guest, who is sent neither the number nor the contact text, is asked to sign in
+ * (DECISIONS 24).
+ */
 export function PostContact({ post }: { post: Post }) {
+  const { actor } = useSession();
+  if (!isMember(actor)) return <SignInLink>Sign in to contact</SignInLink>;
   if (post.phoneNumber) {
     const phone = post.phoneNumber.replace(/[^\d+]/g, '');
     return (
@@ -148,23 +157,11 @@ export function PostContact({ post }: { post: Post }) {
   return <MessageButton post={post} />;
 }
 
-/** Comments (their count; the dialog comes later), share and report (not on one's own post). */
+/** Comments, share and report (not on one's own post). */
 export function PostActions({ post, reportable }: { post: Post; reportable: boolean }) {
   return (
     <div className="flex items-center gap-1 border-t pt-2">
-      <SoonButton
-        kind="comments"
-        trigger={
-          <Button
-            variant="ghost"
-            size="sm"
-            className="min-w-0 flex-1 shrink justify-start px-2 text-muted-foreground"
-          >
-            <MessageCircle aria-hidden="true" />
-            <span className="truncate">{commentsText(post.commentCount)}</span>
-          </Button>
-        }
-      />
+      <CommentsButton post={post} />
       <DeferredOpen
         trigger={
           <Button
@@ -180,16 +177,7 @@ export function PostActions({ post, reportable }: { post: Post; reportable: bool
         preload={ShareMenu.preload}
         render={(trigger) => <ShareMenu post={post} trigger={trigger} />}
       />
-      {reportable && (
-        <SoonButton
-          kind="report"
-          trigger={
-            <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" aria-label="Report post">
-              <Flag aria-hidden="true" />
-            </Button>
-          }
-        />
-      )}
+      {reportable && <ReportButton post={post} />}
     </div>
   );
 }

@@ -1,16 +1,7 @@
 import { Suspense, useState, type ReactElement } from 'react';
-import { LoaderCircle, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { Post } from '../../../../domain/posts';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -68,30 +59,14 @@ interface DeletePostDialogProps {
 function DeletePostDialog({ post, open, onOpenChange }: DeletePostDialogProps) {
   const remove = useDeletePost();
   return (
-    <Dialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      {/* A confirmation that interrupts: an alert dialog (WAI-ARIA APG). */}
-      <DialogContent role="alertdialog" className="sm:max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Delete this post?</DialogTitle>
-          <DialogDescription>This cannot be undone.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            disabled={remove.isPending}
-            aria-busy={remove.isPending}
-            onClick={() => remove.mutate(post.id, { onSuccess: () => onOpenChange(false) })}
-          >
-            {remove.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete this post?"
+      description="This cannot be undone."
+      confirm="Delete"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(post.id, { onSuccess: () => onOpenChange(false) })}
+    />
   );
 }

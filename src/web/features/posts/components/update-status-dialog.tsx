@@ -4,6 +4,7 @@ import { LIMITS } from '../../../../domain/limits';
 import { POST_STATUSES, STATUS_INFO, type PostStatusValue } from '../../../../domain/post-values';
 import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
+import { CountedTextarea } from '../../../components/ui/counted-textarea';
 import {
   Dialog,
   DialogClose,
@@ -16,7 +17,6 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
 import { useUpdateStatus } from '../api/update-status';
 import { PostStatusBadge } from './post-status-badge';
 
@@ -86,12 +86,12 @@ interface StatusFieldsProps {
 
 /** The new status (with what each means) and the optional notes with their live counter. */
 function StatusFields({ status, notes, onStatus, onNotes }: StatusFieldsProps) {
-  const ids = { status: useId(), notes: useId(), counter: useId() };
+  const statusId = useId();
   return (
     <>
       <div className="grid gap-1.5">
-        <Label htmlFor={ids.status}>New status</Label>
-        <Select id={ids.status} value={status} onChange={(e) => onStatus(e.target.value as PostStatusValue)}>
+        <Label htmlFor={statusId}>New status</Label>
+        <Select id={statusId} value={status} onChange={(e) => onStatus(e.target.value as PostStatusValue)}>
           {POST_STATUSES.map((value) => (
             <option key={value} value={value}>
               {STATUS_INFO[value].label}: {STATUS_INFO[value].description}
@@ -99,20 +99,13 @@ function StatusFields({ status, notes, onStatus, onNotes }: StatusFieldsProps) {
           ))}
         </Select>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.notes}>Notes (optional)</Label>
-        <Textarea
-          id={ids.notes}
-          value={notes}
-          maxLength={LIMITS.statusNotesMax}
-          onChange={(e) => onNotes(e.target.value)}
-          placeholder="e.g. Only a few apples left on the lower branches"
-          aria-describedby={ids.counter}
-        />
-        <p id={ids.counter} className="text-right text-xs text-muted-foreground">
-          {notes.length}/{LIMITS.statusNotesMax} characters
-        </p>
-      </div>
+      <CountedTextarea
+        label="Notes (optional)"
+        value={notes}
+        onValueChange={onNotes}
+        max={LIMITS.statusNotesMax}
+        placeholder="e.g. Only a few apples left on the lower branches"
+      />
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { ShieldCheck } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '../../../../../domain/limits';
 import { REGION_LABELS, REGIONS } from '../../../../../domain/post-values';
@@ -79,10 +81,18 @@ export function PlaceSection({ form }: SectionProps) {
   );
 }
 
+/** Who sees the contact details (DECISIONS 24), said beside them. */
+const CONTACT_PRIVACY_NOTE = 'Only signed-in members see your phone number and contact details; guests see the area.';
+
 export function ContactSection({ form }: SectionProps) {
+  const noteId = useId();
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-2">
+    <fieldset className="grid gap-4 sm:grid-cols-2" aria-describedby={noteId}>
       <legend className="mb-2 text-sm font-medium">How neighbours reach you (optional)</legend>
+      <p id={noteId} className="-mt-2 flex gap-1.5 text-xs text-muted-foreground sm:col-span-2">
+        <ShieldCheck className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        {CONTACT_PRIVACY_NOTE}
+      </p>
       <BoundField form={form} name="ownerName" label="Your name" autoComplete="given-name" />
       <BoundField
         form={form}

@@ -1,0 +1,67 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { LoaderCircle, Send } from 'lucide-react';
+import { COMMENT_MESSAGES } from '../../../../domain/comments';
+import { LIMITS } from '../../../../domain/limits';
+import { canComment } from '../../../../domain/policy';
+import { Button } from '../../../components/ui/button';
+import { CountedTextarea } from '../../../components/ui/counted-textarea';
+import { SignInLink } from '../../../components/ui/sign-in-link';
+import { toast } from '../../../components/ui/use-toast';
+import { useSession } from '../../../lib/session-provider';
+import { useCreateComment } from '../api/change-comments';
+import { checkComment } from '../comment-input';
+
+/** Members comment; a guest reads, and is asked to sign in instead of a form (DECISIONS 19). */
+export function CommentComposer({ postId }: { postId: string }) {
+  const { actor } = useSession();
+  if (canComment(actor).ok) return <CommentForm postId={postId} />;
+  return (
+    <div className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
+      <p>Anyone can read the comments; members write them.</p>
+      <SignInLink className="sm:w-auto sm:justify-self-start">Sign in to comment</SignInLink>
+    </div>
+  );
+}
+
+/** A textarea of at most 500 characters with its live counter, and 'Post Comment' (spec §2 dialog 3, §5). */
+function CommentForm({ postId }: { postId: string }) {
+  const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  const create = useCreateComment(postId);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const check = checkComment(text);
+    if (check.kind === 'ignored') return;
+    if (check.kind === 'invalid') {
+      toast({ variant: 'destructive', title: COMMENT_MESSAGES.invalidTitle, description: check.message });
+      return;
+    }
+    create.mutate(check.content, {
+      // The button is disabled once the text is cleared: focus waits in the textarea for the next one.
+      onSuccess: () => {
+        setText('');
+        field.current?.focus();
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-2 border-t pt-4" noValidate>
+      <CountedTextarea
+        ref={field}
+        label="Add a comment"
+        value={text}
+        onValueChange={setText}
+        max={LIMITS.commentMax}
+        placeholder="Ask a question or say thanks..."
+        className="min-h-20"
+      />
+      <Button type="submit" className="justify-self-end" disabled={text.trim() === ''} aria-busy={create.isPending}>
+        {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        Post Comment
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { MessageCircle } from 'lucide-react';
+import { commentsLabel } from '../../../../domain/community-values';
+import type { Post } from '../../../../domain/posts';
+import { Button } from '../../../components/ui/button';
+import { DeferredOpen } from '../../../components/ui/deferred-open';
+import { lazyNamed } from '../../../lib/lazy';
+
+const CommentsDialog = lazyNamed(() => import('./comments-dialog'), 'CommentsDialog');
+
+/** The card's comments button (spec §2 Post card): its count, and the dialog, loaded on first use. */
+export function CommentsButton({ post }: { post: Pick<Post, 'id' | 'title' | 'commentCount'> }) {
+  return (
+    <DeferredOpen
+      trigger={
+        <Button variant="ghost" size="sm" className="min-w-0 flex-1 shrink justify-start px-2 text-muted-foreground">
+          <MessageCircle aria-hidden="true" />
+          <span className="truncate">{commentsLabel(post.commentCount)}</span>
+        </Button>
+      }
+      preload={CommentsDialog.preload}
+      render={(trigger) => <CommentsDialog post={post} trigger={trigger} />}
+    />
+  );
+}

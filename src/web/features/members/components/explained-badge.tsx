@@ -1,0 +1,21 @@
+import type { VerifiedType } from '../../../../domain/auth';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { badgeNote } from '../trust-text';
+import { VerifiedBadge } from './verified-badge';
+
+/**
+ * The profile's badge: hover, focus or a tap shows what was checked and that it is no endorsement.
+ * (A card shows the note on hover only, without the tooltip's code on the first screen: 0040.)
+ */
+export function ExplainedBadge({ type }: { type: VerifiedType }) {
+  return (
+    <Tooltip content={badgeNote(type)}>
+      <button
+        type="button"
+        className="justify-self-start rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <VerifiedBadge type={type} />
+      </button>
+    </Tooltip>
+  );
+}

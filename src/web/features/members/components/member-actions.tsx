@@ -1,0 +1,73 @@
+import { useId, useRef, useState } from 'react';
+import { Star } from 'lucide-react';
+import type { PublicProfile } from '../../../../domain/members';
+import { canBlock } from '../../../../domain/policy';
+import { Button } from '../../../components/ui/button';
+import { SignInLink } from '../../../components/ui/sign-in-link';
+import { useSession } from '../../../lib/session-provider';
+import { BlockControl } from './block-control';
+import { RatingForm } from './rating-form';
+
+/**
+ * What the viewer may do about a member: nothing on their own profile; a guest is asked to sign
+ * in; a member gets 'Rate Member' (the form, or why rating is not open yet: DECISIONS 20) and Block.
+ */
+export function MemberActions({ profile }: { profile: PublicProfile }) {
+  const { actor } = useSession();
+  const may = canBlock(actor, profile.id);
+  if (profile.viewer.isSelf || (!may.ok && may.need === 'permission')) {
+    return <p className="text-sm text-muted-foreground">This is your profile, as neighbours see it.</p>;
+  }
+  if (!may.ok) {
+    return (
+      <div className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
+        <p>Sign in to rate {profile.username} or to block them.</p>
+        <SignInLink className="sm:justify-self-start sm:w-auto">Sign in to rate members</SignInLink>
+      </div>
+    );
+  }
+  return <MemberControls profile={profile} />;
+}
+
+function MemberControls({ profile }: { profile: PublicProfile }) {
+  const [rating, setRating] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { viewer, username } = profile;
+  // The form leaves with its buttons: focus goes back to the toggle, not to the page (docs/decisions/0049).
+  const closeForm = () => {
+    setRating(false);
+    toggle.current?.focus();
+  };
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          ref={toggle}
+          variant={rating ? 'outline' : 'default'}
+          aria-expanded={rating}
+          aria-controls={rating ? panelId : undefined}
+          onClick={() => setRating(!rating)}
+        >
+          <Star aria-hidden="true" />
+          Rate Member
+        </Button>
+        <BlockControl profile={profile} />
+      </div>
+      {viewer.blocked && (
+        <p className="text-sm text-muted-foreground">
+          You blocked {username}. Neither of you can message or rate the other.
+        </p>
+      )}
+      {rating && (
+        <div id={panelId}>
+          {viewer.canRate ? (
+            <RatingForm profile={profile} onClose={closeForm} />
+          ) : (
+            <p className="rounded-xl bg-muted p-4 text-sm">{viewer.rateReason}</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

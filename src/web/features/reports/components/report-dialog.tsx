@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent, type ReactElement } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import type { Post } from '../../../../domain/posts';
+import { REPORT_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../../../domain/reports';
+import { Button } from '../../../components/ui/button';
+import { CountedTextarea } from '../../../components/ui/counted-textarea';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { isApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session-provider';
+import { useReportPost } from '../api/report-post';
+
+/** How long a report's description may be (the server's limit). */
+const DESCRIPTION_MAX = 1000;
+
+/**
+ * Spec §2 dialog 8, 'Report This Post': a reason (scam first and chosen), an optional description.
+ * Anyone may report, a guest anonymously (DECISIONS 23); the dialog closes once it is sent.
+ */
+export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title'>; trigger: ReactElement }) {
+  const [open, setOpen] = useState(true);
+  const [reason, setReason] = useState<ReportReason | ''>('scam');
+  const [description, setDescription] = useState('');
+  const report = useReportPost();
+  const signedIn = useSession().actor.userId !== null;
+  const reasonId = useId();
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setReason('scam');
+      setDescription('');
+    }
+    setOpen(next);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (report.isPending) return;
+    if (!reason) {
+      toast({ variant: 'destructive', title: REPORT_MESSAGES.reasonRequiredTitle, description: REPORT_MESSAGES.reasonRequiredText });
+      return;
+    }
+    report.mutate(
+      { postId: post.id, reason, description: description.trim() },
+      // Reported, or reported already (409): nothing is left to do here.
+      { onSuccess: () => setOpen(false), onError: (error) => isApiError(error, 409) && setOpen(false) },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{REPORT_MESSAGES.title}</DialogTitle>
+          <DialogDescription>
+            Tell us what is wrong with “{post.title}”. An admin will review it
+            {signedIn ? '.' : '; as you are not signed in, your report is anonymous.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <div className="grid gap-1.5">
+            <Label htmlFor={reasonId}>Reason</Label>
+            <Select id={reasonId} value={reason} onChange={(e) => setReason(e.target.value as ReportReason | '')}>
+              <option value="">Select a reason</option>
+              {REPORT_REASONS.map((value) => (
+                <option key={value} value={value}>
+                  {REPORT_REASON_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <CountedTextarea
+            label="Details (optional)"
+            value={description}
+            onValueChange={setDescription}
+            max={DESCRIPTION_MAX}
+            placeholder="What did you notice?"
+          />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" aria-busy={report.isPending}>
+              {report.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              Submit Report
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

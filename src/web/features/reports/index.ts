@@ -1,0 +1,2 @@
+/** The reports feature's public entry: the card's flag, which opens 'Report This Post'. */
+export { ReportButton } from './components/report-button';

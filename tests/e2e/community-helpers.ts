@@ -1,0 +1,38 @@
+import type { Locator, Page } from 'playwright-core';
+import { BASE_URL } from './harness';
+
+/** The card of the post with this title. */
+export const cardOf = (page: Page, title: string): Locator =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Whether the element has keyboard focus, or holds the element that has. */
+export const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate((el) => el === document.activeElement);
+export const holdsFocus = (locator: Locator): Promise<boolean> => locator.evaluate((el) => el.contains(document.activeElement));
+
+/**
+ * Closes a dialog with Escape, as a keyboard does: a toast on screen is the top layer and takes the
+ * first Escape (Radix), the dialog the next one.
+ */
+export async function closeWithEscape(dialog: Locator): Promise<void> {
+  for (let tries = 0; tries < 2 && (await dialog.isVisible()); tries += 1) {
+    await dialog.page().keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 1000 }).catch(() => undefined);
+  }
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function post(page: Page, url: string, data: object, expected: number): Promise<unknown> {
+  const res = await page.request.post(url, { data, headers: { Origin: BASE_URL } });
+  if (res.status() !== expected) throw new Error(`POST ${url} answered ${res.status()}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Comments on a post through the API, as the page's signed-in member. */
+export async function commentViaApi(page: Page, postId: string, content: string): Promise<void> {
+  await post(page, `/api/posts/${postId}/comments`, { content }, 201);
+}
+
+/** A message to another member through the API (DECISIONS 20: ratings open once both have written). */
+export async function messageViaApi(page: Page, toUserId: string, content: string): Promise<void> {
+  await post(page, '/api/messages', { toUserId, content }, 201);
+}

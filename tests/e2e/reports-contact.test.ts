@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { cardOf, hasFocus } from './community-helpers';
+import { uniqueToken } from './posts-helpers';
+
+/** Reports (spec §2 dialog 8, DECISIONS 23) and contact details for signed-in members (DECISIONS 24). */
+describe('reporting a post and reaching its owner', () => {
+  const ctx = useBrowser();
+  const token = uniqueToken();
+  const title = `Firewood ${token}`;
+  let owner: Page;
+  let member: Page;
+
+  beforeAll(async () => {
+    owner = await newPage(ctx.browser);
+    member = await newPage(ctx.browser, { width: 390 });
+    await registerViaApi(owner);
+    await registerViaApi(member);
+    // An approximate spot (exactLocation off): a guest is sent the area, not the street.
+    await createPostViaApi(owner, {
+      type: 'firewood',
+      title,
+      description: 'Split oak, dry.',
+      address: '12 Hidden Street, Etobicoke',
+      region: 'toronto',
+      latitude: '43.64',
+      longitude: '-79.51',
+      phoneNumber: '416-555-0199',
+      contact: 'Ring the side door',
+    });
+  });
+
+  const flag = (page: Page) => cardOf(page, title).getByRole('button', { name: 'Report post' });
+
+  it("reports a post with the default reason, and is thanked again for a second report", async () => {
+    await member.goto(`/?type=firewood&q=${token}`);
+    await flag(member).click();
+    const dialog = member.getByRole('dialog', { name: 'Report This Post' });
+    expect(await dialog.getByLabel('Reason').inputValue()).toBe('scam');
+    await expect.poll(() => hasFocus(dialog.getByLabel('Reason'))).toBe(true);
+    await dialog.getByLabel('Details (optional)').fill('Asks for a deposit by e-transfer.');
+    await expectAccessible(member);
+    await snap(member, 'report-dialog');
+
+    const sent = member.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/posts/report'));
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ reason: 'scam', description: 'Asks for a deposit by e-transfer.' });
+    await expectToast(member, 'Report Submitted');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(flag(member))).toBe(true);
+
+    await flag(member).click();
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(member, 'You have already reported this post. Thank you: an admin will look at it.');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('asks for a reason, and says so when the report fails', async () => {
+    await member.goto(`/?type=firewood&q=${token}`);
+    await flag(member).click();
+    const dialog = member.getByRole('dialog', { name: 'Report This Post' });
+    await dialog.getByLabel('Reason').selectOption('');
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(member, 'Reason Required');
+    await expectToast(member, 'Please select a reason for reporting.');
+
+    await dialog.getByLabel('Reason').selectOption('not_free');
+    await member.route('**/api/posts/report', (route: Route) => route.fulfill({ status: 500, body: '' }));
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(member, 'Failed to submit report. Please try again.');
+    await dialog.waitFor();
+    await member.unroute('**/api/posts/report');
+  });
+
+  it("gives a member the phone and contact, and a guest the area and 'Sign in to contact'", async () => {
+    await member.goto(`/?type=firewood&q=${token}`);
+    const card = cardOf(member, title);
+    await card.getByText('12 Hidden Street, Etobicoke').waitFor();
+    expect(await card.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:4165550199');
+    await card.getByText('Ring the side door').waitFor();
+
+    const guest = await newPage(ctx.browser, { width: 390 });
+    await guest.goto(`/?type=firewood&q=${token}`);
+    const guestCard = cardOf(guest, title);
+    await guestCard.getByText('Etobicoke', { exact: true }).waitFor();
+    const signIn = guestCard.getByRole('link', { name: 'Sign in to contact' });
+    expect(await signIn.getAttribute('href')).toBe(
+      `/login?${new URLSearchParams({ redirect: `/?type=firewood&q=${token}` })}`,
+    );
+    expect(await guestCard.getByRole('link', { name: 'Call' }).count()).toBe(0);
+    expect(await guestCard.getByRole('button', { name: 'Message' }).count()).toBe(0);
+    const html = await guest.content();
+    expect(html).not.toContain('555-0199');
+    expect(html).not.toContain('Ring the side door');
+    expect(html).not.toContain('Hidden Street');
+    await expectAccessible(guest);
+    await snap(guest, 'card-guest-contact');
+
+    // Anyone may report, a guest anonymously (DECISIONS 23).
+    await flag(guest).click();
+    const dialog = guest.getByRole('dialog', { name: 'Report This Post' });
+    await dialog.getByText(/your report is anonymous/).waitFor();
+    await guest.context().close();
+  });
+
+  it('tells a poster who sees the contact details', async () => {
+    await owner.goto('/');
+    await owner.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Add New Fruit Post' });
+    await dialog
+      .getByText('Only signed-in members see your phone number and contact details; guests see the area.')
+      .waitFor();
+    await owner.keyboard.press('Escape');
+  });
+});
