@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { connect, ensureDatabase, runMigrations } from '../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded';
@@ -12,6 +13,8 @@ export interface BenchDatabase {
   url: string;
   where: string;
   stop(): Promise<void>;
+  /** Kills the benchmark's own PostgreSQL (kill -9 of its postmaster); it is started again by its supervisor. Null for BENCH_DATABASE_URL. */
+  kill: (() => Promise<void>) | null;
 }
 
 /**
@@ -20,14 +23,18 @@ export interface BenchDatabase {
  */
 export async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<BenchDatabase> {
   if (env.BENCH_DATABASE_URL)
-    return { url: env.BENCH_DATABASE_URL, where: 'BENCH_DATABASE_URL', stop: async () => {} };
+    return { url: env.BENCH_DATABASE_URL, where: 'BENCH_DATABASE_URL', stop: async () => {}, kill: null };
   const dir = path.resolve(env.BENCH_DATA_DIR ?? './data/bench');
   const server: EmbeddedServer = await startEmbeddedPostgres(dir, {
     info: (m) => console.log(m),
     warn: () => {},
   });
   await ensureDatabase(server.adminUrl, BENCH_DATABASE);
-  return { url: server.url(BENCH_DATABASE), where: `${BENCH_DATABASE} in ${dir}`, stop: () => server.stop() };
+  const kill = async () => {
+    const pid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+  };
+  return { url: server.url(BENCH_DATABASE), where: `${BENCH_DATABASE} in ${dir}`, stop: () => server.stop(), kill };
 }
 
 /** Migrates, then seeds the posts the database lacks to hold `wanted`. */

@@ -1,9 +1,8 @@
 // Live delivery: a message POSTed by one member reaching the recipient's socket, with 200 members
 // connected to /ws (issue 15). Measured end to end over real HTTP and WebSocket.
-import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { connect } from '../src/server/db/client';
 import type { Measure } from './load';
+import { resetLimits, signInMembers, type BenchMember } from './members';
 import type { Budget } from './scenarios';
 
 export const SOCKETS = 200;
@@ -16,33 +15,8 @@ export const LIVE_BUDGET: Budget = { text: 'p99 ≤ 50 ms from the POST to the s
  */
 export const RATE = 100;
 
-interface LiveMember {
-  id: string;
-  cookie: string;
+interface LiveMember extends BenchMember {
   socket: WebSocket;
-}
-
-const sidOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sid='))
-    ?.split(';')[0];
-
-/** Signs in (or registers, the first time) `Live member n`, each from an address of its own. */
-async function signIn(appUrl: string, n: number): Promise<{ id: string; cookie: string }> {
-  const account = { username: `Live member ${n}`, email: `live-${n}@example.org`, password: 'bench-password-1' };
-  const post = (p: string, body: object) =>
-    fetch(`${appUrl}${p}`, {
-      method: 'POST',
-      // TRUST_PROXY=127.0.0.1 (bench/server.ts): the per-address sign-in limits meet no busy address.
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${n >> 8}.${n & 255}` },
-      body: JSON.stringify(body),
-    });
-  let res = await post('/api/auth/login', { email: account.email, password: account.password });
-  if (res.status === 401) res = await post('/api/auth/register', account);
-  const cookie = sidOf(res);
-  if (!res.ok || !cookie) throw new Error(`Could not sign live member ${n} in: ${res.status} ${await res.text()}`);
-  return { id: ((await res.json()) as { id: string }).id, cookie };
 }
 
 /** Opens the member's socket and waits for its `authenticated` answer (the socket is then registered). */
@@ -57,20 +31,8 @@ async function openSocket(appUrl: string, cookie: string): Promise<WebSocket> {
 }
 
 async function members(appUrl: string): Promise<LiveMember[]> {
-  const all: LiveMember[] = [];
-  // A few at a time: signing in hashes a password (argon2id), the app's heaviest request.
-  for (let first = 0; first < SOCKETS; first += 8) {
-    const batch = Array.from({ length: Math.min(8, SOCKETS - first) }, (_, i) => first + i);
-    all.push(
-      ...(await Promise.all(
-        batch.map(async (n) => {
-          const { id, cookie } = await signIn(appUrl, n);
-          return { id, cookie, socket: await openSocket(appUrl, cookie) };
-        }),
-      )),
-    );
-  }
-  return all;
+  const signedIn = await signInMembers(appUrl, 'Live member', 77, SOCKETS);
+  return Promise.all(signedIn.map(async (m) => ({ ...m, socket: await openSocket(appUrl, m.cookie) })));
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -106,13 +68,7 @@ async function sendOne(appUrl: string, live: LiveMember[], waiting: Map<string, 
  * not delivered within 5 s, is a failure.
  */
 export async function measureLive(appUrl: string, databaseUrl: string, seconds: number, warmupSeconds: number): Promise<Measure> {
-  const database = connect(databaseUrl, null, 1);
-  try {
-    // The benchmark's own database: earlier runs' message limits (60 an hour) are not this run's.
-    await database.db.execute(sql`DELETE FROM rate_limits`);
-  } finally {
-    await database.close();
-  }
+  await resetLimits(databaseUrl);
   const live = await members(appUrl);
   const waiting = new Map<string, () => void>();
   for (const m of live)

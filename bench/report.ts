@@ -1,6 +1,7 @@
 // The table `npm run bench` ends with: one row per measure, PASS/FAIL with the budget's text.
 import type { BundleSize } from './bundle';
 import type { Measure } from './load';
+import type { MixedResult } from './mixed';
 import type { Scenario } from './scenarios';
 
 export const JS_BUDGET = 150 * 1024;
@@ -51,8 +52,8 @@ function line(row: Row, text: string): string {
   ].join(' ');
 }
 
-/** Prints the table and the bundle's size; true when every budget is met and no request failed. */
-export function report(rows: Row[], bundle: BundleSize | Error): boolean {
+/** Prints the table and the bundle's size (when measured); true when every budget is met and no request failed. */
+export function report(rows: Row[], bundle: BundleSize | Error | null): boolean {
   let ok = true;
   console.log(
     `\n${'scenario'.padEnd(42)} ${'conns'.padStart(5)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'cache hits'.padStart(13)}   budget`,
@@ -65,6 +66,7 @@ export function report(rows: Row[], bundle: BundleSize | Error): boolean {
   console.log(
     '(ms; cache hits: responses with x-cache: hit, answered from the caches without a query, of all measured)',
   );
+  if (bundle === null) return ok;
   if (bundle instanceof Error) {
     console.log(`\nhome page initial JS: not measured (${bundle.message})  FAIL`);
     return false;
@@ -77,4 +79,19 @@ export function report(rows: Row[], bundle: BundleSize | Error): boolean {
     `map chunk (gzip, loaded on demand): ${bundle.mapJs === null ? 'none found' : `${kb(bundle.mapJs)} in ${bundle.mapFiles.join(', ')}`}`,
   );
   return ok && jsPass;
+}
+
+/** The mixed load's budget (issue 14): 1,000 req/s, no error but the outage's 503s, no acknowledged write lost. */
+export const MIXED_MIN_RPS = 1000;
+
+/** Prints the mixed load's figures; true when its budget is met. */
+export function reportMixed(r: MixedResult, killed: boolean): boolean {
+  const rate = r.requestsPerSec >= MIXED_MIN_RPS;
+  const pass = rate && r.errors === 0 && r.writes.lost === 0 && (!killed || r.killedAt !== null);
+  console.log(`\n(14) mixed load: ${r.requests.toLocaleString('en')} requests in ${r.seconds.toFixed(1)} s, ${Math.round(r.requestsPerSec)} req/s (budget ≥ ${MIXED_MIN_RPS})`);
+  console.log(`     PostgreSQL killed: ${r.killedAt === null ? 'no' : `at ${r.killedAt.toFixed(1)} s`}; 503 answers: ${r.unavailable}; recovered ${r.recoveryMs === null ? '–' : `${(r.recoveryMs / 1000).toFixed(1)} s after the kill`}`);
+  console.log(`     errors (not 2xx, not 503, or no answer): ${r.errors}${r.errorSamples.length ? ` (${r.errorSamples.join(', ')})` : ''}`);
+  console.log(`     acknowledged writes: ${r.writes.acknowledged}, lost: ${r.writes.lost}`);
+  console.log(`     ${pass ? 'PASS' : 'FAIL'} (≥ ${MIXED_MIN_RPS} req/s, no error but 503s during the outage, no acknowledged write lost)`);
+  return pass;
 }

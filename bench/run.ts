@@ -7,7 +7,8 @@ import { bundleSize, type BundleSize } from './bundle';
 import { benchMember, openBenchDatabase, prepare, settle } from './db';
 import { LIVE_BUDGET, LIVE_NAME, measureLive } from './live';
 import { measure, type Measure } from './load';
-import { report, type Row } from './report';
+import { measureMixed, type MixedResult } from './mixed';
+import { report, reportMixed, type Row } from './report';
 import { FLOOR, SCENARIOS, type Scenario } from './scenarios';
 import type { RequestSource } from './random';
 import { COMMON_WORD, RARE_WORD, wordShares } from './words';
@@ -15,6 +16,9 @@ import { COMMON_WORD, RARE_WORD, wordShares } from './words';
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+/** Which parts to run: http (the scenario table), live, mixed, bundle; all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,live,mixed,bundle').split(',').map((p) => p.trim()));
 
 /**
  * What every request sends, as a browser does: the app's JSON goes out gzipped to clients that
@@ -63,7 +67,7 @@ async function measureAll(servers: Servers, cookie: string, databaseUrl: string)
     );
     return r;
   };
-  for (const s of SCENARIOS) {
+  for (const s of ONLY.has('http') ? SCENARIOS : []) {
     const floor = s.floorBefore ? await load(FLOOR, FLOOR.connections) : undefined;
     if (floor) rows.push({ name: `${FLOOR.name}, before ${s.name.slice(0, 3)}`, m: floor, budget: null });
     const requests = s.requests?.();
@@ -72,10 +76,12 @@ async function measureAll(servers: Servers, cookie: string, databaseUrl: string)
       rows.push({ name: '  the same (reported)', m: await load(s, s.alsoAt, requests), budget: null });
     if (requests?.recycled) rows.at(-1)!.recycled = requests.recycled;
   }
-  await settle(databaseUrl);
-  const live = await measureLive(servers.app, databaseUrl, SECONDS, WARMUP_SECONDS);
-  console.log(`  ${LIVE_NAME}: ${Math.round(live.requestsPerSec)} messages/s, p99 ${live.p99.toFixed(1)} ms`);
-  rows.push({ name: LIVE_NAME, m: live, budget: LIVE_BUDGET });
+  if (ONLY.has('live')) {
+    await settle(databaseUrl);
+    const live = await measureLive(servers.app, databaseUrl, SECONDS, WARMUP_SECONDS);
+    console.log(`  ${LIVE_NAME}: ${Math.round(live.requestsPerSec)} messages/s, p99 ${live.p99.toFixed(1)} ms`);
+    rows.push({ name: LIVE_NAME, m: live, budget: LIVE_BUDGET });
+  }
   return rows;
 }
 
@@ -95,19 +101,29 @@ async function main(): Promise<number> {
     console.log(`${os.cpus().length} CPUs, load average ${load.join(' ')}`);
     const servers = await startServers(database.url);
     let rows: Row[];
+    let mixed: MixedResult | null = null;
     try {
       rows = await measureAll(servers, await benchMember(servers.app, database.url), database.url);
+      if (ONLY.has('mixed')) {
+        await settle(database.url);
+        console.log(`  (14) mixed load for ${MIXED_SECONDS} s, PostgreSQL ${database.kill ? 'killed halfway' : 'not killed (BENCH_DATABASE_URL)'}…`);
+        mixed = await measureMixed(servers.app, database.url, MIXED_SECONDS, database.kill);
+      }
     } finally {
       servers.child.kill('SIGTERM');
       await once(servers.child, 'exit');
     }
-    let bundle: BundleSize | Error;
-    try {
-      bundle = bundleSize();
-    } catch (err) {
-      bundle = err instanceof Error ? err : new Error(String(err));
+    let bundle: BundleSize | Error | null = null;
+    if (ONLY.has('bundle')) {
+      try {
+        bundle = bundleSize();
+      } catch (err) {
+        bundle = err instanceof Error ? err : new Error(String(err));
+      }
     }
-    return report(rows, bundle) ? 0 : 1;
+    const tablePassed = report(rows, bundle);
+    const mixedPassed = mixed ? reportMixed(mixed, database.kill !== null) : true;
+    return tablePassed && mixedPassed ? 0 : 1;
   } finally {
     await database.stop();
   }

@@ -75,6 +75,10 @@ describe('the inbox (DECISIONS 14)', () => {
     expect((await call(carl.cookie, 'POST', `/api/messages/with/${dora.id}/read?postId=${postId}`)).statusCode).toBe(204);
     const after = (await call(carl.cookie, 'GET', '/api/messages')).json();
     expect(after.map((t: { unread: number }) => t.unread)).toEqual([1, 0]);
+    // The bell agrees: the thread's notifications are read, the other thread's is not.
+    const bell = (await call(carl.cookie, 'GET', '/api/notifications')).json();
+    expect(bell.unread).toBe(1);
+    expect(bell.items.filter((n: { read: boolean }) => !n.read).map((n: { data: { content: string } }) => n.data.content)).toEqual(['Unrelated']);
     // Dora's own messages count as read for her: unread is only what she received.
     expect((await call(dora.cookie, 'GET', '/api/messages')).json().map((t: { unread: number }) => t.unread)).toEqual([1, 0]);
   });

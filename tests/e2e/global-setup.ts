@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: 'off',
       NODE_ENV: 'production',
       INSTAGRAM_URL,
+      // As behind a reverse proxy: each browser context says its own address (harness.ts newPage).
+      TRUST_PROXY: '127.0.0.1',
     },
   });
   const baseURL = `http://127.0.0.1:${port}`;

@@ -30,12 +30,28 @@ export function useBrowser(): { browser: Browser } {
   return holder;
 }
 
-/** A page on a fresh context (its own cookies), at the given width. */
+let visitors = 0;
+/**
+ * A network address of its own for each browser context, as different visitors have: the app
+ * trusts X-Forwarded-For from 127.0.0.1 here (global-setup.ts), so limits per address (sign-ups,
+ * free previews) count each visitor apart, as they do behind a reverse proxy.
+ */
+const visitorAddress = () => {
+  visitors += 1;
+  return `10.${100 + (process.pid % 100)}.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`;
+};
+
+/** A page on a fresh context (its own cookies and network address), at the given width. */
 export async function newPage(
   browser: Browser,
   { width = WIDTHS.desktop, ...options }: { width?: number } & BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, ...options });
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width, height: 900 },
+    ...options,
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(), ...options.extraHTTPHeaders },
+  });
   // Map tiles come from the public OpenStreetMap service, which tests never reach: a blank tile.
   await context.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),

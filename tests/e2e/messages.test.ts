@@ -55,13 +55,13 @@ describe('messages between two members, live', () => {
     ).id;
   });
 
-  it("sends a guest's Message to sign in, and back to the same posts after it", async () => {
+  it("asks a guest to sign in to contact (DECISIONS 24), and back at the same posts the Message is there", async () => {
     const guest = await newPage(ctx.browser, { width: WIDTHS.mobile });
     await guest.goto(`/?q=${token}`);
-    await cardOf(guest, title).getByRole('button', { name: 'Message' }).click();
+    expect(await cardOf(guest, title).getByRole('button', { name: 'Message' }).count()).toBe(0);
+    await cardOf(guest, title).getByRole('link', { name: 'Sign in to contact' }).click();
     await guest.waitForURL((url) => url.pathname === '/login');
     expect(new URL(guest.url()).searchParams.get('redirect')).toBe(`/?q=${token}`);
-    await expectToast(guest, 'Please sign in to send messages.');
 
     await guest.getByLabel('Email', { exact: true }).fill(b.email);
     await guest.getByLabel('Password', { exact: true }).fill(b.password);

@@ -125,7 +125,9 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async markRead(actor: Actor, otherUserId: string, query: Pick<ThreadQuery, 'postId'>): Promise<void> {
       const me = memberOf(actor);
       if (!isUuid(otherUserId)) throw notFound(RATING_MESSAGES.notFound);
-      await repo.markRead(me, otherUserId, query.postId === 'none' ? null : query.postId);
+      const postId = query.postId === 'none' ? null : query.postId;
+      await repo.markRead(me, otherUserId, postId);
+      await deps.notifications.markThreadRead(me, otherUserId, postId);
     },
   };
 }

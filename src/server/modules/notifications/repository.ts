@@ -57,6 +57,22 @@ export function createNotificationsRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Marks the member's unread new_message notifications from `fromUserId` about `postId` (or none) read. */
+    async markMessagesRead(userId: string, fromUserId: string, postId: string | null): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.readAt),
+            eq(notifications.type, 'new_message'),
+            sql`${notifications.data}->>'fromUserId' = ${fromUserId}`,
+            postId === null ? sql`${notifications.data}->>'postId' IS NULL` : sql`${notifications.data}->>'postId' = ${postId}`,
+          ),
+        );
+    },
+
     async clear(userId: string): Promise<void> {
       await db.delete(notifications).where(eq(notifications.userId, userId));
     },

@@ -70,6 +70,9 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
       if ((await repo.findById(id))?.userId !== userId) throw notFound(NOTIFICATION_MESSAGES.notFound);
     },
 
+    /** A thread opened: its new_message notifications are read too, so the bell agrees with the inbox. */
+    markThreadRead: (userId: string, otherUserId: string, postId: string | null) => repo.markMessagesRead(userId, otherUserId, postId),
+
     async markAllRead(actor: Actor): Promise<void> {
       await repo.markRead(memberOf(actor));
     },

@@ -1,6 +1,7 @@
 import { lazyNamed } from '../../lib/lazy';
 
 /** The notifications feature's public entry (DECISIONS 14, 15): the header's bell, the live updates, the page. */
+export { notificationKeys } from './api/get-notifications';
 export { NotificationBell } from './components/notification-bell';
 export { useLiveUpdates } from './live-updates';
 

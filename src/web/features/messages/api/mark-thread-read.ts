@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 import type { ThreadPage } from './get-thread';
+import { notificationKeys } from '../../notifications';
 import { messageKeys, threadApiPath } from './message-keys';
 
 interface ThreadAddress {
@@ -18,7 +19,7 @@ export function readIn(data: InfiniteData<ThreadPage> | undefined, userId: strin
   return { ...data, pages };
 }
 
-/** Opening a thread marks its messages to the member read; the inbox's counts follow. */
+/** Opening a thread marks its messages to the member read; the inbox's counts and the bell follow. */
 export function useMarkThreadRead(userId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,6 +31,10 @@ export function useMarkThreadRead(userId: string | null) {
         (data) => readIn(data, userId, new Date().toISOString()),
       ),
     onError: (error) => console.error('Could not mark the conversation read', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.threads(userId) }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: messageKeys.threads(userId) });
+      // The server marks the thread's notifications read too: the bell follows.
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.member(userId) });
+    },
   });
 }

@@ -1,0 +1,159 @@
+// The mixed load of issue 14: members listing, panning the map, sharing, favouriting and changing
+// statuses for a minute, with PostgreSQL killed in the middle; every acknowledged write checked after.
+import { sql } from 'drizzle-orm';
+import { connect } from '../src/server/db/client';
+import { seededRandom } from '../src/server/modules/demo/generate';
+import { grantLifetime, resetLimits, signInMembers, type BenchMember } from './members';
+import { mapViews, nearbyLists, spotWherePostsAre, type RequestSource } from './random';
+
+export const MIXED_MEMBERS = 150;
+/** Requests under way at once, as many members' browsers. */
+const IN_FLIGHT = 64;
+const STATUSES = ['available', 'limited', 'unavailable', 'seasonal'] as const;
+
+export interface MixedResult {
+  seconds: number;
+  requests: number;
+  requestsPerSec: number;
+  /** Answers other than 2xx and 503, and requests that got no answer. */
+  errors: number;
+  errorSamples: string[];
+  unavailable: number;
+  /** Kill time to the last failed request after it (ms); null when nothing failed or nothing was killed. */
+  recoveryMs: number | null;
+  killedAt: number | null;
+  writes: { acknowledged: number; lost: number };
+}
+
+type Kind = 'list' | 'map' | 'create' | 'favourite' | 'status';
+/** The mix: reads most, writes enough to matter (per 100 requests). */
+const MIX: Array<[Kind, number]> = [
+  ['list', 40],
+  ['map', 30],
+  ['create', 3],
+  ['favourite', 17],
+  ['status', 10],
+];
+
+interface Ledger {
+  created: string[];
+  favourites: Array<{ userId: string; postId: string }>;
+  /** Per post: the last status acknowledged, and whether a later change was left unanswered. */
+  statuses: Map<string, { acked: string; doubtful: boolean }>;
+}
+
+/** One request of `kind` by `m`: its status (0: no answer) and what it wrote when acknowledged. */
+async function send(appUrl: string, kind: Kind, m: BenchMember, state: { rng: () => number; lists: RequestSource; maps: RequestSource; mine: Map<string, string[]>; ledger: Ledger }): Promise<number> {
+  const { rng, ledger } = state;
+  const headers = { cookie: m.cookie, 'content-type': 'application/json', 'accept-encoding': 'gzip' };
+  const call = async (path: string, init: RequestInit = {}) => {
+    try {
+      const res = await fetch(`${appUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(10_000) });
+      return { status: res.status, body: res.ok && init.method === 'POST' && path === '/api/posts' ? ((await res.json()) as { id: string }) : (await res.arrayBuffer(), null) };
+    } catch {
+      return { status: 0, body: null };
+    }
+  };
+  const own = state.mine.get(m.id) ?? [];
+  if (kind === 'create') {
+    const spot = spotWherePostsAre(rng);
+    const post = { type: 'firewood', title: 'Split maple, seasoned', description: 'A face cord, dry, help yourself', address: '12 Birch Ave', latitude: String(spot.lat), longitude: String(spot.lng) };
+    const { status, body } = await call('/api/posts', { method: 'POST', body: JSON.stringify(post) });
+    if (body) {
+      ledger.created.push(body.id);
+      state.mine.set(m.id, [...own, body.id]);
+    }
+    return status;
+  }
+  if (kind === 'favourite' && ledger.created.length > 0) {
+    const postId = ledger.created[Math.floor(rng() * ledger.created.length)]!;
+    const { status } = await call('/api/favorites', { method: 'POST', body: JSON.stringify({ postId }) });
+    if (status >= 200 && status < 300) ledger.favourites.push({ userId: m.id, postId });
+    return status;
+  }
+  if (kind === 'status' && own.length > 0) {
+    const postId = own[Math.floor(rng() * own.length)]!;
+    const next = STATUSES[Math.floor(rng() * STATUSES.length)]!;
+    const { status } = await call(`/api/posts/${postId}/status`, { method: 'PATCH', body: JSON.stringify({ status: next }) });
+    const ok = status >= 200 && status < 300;
+    const was = ledger.statuses.get(postId);
+    ledger.statuses.set(postId, ok ? { acked: next, doubtful: false } : { acked: was?.acked ?? 'available', doubtful: true });
+    return status;
+  }
+  const source = kind === 'map' ? state.maps : state.lists;
+  return (await call(source.next().path)).status;
+}
+
+/** Whether every acknowledged write is in the database: posts shared, favourites, last statuses. */
+async function lostWrites(databaseUrl: string, ledger: Ledger): Promise<{ acknowledged: number; lost: number }> {
+  const database = connect(databaseUrl, null, 1);
+  try {
+    const { rows: posts } = await database.db.execute<{ id: string; status: string }>(sql`SELECT id, status FROM posts WHERE id = ANY(${ledger.created}::uuid[])`);
+    const found = new Map(posts.map((p) => [p.id, p.status]));
+    let lost = ledger.created.filter((id) => !found.has(id)).length;
+    const { rows: favs } = await database.db.execute<{ key: string }>(sql`SELECT user_id || ':' || post_id AS key FROM favorites WHERE post_id = ANY(${ledger.created}::uuid[])`);
+    const favourites = new Set(favs.map((f) => f.key));
+    lost += ledger.favourites.filter((f) => !favourites.has(`${f.userId}:${f.postId}`)).length;
+    const certain = [...ledger.statuses].filter(([, s]) => !s.doubtful);
+    lost += certain.filter(([id, s]) => found.get(id) !== s.acked).length;
+    return { acknowledged: ledger.created.length + ledger.favourites.length + certain.length, lost };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `seconds` of the mix from MIXED_MEMBERS members, IN_FLIGHT requests under way; `kill` (when the
+ * database is the benchmark's own) is called halfway. Then every acknowledged write is looked for.
+ */
+export async function measureMixed(appUrl: string, databaseUrl: string, seconds: number, kill: (() => Promise<void>) | null): Promise<MixedResult> {
+  await resetLimits(databaseUrl);
+  const members = await signInMembers(appUrl, 'Load member', 78, MIXED_MEMBERS);
+  await grantLifetime(databaseUrl, members);
+  const rng = seededRandom(14);
+  const state = { rng, lists: nearbyLists(1401), maps: mapViews(1402, 12), mine: new Map<string, string[]>(), ledger: { created: [], favourites: [], statuses: new Map() } as Ledger };
+  const total = MIX.reduce((sum, [, w]) => sum + w, 0);
+  const pickKind = (): Kind => {
+    let r = rng() * total;
+    return MIX.find(([, w]) => (r -= w) < 0)?.[0] ?? 'list';
+  };
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let killedAt: number | null = null;
+  let lastFailure: number | null = null;
+  let requests = 0;
+  let errors = 0;
+  let unavailable = 0;
+  const errorSamples: string[] = [];
+  const killer = kill
+    ? new Promise<void>((resolve) => setTimeout(() => void kill().then(() => ((killedAt = performance.now()), resolve())), (seconds * 1000) / 2))
+    : Promise.resolve();
+  async function loop() {
+    while (performance.now() < end) {
+      const kind = pickKind();
+      const status = await send(appUrl, kind, members[Math.floor(rng() * members.length)]!, state);
+      requests += 1;
+      if (status >= 200 && status < 300) continue;
+      lastFailure = performance.now();
+      if (status === 503) unavailable += 1;
+      else {
+        errors += 1;
+        if (errorSamples.length < 5) errorSamples.push(`${kind}: ${status || 'no answer'}`);
+      }
+    }
+  }
+  await Promise.all([...Array.from({ length: IN_FLIGHT }, loop), killer]);
+  const elapsed = (performance.now() - started) / 1000;
+  const recoveryMs = killedAt !== null && lastFailure !== null && lastFailure > killedAt ? lastFailure - killedAt : null;
+  return {
+    seconds: elapsed,
+    requests,
+    requestsPerSec: requests / elapsed,
+    errors,
+    errorSamples,
+    unavailable,
+    recoveryMs,
+    killedAt: killedAt === null ? null : (killedAt - started) / 1000,
+    writes: await lostWrites(databaseUrl, state.ledger),
+  };
+}
