@@ -62,9 +62,12 @@ export async function grantLifetime(databaseUrl: string, members: readonly Bench
   const database = connect(databaseUrl, null, 1);
   try {
     const ids = members.map((m) => m.id);
-    await database.db.execute(sql`INSERT INTO grants (user_id, kind, source)
-      SELECT id, 'lifetime', 'bench' FROM unnest(${ids}::uuid[]) AS id
-      WHERE NOT EXISTS (SELECT 1 FROM grants g WHERE g.user_id = id AND g.kind = 'lifetime')`);
+    await database.pool.query(
+      `INSERT INTO grants (user_id, kind, source)
+       SELECT id, 'lifetime', 'bench' FROM unnest($1::uuid[]) AS id
+       WHERE NOT EXISTS (SELECT 1 FROM grants g WHERE g.user_id = id AND g.kind = 'lifetime')`,
+      [ids],
+    );
     // Written behind the app's back: tell it, as every writer must (docs/decisions/0050).
     for (const id of ids) await notify(database.pool, SESSION_CHANGED, { userId: id });
   } finally {

@@ -1,6 +1,5 @@
 // The mixed load of issue 14: members listing, panning the map, sharing, favouriting and changing
 // statuses for a minute, with PostgreSQL killed in the middle; every acknowledged write checked after.
-import { sql } from 'drizzle-orm';
 import { connect } from '../src/server/db/client';
 import { seededRandom } from '../src/server/modules/demo/generate';
 import { grantLifetime, resetLimits, signInMembers, type BenchMember } from './members';
@@ -23,6 +22,8 @@ export interface MixedResult {
   recoveryMs: number | null;
   killedAt: number | null;
   writes: { acknowledged: number; lost: number };
+  /** Where the time goes: each kind of request's count and latencies (ms). */
+  byKind: Array<{ kind: string; count: number; p50: number; p95: number }>;
 }
 
 type Kind = 'list' | 'map' | 'create' | 'favourite' | 'status';
@@ -88,10 +89,10 @@ async function send(appUrl: string, kind: Kind, m: BenchMember, state: { rng: ()
 async function lostWrites(databaseUrl: string, ledger: Ledger): Promise<{ acknowledged: number; lost: number }> {
   const database = connect(databaseUrl, null, 1);
   try {
-    const { rows: posts } = await database.db.execute<{ id: string; status: string }>(sql`SELECT id, status FROM posts WHERE id = ANY(${ledger.created}::uuid[])`);
+    const { rows: posts } = await database.pool.query<{ id: string; status: string }>('SELECT id, status FROM posts WHERE id = ANY($1::uuid[])', [ledger.created]);
     const found = new Map(posts.map((p) => [p.id, p.status]));
     let lost = ledger.created.filter((id) => !found.has(id)).length;
-    const { rows: favs } = await database.db.execute<{ key: string }>(sql`SELECT user_id || ':' || post_id AS key FROM favorites WHERE post_id = ANY(${ledger.created}::uuid[])`);
+    const { rows: favs } = await database.pool.query<{ key: string }>(`SELECT user_id || ':' || post_id AS key FROM favorites WHERE post_id = ANY($1::uuid[])`, [ledger.created]);
     const favourites = new Set(favs.map((f) => f.key));
     lost += ledger.favourites.filter((f) => !favourites.has(`${f.userId}:${f.postId}`)).length;
     const certain = [...ledger.statuses].filter(([, s]) => !s.doubtful);
@@ -128,10 +129,13 @@ export async function measureMixed(appUrl: string, databaseUrl: string, seconds:
   const killer = kill
     ? new Promise<void>((resolve) => setTimeout(() => void kill().then(() => ((killedAt = performance.now()), resolve())), (seconds * 1000) / 2))
     : Promise.resolve();
+  const latencies = new Map<Kind, number[]>(MIX.map(([kind]) => [kind, []]));
   async function loop() {
     while (performance.now() < end) {
       const kind = pickKind();
+      const t0 = performance.now();
       const status = await send(appUrl, kind, members[Math.floor(rng() * members.length)]!, state);
+      latencies.get(kind)!.push(performance.now() - t0);
       requests += 1;
       if (status >= 200 && status < 300) continue;
       lastFailure = performance.now();
@@ -155,5 +159,10 @@ export async function measureMixed(appUrl: string, databaseUrl: string, seconds:
     recoveryMs,
     killedAt: killedAt === null ? null : (killedAt - started) / 1000,
     writes: await lostWrites(databaseUrl, state.ledger),
+    byKind: [...latencies].map(([kind, all]) => {
+      const sorted = all.sort((a, b) => a - b);
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+      return { kind, count: sorted.length, p50: at(50), p95: at(95) };
+    }),
   };
 }

@@ -55,17 +55,19 @@ function line(row: Row, text: string): string {
 /** Prints the table and the bundle's size (when measured); true when every budget is met and no request failed. */
 export function report(rows: Row[], bundle: BundleSize | Error | null): boolean {
   let ok = true;
-  console.log(
-    `\n${'scenario'.padEnd(42)} ${'conns'.padStart(5)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'cache hits'.padStart(13)}   budget`,
-  );
-  for (const row of rows) {
-    const v = verdict(row);
-    ok &&= v.pass;
-    console.log(line(row, v.text));
+  if (rows.length > 0) {
+    console.log(
+      `\n${'scenario'.padEnd(42)} ${'conns'.padStart(5)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'cache hits'.padStart(13)}   budget`,
+    );
+    for (const row of rows) {
+      const v = verdict(row);
+      ok &&= v.pass;
+      console.log(line(row, v.text));
+    }
+    console.log(
+      '(ms; cache hits: responses with x-cache: hit, answered from the caches without a query, of all measured)',
+    );
   }
-  console.log(
-    '(ms; cache hits: responses with x-cache: hit, answered from the caches without a query, of all measured)',
-  );
   if (bundle === null) return ok;
   if (bundle instanceof Error) {
     console.log(`\nhome page initial JS: not measured (${bundle.message})  FAIL`);
@@ -92,6 +94,7 @@ export function reportMixed(r: MixedResult, killed: boolean): boolean {
   console.log(`     PostgreSQL killed: ${r.killedAt === null ? 'no' : `at ${r.killedAt.toFixed(1)} s`}; 503 answers: ${r.unavailable}; recovered ${r.recoveryMs === null ? '–' : `${(r.recoveryMs / 1000).toFixed(1)} s after the kill`}`);
   console.log(`     errors (not 2xx, not 503, or no answer): ${r.errors}${r.errorSamples.length ? ` (${r.errorSamples.join(', ')})` : ''}`);
   console.log(`     acknowledged writes: ${r.writes.acknowledged}, lost: ${r.writes.lost}`);
+  console.log(`     by kind: ${r.byKind.map((k) => `${k.kind} ${k.count} (p50 ${k.p50.toFixed(0)} ms, p95 ${k.p95.toFixed(0)} ms)`).join('; ')}`);
   console.log(`     ${pass ? 'PASS' : 'FAIL'} (≥ ${MIXED_MIN_RPS} req/s, no error but 503s during the outage, no acknowledged write lost)`);
   return pass;
 }
