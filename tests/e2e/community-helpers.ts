@@ -32,7 +32,7 @@ export async function commentViaApi(page: Page, postId: string, content: string)
   await post(page, `/api/posts/${postId}/comments`, { content }, 201);
 }
 
-/** A message to another member through the API (DECISIONS 20: ratings open once both have written). */
-export async function messageViaApi(page: Page, toUserId: string, content: string): Promise<void> {
-  await post(page, '/api/messages', { toUserId, content }, 201);
+/** A message to another member through the API, about a post or not, as the page's signed-in member. */
+export async function messageViaApi(page: Page, toUserId: string, content: string, postId?: string): Promise<void> {
+  await post(page, '/api/messages', { toUserId, content, ...(postId ? { postId } : {}) }, 201);
 }

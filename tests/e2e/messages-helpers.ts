@@ -1,9 +1,4 @@
 import type { Locator, Page } from 'playwright-core';
-import { BASE_URL } from './harness';
-
-/** A post's card on the page, by its exact title. */
-export const cardOf = (page: Page, title: string): Locator =>
-  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** The header's notification bell, whatever its unread count. */
 export const bell = (page: Page): Locator =>
@@ -11,20 +6,6 @@ export const bell = (page: Page): Locator =>
 
 /** The bell's open list (a popover labelled by its heading). */
 export const bellList = (page: Page): Locator => page.getByRole('dialog', { name: 'Notifications' });
-
-/** Sends a message through the API as the member signed in on `page`. */
-export async function sendViaApi(
-  page: Page,
-  toUserId: string,
-  content: string,
-  postId?: string,
-): Promise<void> {
-  const res = await page.request.post('/api/messages', {
-    data: { toUserId, content, ...(postId ? { postId } : {}) },
-    headers: { Origin: BASE_URL },
-  });
-  if (res.status() !== 201) throw new Error(`send failed ${res.status()}: ${await res.text()}`);
-}
 
 /** Opens the bell and waits until the socket is live, so what is sent from now on arrives live. */
 export async function openBellLive(page: Page): Promise<Locator> {

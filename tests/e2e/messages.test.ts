@@ -13,7 +13,8 @@ import {
   useBrowser,
   WIDTHS,
 } from './harness';
-import { bell, bellList, cardOf, focusedName, openBellLive, sendViaApi } from './messages-helpers';
+import { cardOf, messageViaApi } from './community-helpers';
+import { bell, bellList, focusedName, openBellLive } from './messages-helpers';
 import { uniqueToken } from './posts-helpers';
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
@@ -198,7 +199,7 @@ describe('messages between two members, live', () => {
     const [c, d] = [await newPage(ctx.browser, { width: WIDTHS.mobile }), await newPage(ctx.browser)];
     const me = await registerViaApi(c);
     const other = await registerViaApi(d);
-    for (let n = 1; n <= 55; n += 1) await sendViaApi(d, me.id, `Line ${n}`);
+    for (let n = 1; n <= 55; n += 1) await messageViaApi(d, me.id, `Line ${n}`);
     await c.goto(`/messages?with=${other.id}`);
     const log = c.getByRole('log', { name: `Messages with ${other.username}` });
     await log.getByText('Line 55', { exact: true }).waitFor();

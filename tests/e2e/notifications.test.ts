@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
-import { bell, bellList, focusedName, openBellLive, sendViaApi } from './messages-helpers';
+import { messageViaApi } from './community-helpers';
+import { bell, bellList, focusedName, openBellLive } from './messages-helpers';
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
 
@@ -33,7 +34,7 @@ describe('notifications of a member', () => {
     await page.goto('/');
     await openBellLive(page);
     await page.keyboard.press('Escape');
-    for (let n = 1; n <= 11; n += 1) await sendViaApi(sender, me.id, `Note ${n}`);
+    for (let n = 1; n <= 11; n += 1) await messageViaApi(sender, me.id, `Note ${n}`);
     // One toast at a time (spec §9): the last one is showing.
     await expectToast(page, `${them.username}: Note 11`);
     await page.getByRole('button', { name: 'Notifications, 11 unread' }).waitFor();
@@ -96,7 +97,7 @@ describe('notifications of a member', () => {
     refuseSockets = true;
     await Promise.all(sockets.splice(0).map((socket) => socket.close({ code: 1012, reason: 'Restarting' })));
     await list.getByText('Offline', { exact: true }).waitFor();
-    await sendViaApi(sender, me.id, 'Sent while you were away');
+    await messageViaApi(sender, me.id, 'Sent while you were away');
     refuseSockets = false;
     await list.getByText('Live', { exact: true }).waitFor();
     await list.getByRole('link', { name: /Sent while you were away/ }).waitFor();
