@@ -27,6 +27,8 @@ import { postsRoutes } from './modules/posts/routes';
 import { createPostsService } from './modules/posts/service';
 import { reportsRoutes } from './modules/reports/routes';
 import { createReportsService } from './modules/reports/service';
+import { statsRoutes } from './modules/stats/routes';
+import { createStatsService } from './modules/stats/service';
 import { referralsRoutes } from './modules/referrals/routes';
 import { createReferralsService } from './modules/referrals/service';
 
@@ -114,4 +116,5 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   await app.register(reportsRoutes, { reports: createReportsService({ db, limiter, posts, notifications }) });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(notificationsSocket, { notifications });
+  await app.register(statsRoutes, { stats: createStatsService({ db, posts, members, limiter, log: app.log }) });
 }

@@ -170,6 +170,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/referrals/summary': { request: () => json('GET', '/api/referrals/summary'), expect: membersOnly(200) },
   // Without SMTP_URL invitations cannot be mailed (tests/api/referrals.test.ts mails them).
   'POST /api/referrals/invite': { request: () => json('POST', '/api/referrals/invite', { email: uniqueEmail('friend') }), expect: membersOnly(503) },
+  // The home page's figures (issue 20): anyone reads them and counts views and searches; one's impact is one's own.
+  'GET /api/community': { request: () => json('GET', '/api/community'), expect: everyone(200) },
+  'POST /api/views': { request: () => json('POST', '/api/views', { postIds: [ownerPostId] }), expect: everyone(200) },
+  'POST /api/searches': { request: () => json('POST', '/api/searches', { query: 'apples' }), expect: everyone(204) },
+  'GET /api/user/impact': { request: () => json('GET', '/api/user/impact'), expect: membersOnly(200) },
+  'GET /api/user/analytics': { request: () => json('GET', '/api/user/analytics?range=7d'), expect: membersOnly(200) },
   // The web app's pages and files (served from the build).
   'GET /': { request: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html' } }), expect: everyone(200) },
   'GET /index.html': { request: () => json('GET', '/index.html'), expect: everyone(200) },
