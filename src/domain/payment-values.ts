@@ -33,8 +33,10 @@ export const PAYMENT_MESSAGES = {
   subscriptionError: 'Subscription Error - Unable to initialize subscription. Please try again later.',
   noCredit: 'You have no referral credit to spend.',
   creditNotForThis: 'A referral credit pays for a $3 product: the 24-hour pass or the posting fee.',
-  noSession: 'Your browser did not keep our cookie, so a payment could not be kept for you. Please allow cookies or sign in.',
-  providerUnavailable: 'The payment provider could not be reached. Nothing was charged. Please try again in a moment.',
+  noSession:
+    'Your browser did not keep our cookie, so a payment could not be kept for you. Please allow cookies or sign in.',
+  providerUnavailable:
+    'The payment provider could not be reached. Nothing was charged. Please try again in a moment.',
   notConfigured: 'This payment method is not available here.',
   notFound: 'Payment not found.',
   notApproved: 'The payment has not been approved in PayPal yet.',

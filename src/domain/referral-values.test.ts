@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { titled, usd } from './payment-values';
-import { earningsText, tierProgress, tierProgressText, tierText, TIERS, totalEarned } from './referral-values';
+import {
+  earningsText,
+  tierProgress,
+  tierProgressText,
+  tierText,
+  TIERS,
+  totalEarned,
+} from './referral-values';
 
 describe('tier progress (spec §9: 1 friend = +7 days, 3 = +1 month, 5 = lifetime)', () => {
   it('lists the tiers as the cards show them', () => {
-    expect(TIERS.map(tierText)).toEqual(['1 friend = +7 days', '3 friends = +1 month', '5 friends = Lifetime access']);
+    expect(TIERS.map(tierText)).toEqual([
+      '1 friend = +7 days',
+      '3 friends = +1 month',
+      '5 friends = Lifetime access',
+    ]);
   });
 
   it('says how many friends count and what the next reward needs', () => {

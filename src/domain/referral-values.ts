@@ -48,7 +48,8 @@ export function tierProgress(qualified: number) {
 const friendsWord = (n: number) => `${n} ${n === 1 ? 'friend' : 'friends'}`;
 
 /** A tier as the cards list it: '1 friend = +7 days', '3 friends = +1 month', '5 friends = Lifetime access'. */
-export const tierText = (tier: { friends: number; reward: string }) => `${friendsWord(tier.friends)} = ${tier.reward}`;
+export const tierText = (tier: { friends: number; reward: string }) =>
+  `${friendsWord(tier.friends)} = ${tier.reward}`;
 
 /**
  * Where a member stands (spec §2 referral card): '2 friends joined and shared. 1 more for +1 month.',
@@ -56,7 +57,8 @@ export const tierText = (tier: { friends: number; reward: string }) => `${friend
  */
 export function tierProgressText(qualified: number): string {
   const { next, toNext } = tierProgress(qualified);
-  if (qualified <= 0) return `No friends have joined yet. ${friendsWord(TIERS[0].friends)} gets you ${TIERS[0].reward}.`;
+  if (qualified <= 0)
+    return `No friends have joined yet. ${friendsWord(TIERS[0].friends)} gets you ${TIERS[0].reward}.`;
   const joined = `${friendsWord(qualified)} joined and shared`;
   if (!next) return `${joined}: every reward is yours.`;
   return `${joined}. ${toNext} more for ${next.reward}.`;

@@ -36,8 +36,15 @@ describe('touchOf', () => {
 
   it('names a referral link and an Instagram link as their source when no utm_source says otherwise', () => {
     expect(touchOf('?ref=FFABC123', NOW).touch).toEqual({ source: 'referral', timestamp: NOW.toISOString() });
-    expect(touchOf('?ig=1', NOW).touch).toEqual({ source: 'instagram', medium: 'social', timestamp: NOW.toISOString() });
-    expect(touchOf('?instagram&utm_source=story', NOW).touch).toMatchObject({ source: 'story', medium: 'social' });
+    expect(touchOf('?ig=1', NOW).touch).toEqual({
+      source: 'instagram',
+      medium: 'social',
+      timestamp: NOW.toISOString(),
+    });
+    expect(touchOf('?instagram&utm_source=story', NOW).touch).toMatchObject({
+      source: 'story',
+      medium: 'social',
+    });
   });
 
   it('trims and shortens values to what the server takes (100 characters)', () => {

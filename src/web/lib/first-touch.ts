@@ -32,7 +32,8 @@ export function touchOf(search: string, now: Date): { code: string | null; touch
   const code = INVITE_CODE.test(ref) ? ref : null;
   // Spec §2: the home screen also reads ig / instagram, the product's Instagram links.
   const fromInstagram = params.has('ig') || params.has('instagram');
-  const source = clean(params.get('utm_source')) ?? (fromInstagram ? 'instagram' : code ? 'referral' : undefined);
+  const source =
+    clean(params.get('utm_source')) ?? (fromInstagram ? 'instagram' : code ? 'referral' : undefined);
   const medium = clean(params.get('utm_medium')) ?? (fromInstagram ? 'social' : undefined);
   const campaign = clean(params.get('utm_campaign'));
   if (!source && !medium && !campaign) return { code, touch: null };
