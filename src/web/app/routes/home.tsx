@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { PostAccessDialog, usePostingReturn } from '../../features/access';
+import { InviteSection } from '../../features/referrals';
 import {
   CreatePostDialog,
   emptyListHint,
@@ -81,6 +82,7 @@ export function Home() {
             }}
           />
         </div>
+        <InviteSection />
         <FilterBar
           filters={filters}
           origin={origin}
