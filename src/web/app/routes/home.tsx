@@ -43,7 +43,7 @@ export function Home() {
   const createLink = params.get('create') === '1';
   const create = useCreateFlow(createLink);
   // Back from the posting fee's checkout (spec §4): confirmed, the form opens.
-  usePostingReturn(create.open);
+  usePostingReturn(create.access.granted);
   const gated = previewOnly(session, new Date());
 
   const setParam = useCallback(

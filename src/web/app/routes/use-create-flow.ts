@@ -44,6 +44,8 @@ export function useCreateFlow(fromLink: boolean) {
     if (decision.ok) {
       setRequested(true);
       setOpen(true);
+      // The form takes the access dialog's place.
+      setAccessOpen(false);
     } else if (decision.need === 'sign-in') {
       setAccessRequested(true);
       setAccessOpen(true);
@@ -59,6 +61,13 @@ export function useCreateFlow(fromLink: boolean) {
     });
   }, [refusal]);
   const open = () => setWanted(true);
+  // The server has just granted access (the session is asked again, but this render may not have its
+  // answer yet): the form opens without asking the policy; the server judges the post itself.
+  const openGranted = () => {
+    setRequested(true);
+    setOpen(true);
+    setAccessOpen(false);
+  };
   return {
     requested,
     isOpen,
@@ -68,8 +77,8 @@ export function useCreateFlow(fromLink: boolean) {
       requested: accessRequested,
       isOpen: accessOpen,
       setOpen: setAccessOpen,
-      /** A grant is in the session: the form opens. */
-      granted: open,
+      /** A grant was given: the form opens. */
+      granted: openGranted,
     },
   };
 }

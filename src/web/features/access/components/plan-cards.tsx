@@ -25,7 +25,7 @@ function PlanFrame({ id, title, price, per, perks, icon, chosen, badge, children
     <Card
       id={id}
       className={cn(
-        'relative grid scroll-mt-24 content-start gap-5 p-5 sm:p-6',
+        'relative flex scroll-mt-24 flex-col gap-5 p-5 sm:p-6',
         chosen && 'border-primary ring-2 ring-primary/40',
         badge && 'border-accent/50',
       )}
@@ -58,7 +58,8 @@ function PlanFrame({ id, title, price, per, perks, icon, chosen, badge, children
           </li>
         ))}
       </ul>
-      {children}
+      {/* The ways to pay at the foot of the card, level with the other plan's. */}
+      <div className="mt-auto">{children}</div>
     </Card>
   );
 }
@@ -68,7 +69,11 @@ function PlanFrame({ id, title, price, per, perks, icon, chosen, badge, children
  * once; with a provider it opens the ways to pay. A viewer with referral credit may spend it
  * instead (docs/decisions/0082).
  */
-export function DayPassCard({ chosen, ...pay }: Omit<PayProps, 'product'> & { chosen: boolean }) {
+export function DayPassCard({
+  chosen,
+  followsOn,
+  ...pay
+}: Omit<PayProps, 'product'> & { chosen: boolean; followsOn: boolean }) {
   const [choosing, setChoosing] = useState(false);
   const { config, buy, pending } = pay;
   const instant = config.card === 'demo';
@@ -86,6 +91,11 @@ export function DayPassCard({ chosen, ...pay }: Omit<PayProps, 'product'> & { ch
       chosen={chosen}
     >
       <div className="grid gap-2">
+        {followsOn && (
+          <p className="text-sm text-muted-foreground">
+            Your 24 hours start when the access you have now ends, so none of it is lost.
+          </p>
+        )}
         {hasCredit && (
           <>
             <p className="flex items-center gap-2 text-sm">

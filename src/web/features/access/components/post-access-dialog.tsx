@@ -80,7 +80,7 @@ export function PostAccessDialog({ type, open, onOpenChange, onGranted, back }: 
             <OwnerTab enabled={features.ownerAccess} onGranted={grant} />
           </TabsContent>
           <TabsContent value="pay">
-            <PostingFeeTab type={type} onGranted={grant} />
+            <PostingFeeTab type={type} onGranted={grant} onLeave={() => onOpenChange(false)} />
           </TabsContent>
           <TabsContent value="signin">
             <SignInTab back={back} />

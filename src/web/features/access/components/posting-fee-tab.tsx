@@ -18,7 +18,16 @@ const FEE = usd(PRODUCTS.posting.cents);
  * checkout, a full-page visit that comes back with posting_success=true; in demo mode it comes
  * straight back (a step inside the app). Whoever may already post goes on to the form.
  */
-export function PostingFeeTab({ type, onGranted }: { type: PostTypeValue; onGranted: () => void }) {
+export function PostingFeeTab({
+  type,
+  onGranted,
+  onLeave,
+}: {
+  type: PostTypeValue;
+  onGranted: () => void;
+  /** The payment goes on elsewhere (the home page's return, the provider's page): the dialog closes. */
+  onLeave: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = usePaymentsConfig();
@@ -30,6 +39,7 @@ export function PostingFeeTab({ type, onGranted }: { type: PostTypeValue; onGran
         return onGranted();
       }
       // Our own address (demo mode): the home page confirms the payment and opens the form.
+      onLeave();
       if (started.url.startsWith('/')) return navigate(started.url);
       window.location.assign(started.url);
     },

@@ -73,14 +73,25 @@ export function ReceiptCard({ receipt, onDone }: { receipt: Receipt; onDone: () 
  * The viewer's receipts, shown again (issue 16): the account's place for them (docs/decisions/0082),
  * with the referral credit left to spend. Nothing for a guest who never paid.
  */
-export function ReceiptsSection({ signedIn, creditCents }: { signedIn: boolean; creditCents: number }) {
+export function ReceiptsSection({
+  signedIn,
+  creditCents,
+  settled,
+}: {
+  signedIn: boolean;
+  creditCents: number;
+  /** What is above has its final height: a scroll to #receipts lands. */
+  settled: boolean;
+}) {
   const { data, isPending } = useReceipts();
   const receipts = data ?? [];
   // /subscribe#receipts (the profile menu's link): the router does not scroll to a hash by itself.
+  const scrolled = useRef(false);
   useEffect(() => {
-    if (!isPending && window.location.hash === '#receipts')
-      document.getElementById('receipts')?.scrollIntoView();
-  }, [isPending]);
+    if (scrolled.current || !settled || isPending || window.location.hash !== '#receipts') return;
+    scrolled.current = true;
+    document.getElementById('receipts')?.scrollIntoView();
+  }, [settled, isPending]);
   if (!signedIn && !isPending && receipts.length === 0) return null;
   return (
     <section id="receipts" aria-labelledby="receipts-title" className="grid scroll-mt-24 gap-3">

@@ -7,11 +7,14 @@ import { PAYMENT_MESSAGES } from '../../../../domain/payment-values';
 import type { Receipt } from '../../../../domain/payments';
 import { isMember } from '../../../../domain/policy';
 import { Page } from '../../../components/layout/page';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { useSession } from '../../../lib/session-provider';
 import { usePaymentsConfig } from '../api/get-payments';
 import { alreadyPremium, usePurchase } from '../api/purchase';
 import { KindnessCard } from './kindness';
+import type { PayProps } from './pay-tabs';
 import { DayPassCard, LifetimeCard } from './plan-cards';
 import { ReceiptCard, ReceiptsSection } from './receipts';
 import { DemoNote, Initialising, OrDivider, SubscriptionErrorCard } from './subscribe-states';
@@ -64,28 +67,15 @@ export function SubscribePage() {
   else if (config.isError || noWayToPay)
     body = <SubscriptionErrorCard onRetry={config.isError ? () => void config.refetch() : undefined} />;
   else if (receipt) body = <ReceiptCard receipt={receipt} onDone={() => setReceipt(null)} />;
-  else {
-    const pay = { config: config.data, buy: purchase.buy, pending: purchase.pending, onPaid: purchase.paid };
+  else if (lifetime) body = <LifetimeHeld />;
+  else
     body = (
-      <div className="grid gap-6">
-        <div className="grid gap-6 pt-3 md:grid-cols-2">
-          <DayPassCard chosen={plan === 'day'} {...pay} />
-          <LifetimeCard chosen={plan === 'lifetime'} {...pay} />
-        </div>
-        <OrDivider />
-        <KindnessCard onGranted={kindnessGranted} />
-        {!isMember(session.actor) && (
-          <p className="text-center text-sm text-muted-foreground">
-            Or{' '}
-            <Link to="/register?redirect=/" className="font-semibold text-primary hover:underline">
-              start a free {LIMITS.trialDays}-day trial
-            </Link>{' '}
-            with an account: no payment needed.
-          </p>
-        )}
-      </div>
+      <Plans
+        plan={plan}
+        pay={{ config: config.data, buy: purchase.buy, pending: purchase.pending, onPaid: purchase.paid }}
+        onKindness={kindnessGranted}
+      />
     );
-  }
 
   return (
     <Page
@@ -94,15 +84,69 @@ export function SubscribePage() {
     >
       <div className="grid gap-8">
         {config.data?.demoMode && <DemoNote />}
-        {lifetime && (
-          <p className="flex items-center gap-2 rounded-lg bg-primary-soft px-3 py-2.5 text-sm font-medium text-primary-hover">
-            <Crown className="size-4" aria-hidden="true" />
-            You have lifetime access: every post is yours to see.
-          </p>
-        )}
         {body}
-        <ReceiptsSection signedIn={isMember(session.actor)} creditCents={config.data?.creditCents ?? 0} />
+        <ReceiptsSection
+          signedIn={isMember(session.actor)}
+          creditCents={config.data?.creditCents ?? 0}
+          settled={!config.isPending && !returning}
+        />
       </div>
     </Page>
+  );
+}
+
+/** Timed access the viewer holds now (trial, pass, kindness): a day pass bought now follows on from it. */
+const TIMED = new Set(['trial', 'day', 'kindness']);
+
+function Plans({
+  plan,
+  pay,
+  onKindness,
+}: {
+  plan: Plan | null;
+  pay: Omit<PayProps, 'product'>;
+  onKindness: () => void;
+}) {
+  const { actor } = useSession();
+  const now = new Date();
+  const followsOn = actor.grants.some((g) => TIMED.has(g.kind) && isActive(g, now) && g.endsAt !== null);
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 pt-3 md:grid-cols-2">
+        <DayPassCard chosen={plan === 'day'} followsOn={followsOn} {...pay} />
+        <LifetimeCard chosen={plan === 'lifetime'} {...pay} />
+      </div>
+      <OrDivider />
+      <KindnessCard onGranted={onKindness} />
+      {!isMember(actor) && (
+        <p className="text-center text-sm text-muted-foreground">
+          Or{' '}
+          <Link to="/register?redirect=/" className="font-semibold text-primary hover:underline">
+            start a free {LIMITS.trialDays}-day trial
+          </Link>{' '}
+          with an account: no payment needed.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A lifetime holder has nothing left to buy: what they have, and the way to the posts. */
+function LifetimeHeld() {
+  return (
+    <Card className="grid max-w-xl gap-4 border-2 border-primary/30 p-6">
+      <div className="flex items-start gap-3">
+        <Crown className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
+        <div className="grid gap-1">
+          <h2 className="text-lg font-bold">You have lifetime access</h2>
+          <p className="text-sm text-muted-foreground">
+            Every post is yours to see, for good. Thank you for your support!
+          </p>
+        </div>
+      </div>
+      <Button asChild className="justify-self-start">
+        <Link to="/">See every post</Link>
+      </Button>
+    </Card>
   );
 }
