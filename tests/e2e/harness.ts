@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
@@ -30,12 +31,27 @@ export function useBrowser(): { browser: Browser } {
   return holder;
 }
 
-/** A page on a fresh context (its own cookies), at the given width. */
+/** A network address of its own (10.0.0.0/8), as the app sees it through its trusted proxy (global-setup.ts). */
+export const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/**
+ * A page on a fresh context (its own cookies), at the given width, from a network address of its
+ * own (X-Forwarded-For: each context is another visitor; `address` picks one).
+ */
 export async function newPage(
   browser: Browser,
-  { width = WIDTHS.desktop, ...options }: { width?: number } & BrowserContextOptions = {},
+  {
+    width = WIDTHS.desktop,
+    address = someAddress(),
+    ...options
+  }: { width?: number; address?: string } & BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, ...options });
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width, height: 900 },
+    ...options,
+    extraHTTPHeaders: { 'X-Forwarded-For': address, ...options.extraHTTPHeaders },
+  });
   // Map tiles come from the public OpenStreetMap service, which tests never reach: a blank tile.
   await context.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
