@@ -14,19 +14,18 @@ const HOW = `A friend counts once they join with your link and share a first pos
  */
 export function InviteCard({ code, qualified }: { code: string | null; qualified?: number }) {
   return (
-    <Card className="grid content-start gap-4 p-5">
+    <Card className="grid content-start gap-4 p-4 shadow-none sm:p-5">
       <div className="flex items-start gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent">
           <Gift className="size-5" aria-hidden="true" />
         </span>
         <div className="grid gap-1">
-          <h3 className="text-lg font-bold">Invite friends, earn free access</h3>
+          <h3 className="text-lg font-bold">{code ? 'Your invite code' : 'How inviting works'}</h3>
           <p className="text-sm text-muted-foreground">{HOW}</p>
         </div>
       </div>
       {code ? (
         <div className="grid gap-1">
-          <p className="text-sm text-muted-foreground">Your invite code</p>
           <p className="font-mono text-2xl font-bold tracking-widest">{code}</p>
           {qualified !== undefined && <p className="text-sm">{tierProgressText(qualified)}</p>}
         </div>

@@ -35,7 +35,7 @@ export function InviteSection() {
         >
           <Gift className="size-5 shrink-0 text-accent" aria-hidden="true" />
           <span className="grid min-w-0 flex-1">
-            <span className="font-semibold">Invite friends, earn free access</span>
+            <span className="text-sm font-semibold sm:text-base">Invite friends, earn free access</span>
             <span className="truncate text-xs text-muted-foreground">
               {user ? `Your code ${user.inviteCode} · ` : 'Friends: '}
               {TIERS_SHORT}
@@ -47,7 +47,7 @@ export function InviteSection() {
           />
         </button>
       </h2>
-      <div id="invite-panel" hidden={!open} className="border-t p-3 sm:p-4">
+      <div id="invite-panel" hidden={!open} className="rounded-b-2xl border-t bg-muted/50 p-3 sm:p-4">
         {open && (
           <Suspense fallback={<Skeleton className="h-72" />}>
             <ReferralCards />

@@ -46,7 +46,7 @@ interface ReferralCardProps {
 export function ReferralCard({ userId, summary, inviteByEmail }: ReferralCardProps) {
   const friends = useReferrals(userId).data ?? [];
   return (
-    <Card className="grid content-start gap-4 p-5">
+    <Card className="grid content-start gap-4 p-4 shadow-none sm:p-5">
       <div className="flex items-start gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary-soft text-primary">
           <Users className="size-5" aria-hidden="true" />
