@@ -36,6 +36,7 @@ describe('a guest who wants to post (POSTING_ACCESS=gated)', () => {
     await snap(page, 'access-dialog-pay');
     await dialog.getByRole('tab', { name: 'Owner' }).click();
     await dialog.getByLabel('Owner password').waitFor();
+    await expectAccessible(page);
     await snap(page, 'access-dialog-owner');
     await dialog.getByRole('tab', { name: 'Sign In' }).click();
     await dialog.getByRole('link', { name: 'Create Free Account' }).waitFor();
