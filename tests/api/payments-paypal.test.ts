@@ -82,6 +82,11 @@ describe("the page's CSP with PayPal set up (docs/decisions/0082)", () => {
     expect(csp).toContain("connect-src 'self' https://*.paypal.com");
     expect(csp).not.toContain('stripe');
   });
+
+  it("keeps the pop-up of PayPal's buttons in touch with the page", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' });
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
 });
 
 const post = (url: string, payload?: object) => ctx.app.inject(as(member.cookie, { method: 'POST', url, payload }));

@@ -92,6 +92,7 @@ describe("the page's CSP with Stripe set up (docs/decisions/0082)", () => {
     expect(csp).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     expect(csp).not.toContain('paypal');
+    expect((await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' })).headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
 

@@ -107,6 +107,10 @@ export default fp(
       },
       hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+      // PayPal's buttons open PayPal in a pop-up that reports back to this page (https://developer.paypal.com/sdk/js/csp/).
+      ...(pay['frame-src'].some((host) => host.includes('paypal'))
+        ? { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } }
+        : {}),
     });
 
     const forApi = apiHeaders(pageHeaders);
