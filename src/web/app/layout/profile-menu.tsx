@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { LogOut, Receipt } from 'lucide-react';
 import type { PublicUser } from '../../../domain/auth';
 import {
   DropdownMenu,
@@ -31,6 +32,13 @@ export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProp
           {badge && <StatusBadge text={badge} className="mt-1.5 justify-self-start" />}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {/* The account's receipts and referral credit live on /subscribe (docs/decisions/0082). */}
+        <DropdownMenuItem asChild>
+          <Link to="/subscribe#receipts">
+            <Receipt aria-hidden="true" />
+            Receipts and credit
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
           Sign Out
