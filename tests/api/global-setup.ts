@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { connect, ensureDatabase, runMigrations } from '../../src/server/db/client';
+import { connect, ensureDatabase } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/server/db/embedded';
 
 declare module 'vitest' {
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
   const database = connect(url.toString(), null, 2);
-  await runMigrations(database.db);
+  await runMigrations(database.pool);
   await database.close();
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
