@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { pgErrorCode } from '../lib/pg-errors';
 import * as schema from './schema/index';
