@@ -11,9 +11,8 @@ import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
-import path from 'node:path';
 import storagePlugin from './storage/plugin';
-import { createLocalStorage } from './storage/local';
+import { storageFor } from './storage/from-config';
 import { responseSerializerCompiler } from './lib/serializer';
 import { registerModules } from './areas';
 import { providersFrom, type Providers } from './modules/payments/providers/index';
@@ -92,7 +91,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   await app.register(eventsPlugin);
   await app.register(sessionPlugin);
 
-  await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
+  await app.register(storagePlugin, { storage: storageFor(config) });
   await registerModules(app, serializerMode, providers ?? providersFrom(config));
   await app.register(webPlugin, { root: webRoot });
   return app;

@@ -69,7 +69,8 @@ export default fp(
         useDefaults: true,
         directives: {
           'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:', ...MAP_TILE_HOSTS],
+          // Photos come from the CDN in front of the bucket when S3_PUBLIC_URL names one (docs/decisions/0085).
+          'img-src': ["'self'", 'data:', 'blob:', ...MAP_TILE_HOSTS, ...(app.config.S3_PUBLIC_URL ? [new URL(app.config.S3_PUBLIC_URL).origin] : [])],
           'style-src': ["'self'", "'unsafe-inline'"],
           'script-src': ["'self'"],
           'connect-src': ["'self'"],
