@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import errorsPlugin, { clientErrorHandler, replyWithError } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import healthPlugin from './plugins/health';
+import jobsPlugin from './plugins/jobs';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
   await app.register(securityPlugin);
+  await app.register(jobsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(eventsPlugin);
   await app.register(sessionPlugin);

@@ -13,6 +13,8 @@ export interface Mail {
 /** Attempts before a mail is given up (each failure logged); the waits between them double from a minute. */
 export const MAIL_ATTEMPTS = 5;
 const RETRY_BASE_S = 60;
+/** How long sent mail is kept (for questions about it), then deleted. */
+export const MAIL_KEPT_DAYS = 30;
 /** How often an instance looks for mail to send. */
 export const MAIL_POLL_MS = 2_000;
 
@@ -75,6 +77,11 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
         }
       }
       return sent;
+    },
+
+    /** Forgets mail sent more than MAIL_KEPT_DAYS ago (a daily job, docs/decisions/0085). */
+    async sweepSent(): Promise<void> {
+      await deps.db.delete(outbox).where(lte(outbox.sentAt, sql`now() - make_interval(days => ${MAIL_KEPT_DAYS})`));
     },
 
     /** Looks for mail every MAIL_POLL_MS until stopped. */
