@@ -16,14 +16,29 @@ function schedulersWith(job: (instance: number) => Job, on: TestContext[] = inst
 }
 
 const lastRun = async (name: string) =>
-  (await instances[0]!.database.pool.query<{ runs: number; last_error: string | null }>('SELECT runs, last_error FROM job_runs WHERE name = $1', [name])).rows[0];
+  (
+    await instances[0]!.database.pool.query<{ runs: number; last_error: string | null }>(
+      'SELECT runs, last_error FROM job_runs WHERE name = $1',
+      [name],
+    )
+  ).rows[0];
 const age = (name: string, seconds: number) =>
-  instances[0]!.database.pool.query(`UPDATE job_runs SET started_at = now() - make_interval(secs => $2) WHERE name = $1`, [name, seconds]);
+  instances[0]!.database.pool.query(
+    `UPDATE job_runs SET started_at = now() - make_interval(secs => $2) WHERE name = $1`,
+    [name, seconds],
+  );
 
 describe('background jobs across three instances', () => {
   it('run once per period, whichever instances look and however often', async () => {
     const ran: number[] = [];
-    const schedulers = schedulersWith((i) => ({ name: 'once', everyMs: 60_000, run: async () => void ran.push(i) && (await sleep(50)) }));
+    const schedulers = schedulersWith((i) => ({
+      name: 'once',
+      everyMs: 60_000,
+      run: async () => {
+        ran.push(i);
+        await sleep(50);
+      },
+    }));
     for (let round = 0; round < 4; round += 1) await Promise.all(schedulers.map((s) => s.runDue()));
     expect(ran).toHaveLength(1);
 
@@ -87,10 +102,16 @@ describe('background jobs across three instances', () => {
   });
 
   it("include the app's sweeps, each run once by the three apps", async () => {
-    for (let round = 0; round < 3; round += 1) await Promise.all(instances.map(({ app }) => app.jobs.runDue()));
+    for (let round = 0; round < 3; round += 1)
+      await Promise.all(instances.map(({ app }) => app.jobs.runDue()));
     const { rows } = await instances[0]!.database.pool.query<{ name: string; runs: number }>(
       `SELECT name, runs FROM job_runs WHERE name NOT IN ('once', 'slow', 'restart', 'failing') ORDER BY name`,
     );
-    expect(rows).toEqual(['outbox-sent-old', 'preview-views-old', 'rate-limits-ended', 'sessions-expired'].map((name) => ({ name, runs: 1 })));
+    expect(rows).toEqual(
+      ['outbox-sent-old', 'preview-views-old', 'rate-limits-ended', 'sessions-expired'].map((name) => ({
+        name,
+        runs: 1,
+      })),
+    );
   });
 });
