@@ -79,6 +79,19 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
       return sent;
     },
 
+    /** The outbox's depth: mail due now, waiting for a retry, and given up after MAIL_ATTEMPTS (GET /metrics). */
+    async depth(): Promise<Record<'due' | 'waiting' | 'failed', number>> {
+      const [row] = await deps.db
+        .select({
+          due: sql<number>`count(*) FILTER (WHERE ${outbox.attempts} < ${MAIL_ATTEMPTS} AND ${outbox.nextAttemptAt} <= now())::int`,
+          waiting: sql<number>`count(*) FILTER (WHERE ${outbox.attempts} < ${MAIL_ATTEMPTS} AND ${outbox.nextAttemptAt} > now())::int`,
+          failed: sql<number>`count(*) FILTER (WHERE ${outbox.attempts} >= ${MAIL_ATTEMPTS})::int`,
+        })
+        .from(outbox)
+        .where(isNull(outbox.sentAt));
+      return row!;
+    },
+
     /** Forgets mail sent more than MAIL_KEPT_DAYS ago (a daily job, docs/decisions/0085). */
     async sweepSent(): Promise<void> {
       await deps.db.delete(outbox).where(lte(outbox.sentAt, sql`now() - make_interval(days => ${MAIL_KEPT_DAYS})`));
