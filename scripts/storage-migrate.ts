@@ -2,11 +2,12 @@
 // settings name, so every instance serves them (docs/decisions/0085). Safe to run again: objects
 // already in the bucket are skipped. The folder is left as it is; remove it once the app runs on
 // the bucket.
-import { ConfigError, loadConfig } from '../src/server/config';
+import { loadConfig } from '../src/server/config';
 import { copyObjects } from '../src/server/storage/copy';
 import { uploadsFolder } from '../src/server/storage/from-config';
 import { createLocalStorage } from '../src/server/storage/local';
 import { createS3Storage, s3SettingsOf } from '../src/server/storage/s3';
+import { runCli } from './cli';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -28,10 +29,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -101,6 +101,9 @@ async function s3Settings(name: string): Promise<Record<string, string>> {
   };
 }
 
+/** Settings that keep an app's photos in its folder whatever TEST_STORAGE says (tests of the folder itself). */
+export const LOCAL_STORAGE = { S3_ENDPOINT: '', S3_BUCKET: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '', S3_PUBLIC_URL: '' };
+
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;

@@ -8,12 +8,11 @@ import { buildApp } from '../../src/server/app';
 import { copyObjects } from '../../src/server/storage/copy';
 import { createLocalStorage } from '../../src/server/storage/local';
 import { createS3Storage } from '../../src/server/storage/s3';
-import { as, registerMember, useTestApp } from './helpers';
+import { as, LOCAL_STORAGE, registerMember, useTestApp } from './helpers';
 import { createPost, VALID_POST } from './posts-helpers';
 
-/** The app before the switch keeps photos in its folder, whatever TEST_STORAGE says. */
-const LOCAL = { S3_ENDPOINT: '', S3_BUCKET: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '', S3_PUBLIC_URL: '' };
-const ctx = useTestApp(LOCAL);
+/** The app before the switch keeps photos in its folder. */
+const ctx = useTestApp(LOCAL_STORAGE);
 let s3: S3Server;
 let switched: FastifyInstance;
 

@@ -1,6 +1,9 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgErrorCode } from '../lib/pg-errors';
 import * as schema from './schema/index';
@@ -36,13 +39,14 @@ export class MissingExtensionsError extends Error {
  * find nothing left to do. A role that may not create the needed extensions gets a
  * MissingExtensionsError naming them and the SQL a superuser runs, instead of a stack.
  */
-export async function runMigrations(pool: pg.Pool): Promise<void> {
+export async function runMigrations(pool: pg.Pool, opts: { upTo?: number } = {}): Promise<void> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  const folder = opts.upTo === undefined ? MIGRATIONS : firstMigrations(opts.upTo);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+      await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
     } catch (err) {
       throw await explainMigrationError(client, err);
     } finally {
@@ -50,7 +54,28 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     }
   } finally {
     client.release(broken);
+    if (folder !== MIGRATIONS) rmSync(folder, { recursive: true, force: true });
   }
+}
+
+interface Journal {
+  entries: Array<{ tag: string }>;
+}
+
+const readJournal = (): Journal => JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as Journal;
+
+/** How many migrations this code has. */
+export const migrationCount = (): number => readJournal().entries.length;
+
+/** A temporary folder with the first `count` migrations only (a restore loads data at the level it was dumped at). */
+function firstMigrations(count: number): string {
+  const journal = readJournal();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  mkdirSync(path.join(folder, 'meta'));
+  const entries = journal.entries.slice(0, count);
+  for (const { tag } of entries) copyFileSync(path.join(MIGRATIONS, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  return folder;
 }
 
 /** A refused CREATE EXTENSION (insufficient privilege) as MissingExtensionsError; anything else as it is. */

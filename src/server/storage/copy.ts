@@ -14,7 +14,7 @@ export interface CopyReport {
  */
 export async function copyObjects(
   from: Storage,
-  to: Storage & { has(key: string): Promise<boolean> },
+  to: Storage,
   onCopied: (key: string) => void = () => {},
 ): Promise<CopyReport> {
   const report: CopyReport = { copied: 0, skipped: 0 };

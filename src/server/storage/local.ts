@@ -52,6 +52,11 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
       return { stream: createReadStream(file), size: info.size, contentType: contentTypeOf(key)! };
     },
 
+    async has(key) {
+      const file = fileOf(key);
+      return file !== null && (await stat(file).then((info) => info.isFile(), () => false));
+    },
+
     async list() {
       const entries = await readdir(resolved, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
         if (err.code === 'ENOENT') return [];

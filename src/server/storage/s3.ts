@@ -40,11 +40,6 @@ export function s3SettingsOf(config: Config): S3Settings | null {
   };
 }
 
-export interface S3Storage extends Storage {
-  /** Whether the bucket holds `key` already (storage:migrate skips it). */
-  has(key: string): Promise<boolean>;
-}
-
 const isMissing = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /**
@@ -53,7 +48,7 @@ const isMissing = (err: unknown) => (err as { $metadata?: { httpStatusCode?: num
  * Without S3_PUBLIC_URL the app serves the objects at `publicPath` (GET /uploads/*), so photo URLs
  * look the same as with the local folder.
  */
-export function createS3Storage(settings: S3Settings, publicPath = '/uploads'): S3Storage {
+export function createS3Storage(settings: S3Settings, publicPath = '/uploads'): Storage {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -94,6 +89,7 @@ export function createS3Storage(settings: S3Settings, publicPath = '/uploads'): 
     },
 
     async has(key) {
+      if (!servable(key)) return false;
       try {
         await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return true;

@@ -62,6 +62,13 @@ describe.each(implementations)('Storage in %s', (_name, make) => {
     expect(await storage.open('posts/missing.webp')).toBeNull();
   });
 
+  it('knows which keys it holds', async () => {
+    await storage.put('posts/held.webp', Buffer.from('x'), 'image/webp');
+    expect(await storage.has('posts/held.webp')).toBe(true);
+    expect(await storage.has('posts/not-held.webp')).toBe(false);
+    expect(await storage.has('../held.webp')).toBe(false);
+  });
+
   it('is ready when it can be reached', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
   });

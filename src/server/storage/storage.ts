@@ -21,6 +21,8 @@ export interface Storage {
   urlOf(key: string): string;
   /** The object for serving, or null when the key is unknown or malformed. */
   open(key: string): Promise<StoredObject | null>;
+  /** Whether an object is stored under `key`. */
+  has(key: string): Promise<boolean>;
   /** Every stored key, in no particular order (backups, `npm run storage:migrate`, tests). */
   list(): Promise<string[]>;
   /** Resolves when the store can be reached (GET /api/ready); rejects with why not. */
