@@ -45,6 +45,8 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const stopMail = mail.start();
   app.addHook('onClose', async () => stopMail());
+  app.metrics.gauge({ name: 'mail_outbox', help: 'Mail not sent yet: due now, waiting for a retry, given up', label: 'state', read: () => mail.depth() });
+  app.jobs.add({ name: 'outbox-sent-old', everyMs: 24 * 60 * 60_000, run: () => mail.sweepSent() });
 
   const posts = createPostsService({
     db,

@@ -97,7 +97,15 @@ export default fp(
         useDefaults: true,
         directives: {
           'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:', ...MAP_TILE_HOSTS, ...pay['img-src']],
+          // Photos come from the CDN in front of the bucket when S3_PUBLIC_URL names one (docs/decisions/0085).
+          'img-src': [
+            "'self'",
+            'data:',
+            'blob:',
+            ...MAP_TILE_HOSTS,
+            ...pay['img-src'],
+            ...(app.config.S3_PUBLIC_URL ? [new URL(app.config.S3_PUBLIC_URL).origin] : []),
+          ],
           'style-src': ["'self'", "'unsafe-inline'"],
           'script-src': ["'self'", ...pay['script-src']],
           'connect-src': ["'self'", ...pay['connect-src']],

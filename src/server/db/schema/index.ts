@@ -7,3 +7,4 @@ export * from './outbox';
 export * from './payments';
 export * from './referrals';
 export * from './stats';
+export * from './jobs';
