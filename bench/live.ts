@@ -20,7 +20,7 @@ interface LiveMember extends BenchMember {
 }
 
 /** Opens the member's socket and waits for its `authenticated` answer (the socket is then registered). */
-async function openSocket(appUrl: string, cookie: string): Promise<WebSocket> {
+export async function openSocket(appUrl: string, cookie: string): Promise<WebSocket> {
   const socket = new WebSocket(`${appUrl.replace(/^http/, 'ws')}/ws`, { headers: { cookie } });
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);

@@ -31,7 +31,8 @@ export interface Backend {
 
 /**
  * The balancer's configuration: round robin over the instances on loopback, each checked with
- * GET /api/ready every 500 ms (down after 2 failures, up again after 2 successes); a connection
+ * GET /api/ready every 500 ms (down after 2 failures, up again after 2 successes; a check may take
+ * 3 s, so a busy instance is not taken for a dead one, which refuses at once); a connection
  * refused is tried again on another instance; WebSocket upgrades pass through and stay open for an
  * hour without traffic; every request gets an X-Request-Id unless it has one.
  */
@@ -46,6 +47,7 @@ defaults
   timeout server 60s
   timeout http-keep-alive 10s
   timeout tunnel 1h
+  timeout check 3s
   option redispatch
   retries 2
 
