@@ -26,7 +26,8 @@ export interface Cluster {
   /** The balancer: http://127.0.0.1:<port> */
   url: string;
   databaseUrl: string;
-  s3Endpoint: string;
+  /** The S3 server; `close()` stops it before the rest (tests: storage gone on every instance). */
+  s3: S3Server;
   /** The bearer token of each instance's GET /metrics. */
   metricsToken: string;
   instances: AppInstance[];
@@ -111,7 +112,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const cluster: Cluster = {
       url,
       databaseUrl,
-      s3Endpoint: s3.endpoint,
+      s3,
       metricsToken,
       instances,
       async ready(withinMs = 30_000) {

@@ -130,3 +130,22 @@ describe('limits counted once for both instances', () => {
     expect(JSON.parse(over.body).message).toMatch(new RegExp(`^Too many ${what}\\.`));
   });
 });
+
+describe('the balancer when every check fails', () => {
+  it('passes requests to the instances unchecked rather than answering 503 to all', async () => {
+    const [member] = await signInMembers(a(), 'Open member', 66, 1);
+    await ctx.cluster.s3.close();
+    // The storage probe is at most a second old.
+    let ready = await call(`${a()}/api/ready`);
+    for (let tries = 0; ready.status === 200 && tries < 30; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ready = await call(`${a()}/api/ready`);
+    }
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({ storage: 'down' });
+    // Two failed checks 500 ms apart take both instances out of the checked servers.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(`${ctx.cluster.url}/api/posts?type=fruit`, { cookie: member!.cookie })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+  });
+});
