@@ -26,6 +26,18 @@ describe('two instances behind HAProxy', () => {
     expect(new Set(answers.map((r) => r.headers.get('x-request-id'))).size).toBe(4);
   });
 
+  it('keeps one LISTEN connection per instance, apart from its pool', async () => {
+    const db = new pg.Pool({ connectionString: ctx.cluster.databaseUrl, max: 1 });
+    try {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'event-bus' AND query ILIKE 'LISTEN%'`,
+      );
+      expect(rows[0]!.n).toBe(ctx.cluster.instances.length);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('keeps a session made on one instance on the other, and ends it on both', async () => {
     const [member] = await signInMembers(a(), 'Session member', 60, 1);
     const me = await call(`${b()}/api/auth/me`, { cookie: member!.cookie });
