@@ -6,7 +6,8 @@ import readline from 'node:readline';
 import { bundleSize, type BundleSize } from './bundle';
 import { benchMember, openBenchDatabase, prepare, settle } from './db';
 import { LIVE_BUDGET, LIVE_NAME, measureLive } from './live';
-import { measure, type Measure } from './load';
+import { BROWSER_HEADERS, measure, type Measure } from './load';
+import { measureCluster } from './cluster';
 import { measureMixed, type MixedResult } from './mixed';
 import { report, reportMixed, type Row } from './report';
 import { FLOOR, SCENARIOS, type Scenario } from './scenarios';
@@ -17,14 +18,9 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-/** Which parts to run: http (the scenario table), live, mixed, bundle; all by default. */
+/** Which parts to run: http (the scenario table), live, mixed, bundle (all by default), cluster (through HAProxy, asked for). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,live,mixed,bundle').split(',').map((p) => p.trim()));
 
-/**
- * What every request sends, as a browser does: the app's JSON goes out gzipped to clients that
- * take it (docs/decisions/0061), and every browser does.
- */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 interface Servers {
   child: ChildProcess;
@@ -99,20 +95,23 @@ async function main(): Promise<number> {
     // The load generator, the app and PostgreSQL share this machine: other work on it skews the figures.
     const load = os.loadavg().map((l) => l.toFixed(2));
     console.log(`${os.cpus().length} CPUs, load average ${load.join(' ')}`);
-    const servers = await startServers(database.url);
-    let rows: Row[];
+    let rows: Row[] = [];
     let mixed: MixedResult | null = null;
-    try {
-      rows = await measureAll(servers, await benchMember(servers.app, database.url), database.url);
-      if (ONLY.has('mixed')) {
-        await settle(database.url);
-        console.log(`  (14) mixed load for ${MIXED_SECONDS} s, PostgreSQL ${database.kill ? 'killed halfway' : 'not killed (BENCH_DATABASE_URL)'}…`);
-        mixed = await measureMixed(servers.app, database.url, MIXED_SECONDS, database.kill);
+    if (['http', 'live', 'mixed'].some((part) => ONLY.has(part))) {
+      const servers = await startServers(database.url);
+      try {
+        rows = await measureAll(servers, await benchMember(servers.app, database.url), database.url);
+        if (ONLY.has('mixed')) {
+          await settle(database.url);
+          console.log(`  (14) mixed load for ${MIXED_SECONDS} s, PostgreSQL ${database.kill ? 'killed halfway' : 'not killed (BENCH_DATABASE_URL)'}…`);
+          mixed = await measureMixed(servers.app, database.url, MIXED_SECONDS, database.kill);
+        }
+      } finally {
+        servers.child.kill('SIGTERM');
+        await once(servers.child, 'exit');
       }
-    } finally {
-      servers.child.kill('SIGTERM');
-      await once(servers.child, 'exit');
     }
+    if (ONLY.has('cluster')) rows.push(...(await measureCluster(database.url, SECONDS, WARMUP_SECONDS)));
     let bundle: BundleSize | Error | null = null;
     if (ONLY.has('bundle')) {
       try {
