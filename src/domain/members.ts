@@ -57,6 +57,8 @@ export const PublicProfile = z.object({
   /** Text 'true' or 'false', as spec §3 has it. */
   isVerified: z.enum(['true', 'false']),
   verifiedType: VerifiedType.nullable(),
+  /** When the badge was given (its tooltip says so), or null. */
+  verifiedAt: z.string().nullable(),
   memberSince: z.string(),
   averageRating: z.number().nullable(),
   ratingCount: z.number().int(),

@@ -32,6 +32,8 @@ const member: PublicUser = {
   createdAt: hours(-24 * 4),
   grants: [{ kind: 'trial', endsAt: hours(24 * 3) }],
   inviteCode: 'FFMAPLE1',
+  verifiedAt: null,
+  suspension: null,
 };
 
 const guestView: SessionView = {
@@ -61,7 +63,7 @@ describe('the session for screens', () => {
     expect(loading).toEqual({
       user: null,
       isLoading: true,
-      actor: { userId: null, isAdmin: false, grants: [] },
+      actor: { userId: null, isAdmin: false, grants: [], suspension: null },
       postingAccess: 'gated',
       links: { instagram: null },
       features: { ownerAccess: false, inviteByEmail: false },

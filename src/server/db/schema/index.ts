@@ -6,3 +6,4 @@ export * from './community';
 export * from './outbox';
 export * from './payments';
 export * from './referrals';
+export * from './moderation';
