@@ -141,8 +141,8 @@ export const DecideVerificationInput = z.object({
 });
 export type DecideVerificationInput = z.infer<typeof DecideVerificationInput>;
 
-/** DELETE /api/admin/users/:id/verification: why the badge is taken back. */
-export const RevokeBadgeInput = z.object({ reviewNotes }).default({ reviewNotes: null });
+/** DELETE /api/admin/users/:id/verification: why the badge is taken back (the body may be absent). */
+export const RevokeBadgeInput = z.preprocess((body) => body ?? {}, z.object({ reviewNotes }));
 
 /** POST /api/admin/users/:id/suspend. */
 export const SuspendInput = z.object({

@@ -28,7 +28,7 @@ export async function suspend(ctx: AdminContext, actor: Actor, userId: string, i
   const member = await memberToAct(ctx, userId, now);
   if (member.isAdmin) throw forbidden(SUSPENSION_MESSAGES.admin);
   const next: Suspension = { until: suspensionUntil(input.end, now), reason: input.reason };
-  // Told before the sockets close, so a member online sees why at once.
+  // Told first: a member online usually sees why before their sockets close; the bell keeps it either way.
   await ctx.notifications.notify(userId, 'account_suspended', { until: viewOf(next)!.until, reason: next.reason });
   await committed(ctx.db, async (tx, announce) => {
     const { change, announce: then } = await ctx.members.setSuspension(tx, userId, next);
