@@ -80,6 +80,7 @@ describe('the session for screens', () => {
       userId: 'u1',
       isAdmin: false,
       grants: [{ kind: 'trial', startsAt: new Date(hours(-24 * 4)), endsAt: new Date(hours(24 * 3)) }],
+      suspension: null,
     });
     expect(session.postingAccess).toBe('open');
     expect(session.links.instagram).toBe('https://www.instagram.com/freefruit/');
@@ -89,6 +90,13 @@ describe('the session for screens', () => {
       ok: false,
       need: 'sign-in',
     });
+  });
+
+  it("gives the policy a suspended member's suspension with its end as a Date (issue 19)", () => {
+    const until = hours(24 * 7);
+    const suspended = sessionOf({ ...memberView, user: { ...member, suspension: { until, reason: 'Spam' } } }, false);
+    expect(suspended.actor.suspension).toEqual({ until: new Date(until), reason: 'Spam' });
+    expect(canPost(suspended.actor, NOW, 'open')).toMatchObject({ ok: false, need: 'permission', message: expect.stringMatching(/^Your account is suspended until .*: Spam$/) });
   });
 
   it('keeps a grant without an end open-ended', () => {
