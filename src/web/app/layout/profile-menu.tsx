@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { LogOut, UserRound } from 'lucide-react';
 import type { PublicUser } from '../../../domain/auth';
 import {
   DropdownMenu,
@@ -21,6 +22,7 @@ interface ProfileMenuProps {
 
 /** Loaded on first use and opened at once (docs/decisions/0040). */
 export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProps) {
+  const navigate = useNavigate();
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -31,6 +33,11 @@ export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProp
           {badge && <StatusBadge text={badge} className="mt-1.5 justify-self-start" />}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {/* The member's own profile as neighbours see it, where they ask for a badge (DECISIONS 16). */}
+        <DropdownMenuItem onSelect={() => navigate(`/?${new URLSearchParams({ member: user.id })}`)}>
+          <UserRound aria-hidden="true" />
+          My profile
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" />
           Sign Out
