@@ -19,11 +19,6 @@ export const COMING_SOON_PAGES: ({ path: string } & ComingSoonProps)[] = [
     text: 'The 24-hour pass, lifetime access and the Kindness Button are coming soon.',
   },
   {
-    path: 'admin',
-    title: 'Admin',
-    text: 'Reviewing post reports and verification requests is coming soon, for admins only.',
-  },
-  {
     path: 'marketing',
     title: 'Marketing Command Center',
     text: 'Outreach tools built on real community figures are coming soon, for admins only.',

@@ -14,5 +14,8 @@ export const statsOptions = (enabled: boolean) =>
 
 export const useAdminStats = (enabled = true) => useQuery(statsOptions(enabled));
 
-/** What waits for an admin: the cases (posts with open reports) and the pending verification requests. */
-export const pendingItems = (stats: AdminStats | undefined) => (stats ? stats.pendingCases + stats.pendingVerifications : 0);
+/** What waits for an admin (the header's count): the cases (posts with open reports) and the pending verification requests. */
+export function useAdminPending(isAdmin: boolean): number {
+  const stats = useAdminStats(isAdmin).data;
+  return stats ? stats.pendingCases + stats.pendingVerifications : 0;
+}

@@ -1,0 +1,7 @@
+import { lazyNamed } from '../../lib/lazy';
+
+/** The admin feature's public entry (issue 19): what waits for an admin (the header's count), and the dashboard in its own chunk. */
+export { useAdminPending } from './api/get-stats';
+
+/** /admin's dashboard: loaded only when an admin opens it (docs/decisions/0040). */
+export const AdminDashboard = lazyNamed(() => import('./components/admin-dashboard'), 'AdminDashboard');
