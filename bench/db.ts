@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { connect, ensureDatabase, runMigrations } from '../src/server/db/client';
+import { connect, ensureDatabase } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/server/db/embedded';
 import { seedPosts } from '../src/server/modules/demo/seed';
 import { notify } from '../src/server/events/bus';
@@ -41,7 +42,7 @@ export async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<BenchDa
 export async function prepare(url: string, wanted: number): Promise<number> {
   const database = connect(url, null, 2);
   try {
-    await runMigrations(database.db);
+    await runMigrations(database.pool);
     const count = async () =>
       (await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts`)).rows[0]!.n;
     const have = await count();

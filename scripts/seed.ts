@@ -3,7 +3,8 @@
 // embedded PostgreSQL in DATA_DIR, which it refuses to touch while the app is running on it.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
-import { connect, openDatabase, runMigrations, type Database } from '../src/server/db/client';
+import { connect, openDatabase, type Database } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
 import { seedPosts } from '../src/server/modules/demo/seed';
 import { notify } from '../src/server/events/bus';
 import { POST_CHANGED } from '../src/server/events/topics';
@@ -49,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const { database, where } = await open(args.url);
   try {
-    await runMigrations(database.db);
+    await runMigrations(database.pool);
     console.log(`Seeding ${args.posts.toLocaleString('en')} posts into ${where} (seed ${args.seed})…`);
     const started = performance.now();
     let shown = 0;

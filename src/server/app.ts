@@ -7,17 +7,20 @@ import type { Database } from './db/client';
 import errorsPlugin, { clientErrorHandler, replyWithError } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import healthPlugin from './plugins/health';
+import jobsPlugin from './plugins/jobs';
+import metricsPlugin from './plugins/metrics';
+import readyPlugin from './plugins/ready';
 import securityPlugin from './plugins/security';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
 import webPlugin from './plugins/web';
-import path from 'node:path';
 import storagePlugin from './storage/plugin';
-import { createLocalStorage } from './storage/local';
+import { storageFor } from './storage/from-config';
 import { responseSerializerCompiler } from './lib/serializer';
 import { registerModules } from './areas';
 import { providersFrom, type Providers } from './modules/payments/providers/index';
 import { logMethod, serializeError, urlForLog } from './lib/log';
+import { requestIdMixin, requestIdOf, withRequestId } from './lib/request-id';
 
 export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -47,8 +50,14 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
       // Failed queries are logged without their parameters (lib/log.ts).
       serializers: { err: serializeError },
       hooks: { logMethod },
+      // The request id on every line logged during a request (lib/request-id.ts), once: the
+      // request's logger is the app's, not a child repeating it.
+      mixin: requestIdMixin,
       stream,
     },
+    childLoggerFactory: (logger) => logger,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
@@ -69,6 +78,11 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
   });
+  // Every answer names its request, as every log line about it does (X-Request-Id).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    withRequestId(request.id, done);
+  });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
@@ -86,13 +100,16 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(healthPlugin);
   await app.register(securityPlugin);
+  await app.register(jobsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(eventsPlugin);
   await app.register(sessionPlugin);
 
-  await app.register(storagePlugin, { storage: createLocalStorage(path.join(config.DATA_DIR, 'uploads')) });
+  await app.register(storagePlugin, { storage: storageFor(config) });
+  await app.register(readyPlugin);
   await registerModules(app, serializerMode, providers ?? providersFrom(config));
   await app.register(webPlugin, { root: webRoot });
   return app;

@@ -3,7 +3,7 @@ import { MapResponse, PostList } from '../domain/posts';
 import { bodyWriter } from './lib/serializer';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { createAdminService } from './modules/admin/service';
+import { createAdminService, SUSPENSION_SWEEP_MS } from './modules/admin/service';
 import { createAccessService } from './modules/access/service';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -29,6 +29,8 @@ import { postsRoutes } from './modules/posts/routes';
 import { createPostsService } from './modules/posts/service';
 import { reportsRoutes } from './modules/reports/routes';
 import { createReportsService } from './modules/reports/service';
+import { statsRoutes } from './modules/stats/routes';
+import { createStatsService } from './modules/stats/service';
 import { referralsRoutes } from './modules/referrals/routes';
 import { createReferralsService } from './modules/referrals/service';
 import { verificationsRoutes } from './modules/verifications/routes';
@@ -47,6 +49,8 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const stopMail = mail.start();
   app.addHook('onClose', async () => stopMail());
+  app.metrics.gauge({ name: 'mail_outbox', help: 'Mail not sent yet: due now, waiting for a retry, given up', label: 'state', read: () => mail.depth() });
+  app.jobs.add({ name: 'outbox-sent-old', everyMs: 24 * 60 * 60_000, run: () => mail.sweepSent() });
 
   const posts = createPostsService({
     db,
@@ -121,12 +125,12 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   await app.register(reportsRoutes, { reports });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(notificationsSocket, { notifications });
+  await app.register(statsRoutes, { stats: createStatsService({ db, posts, members, limiter, log: app.log }) });
 
   const verifications = createVerificationsService({ db });
   await app.register(verificationsRoutes, { prefix: '/api/verification-requests', verifications });
-  const admin = createAdminService({ db, posts, members, reports, verifications, notifications, log: app.log });
+  const admin = createAdminService({ db, posts, members, reports, verifications, notifications });
   app.decorate('admin', admin);
   await app.register(adminRoutes, { prefix: '/api/admin', admin });
-  const stopSweep = admin.start();
-  app.addHook('onClose', async () => stopSweep());
+  app.jobs.add({ name: 'suspensions-ended', everyMs: SUSPENSION_SWEEP_MS, run: () => admin.sweepEndedSuspensions() });
 }

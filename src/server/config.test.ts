@@ -29,6 +29,18 @@ describe('config', () => {
     expect(() => parseEnv({ MAIL_FROM: 'Free Fruit' })).toThrow(/MAIL_FROM: must be an email address/);
     expect(() => parseEnv({ MAIL_FROM: 'Free Fruit <nobody>' })).toThrow(/MAIL_FROM/);
   });
+  it('reads the S3 settings only with a bucket, and the metrics token only when long enough', () => {
+    const none = parseEnv({});
+    expect(none).toMatchObject({ S3_FORCE_PATH_STYLE: false, S3_REGION: 'us-east-1' });
+    expect([none.S3_BUCKET, none.METRICS_TOKEN]).toEqual([undefined, undefined]);
+    const s3 = parseEnv({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' });
+    expect(s3).toMatchObject({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: true });
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: is needed with S3_ENDPOINT/);
+    expect(() => parseEnv({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'a' })).toThrow(/go together/);
+    expect(() => parseEnv({ S3_BUCKET: 'photos', S3_PUBLIC_URL: 'cdn.example.org' })).toThrow(/S3_PUBLIC_URL: must be an http\(s\) URL/);
+    expect(() => parseEnv({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
   it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
     const first = loadConfig({ DATA_DIR: dir });

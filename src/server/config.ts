@@ -78,11 +78,18 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalText
     .refine((v) => v === undefined || z.email().safeParse(v.match(/<([^<>]+)>\s*$/)?.[1] ?? v).success, 'must be an email address, or a name and <address>')
     .transform((v) => v ?? 'Free Fruit <no-reply@localhost>'),
-  S3_ENDPOINT: optionalText,
+  /** Photos in an S3-compatible bucket when S3_BUCKET is set (docs/decisions/0085); the local folder otherwise. */
+  S3_ENDPOINT: optionalText.pipe(z.url('must be a URL such as https://s3.example.org').optional()),
   S3_BUCKET: optionalText,
-  S3_REGION: optionalText,
+  S3_REGION: optionalText.transform((v) => v ?? 'us-east-1'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO-style servers want, instead of in the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Where browsers fetch photos (a CDN in front of the bucket); unset: the app serves them at /uploads/. */
+  S3_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** The bearer token GET /metrics asks for; unset: /metrics is not served. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   GEOCODER_URL: optionalText.pipe(z.url('must be a URL').optional()),
   DEFAULT_ORIGIN: LatLng.default({ lat: 43.6532, lng: -79.3832 }),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://example.org').optional()),
@@ -93,6 +100,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: TrustProxy,
   /** Load the small demo set into an empty database at start (off in tests). */
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+}).superRefine((env, ctx) => {
+  const s3 = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+  const without = s3.filter((key) => env[key] !== undefined);
+  if (!env.S3_BUCKET && without.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is needed with ${without.join(', ')}` });
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
 });
 
 export type Env = z.output<typeof EnvSchema>;

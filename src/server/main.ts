@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase, runMigrations, type Database } from './db/client';
+import { openDatabase, type Database } from './db/client';
+import { MissingExtensionsError, runMigrations } from './db/migrate';
 import { DataDirInUseError } from './db/cluster-owner';
 import { buildApp } from './app';
 import { shutDownOnSignals } from './shutdown';
@@ -33,7 +34,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  await runMigrations(database.db);
+  try {
+    await runMigrations(database.pool);
+  } catch (err) {
+    if (err instanceof MissingExtensionsError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   // A first start on the embedded database shows a few demo posts (docs/decisions/0033).
   if (config.DEMO_DATA === 'on' && database.embedded && (await loadDemoDataOnce(database.pool)) === 'loaded') {
     log.info(`Loaded ${DEMO_POST_COUNT} demo posts by "Demo neighbour" into the empty database (DEMO_DATA=off skips this).`);

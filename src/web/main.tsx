@@ -2,10 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { captureFirstTouch, deviceStore } from './lib/first-touch';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+
+// `?ref=` and utm_* of the page the visitor landed on, kept until they register (docs/decisions/0082).
+const store = deviceStore();
+if (store) captureFirstTouch(window.location.search, store);
 
 createRoot(root).render(
   <StrictMode>

@@ -242,6 +242,9 @@ describe('CSRF and errors', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toContain('img-src \'self\' data: blob: https://tile.openstreetmap.org');
+    // Demo mode: no payment provider's script, frame or API is let in (docs/decisions/0082).
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['content-security-policy']).not.toMatch(/stripe|paypal|frame-src/);
   });
 
   it('sends API responses the short set of a JSON API (docs/decisions/0061)', async () => {

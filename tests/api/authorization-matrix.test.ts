@@ -17,7 +17,7 @@ const web = mkdtempSync(path.join(os.tmpdir(), 'matrix-web-'));
 mkdirSync(web, { recursive: true });
 writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
 const OWNER_PASSWORD = 'owner password for the matrix';
-const ctx = useTestApp({ OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD) }, { webRoot: web });
+const ctx = useTestApp({ OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD), METRICS_TOKEN: 'metrics-token-of-the-matrix-0123' }, { webRoot: web });
 
 const ACTORS = ['guest', 'guest with a grant', 'member', 'another member', 'admin'] as const;
 type ActorKind = (typeof ACTORS)[number];
@@ -121,6 +121,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expect: membersOnly(200) },
   'GET /api/session': { request: () => json('GET', '/api/session'), expect: everyone(200) },
   'GET /api/health': { request: () => json('GET', '/api/health'), expect: everyone(200) },
+  'GET /api/ready': { request: () => json('GET', '/api/ready'), expect: everyone(200) },
+  // Only for a request carrying METRICS_TOKEN as a bearer token, whoever's session it has (docs/decisions/0085).
+  'GET /metrics': { request: () => json('GET', '/metrics'), expect: everyone(401) },
   'GET /uploads/*': { request: () => json('GET', imageUrl), expect: everyone(200) },
   'GET /api/posts': { request: () => json('GET', '/api/posts'), expect: everyone(200) },
   'GET /api/posts/:id': { request: () => json('GET', `/api/posts/${ownerPostId}`), expect: everyone(200) },
@@ -192,6 +195,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/referrals/summary': { request: () => json('GET', '/api/referrals/summary'), expect: membersOnly(200) },
   // Without SMTP_URL invitations cannot be mailed (tests/api/referrals.test.ts mails them).
   'POST /api/referrals/invite': { request: () => json('POST', '/api/referrals/invite', { email: uniqueEmail('friend') }), expect: membersOnly(503) },
+  // The home page's figures (issue 20): anyone reads them and counts views and searches; one's impact is one's own.
+  'GET /api/community': { request: () => json('GET', '/api/community'), expect: everyone(200) },
+  'POST /api/views': { request: () => json('POST', '/api/views', { postIds: [ownerPostId] }), expect: everyone(200) },
+  'POST /api/searches': { request: () => json('POST', '/api/searches', { query: 'apples' }), expect: everyone(204) },
+  'GET /api/user/impact': { request: () => json('GET', '/api/user/impact'), expect: membersOnly(200) },
+  'GET /api/user/analytics': { request: () => json('GET', '/api/user/analytics?range=7d'), expect: membersOnly(200) },
   // Verification (DECISIONS 16): a member's own requests; one pending at a time each.
   'POST /api/verification-requests': {
     request: () => json('POST', '/api/verification-requests', { businessName: 'Orchard', verifiedType: 'individual', businessPhone: '4165550100' }),

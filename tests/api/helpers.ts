@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3_CREDENTIALS } from '../../scripts/s3-server';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { connect, ensureDatabase, type Database } from '../../src/server/db/client';
@@ -54,7 +56,9 @@ export function useTestApps(count: number, env: Record<string, string> = {}, opt
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
+    const s3 = await s3Settings(name);
     const config = loadConfig({
+      ...s3,
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -79,6 +83,26 @@ export function useTestApps(count: number, env: Record<string, string> = {}, opt
   });
   return ctxs;
 }
+
+/** With TEST_STORAGE=s3 (tests/api/global-setup.ts): a bucket of the file's own and the settings that choose it. */
+async function s3Settings(name: string): Promise<Record<string, string>> {
+  const endpoint = inject('s3Endpoint');
+  if (!endpoint) return {};
+  const bucket = name.toLowerCase().replaceAll('_', '-').slice(0, 63);
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  client.destroy();
+  return {
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+  };
+}
+
+/** Settings that keep an app's photos in its folder whatever TEST_STORAGE says (tests of the folder itself). */
+export const LOCAL_STORAGE = { S3_ENDPOINT: '', S3_BUCKET: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '', S3_PUBLIC_URL: '' };
 
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { deleteImages, storeImage } from '../../src/server/modules/images/service';
-import { createLocalStorage } from '../../src/server/storage/local';
 import type { Storage } from '../../src/server/storage/storage';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { countPosts, createPost, postForm, uploadedFiles, VALID_POST } from './posts-helpers';
@@ -85,12 +85,12 @@ describe('uploading a photo with a post', () => {
 describe('refusing what is not a usable image, leaving nothing behind', () => {
   async function expectRefused(image: Parameters<typeof createPost>[3], status: number, message: string) {
     const posts = await countPosts(ctx);
-    const files = uploadedFiles(ctx);
+    const files = await uploadedFiles(ctx);
     const res = await createPost(ctx.app, member.cookie, { ...VALID_POST, title: 'Refused' }, image);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().message).toBe(message);
     expect(await countPosts(ctx)).toBe(posts);
-    expect(uploadedFiles(ctx)).toEqual(files);
+    expect(await uploadedFiles(ctx)).toEqual(files);
   }
 
   it('refuses a text file named photo.jpg', async () => {
@@ -130,38 +130,38 @@ describe('refusing what is not a usable image, leaving nothing behind', () => {
 
   it('stores nothing when the fields are invalid, even with a good image', async () => {
     const posts = await countPosts(ctx);
-    const files = uploadedFiles(ctx);
+    const files = await uploadedFiles(ctx);
     const res = await createPost(ctx.app, member.cookie, { ...VALID_POST, title: '' }, { bytes: gpsJpeg });
     expect(res.json().message).toBe('Title is required');
     expect(await countPosts(ctx)).toBe(posts);
-    expect(uploadedFiles(ctx)).toEqual(files);
+    expect(await uploadedFiles(ctx)).toEqual(files);
   });
 
   it('removes the stored files when saving the post fails afterwards', async () => {
     await ctx.database.db.execute(sql`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$`);
     await ctx.database.db.execute(sql`CREATE TRIGGER posts_boom BEFORE INSERT ON posts FOR EACH ROW WHEN (NEW.title = 'Boom') EXECUTE FUNCTION refuse_boom()`);
-    const files = uploadedFiles(ctx);
+    const files = await uploadedFiles(ctx);
     const res = await createPost(ctx.app, member.cookie, { ...VALID_POST, title: 'Boom' }, { bytes: gpsJpeg });
     expect(res.statusCode).toBe(500);
-    expect(uploadedFiles(ctx)).toEqual(files);
+    expect(await uploadedFiles(ctx)).toEqual(files);
     await ctx.database.db.execute(sql`DROP TRIGGER posts_boom ON posts`);
   });
 
   it('removes the first file when storing the second fails', async () => {
-    const local = createLocalStorage(path.join(ctx.config.DATA_DIR, 'uploads'));
+    const stored = ctx.app.storage;
     const written: string[] = [];
     const failing: Storage = {
-      ...local,
+      ...stored,
       async put(key, bytes, type) {
         if (written.length === 1) throw new Error('disk full');
         written.push(key);
-        await local.put(key, bytes, type);
+        await stored.put(key, bytes, type);
       },
     };
-    const files = uploadedFiles(ctx);
+    const files = await uploadedFiles(ctx);
     await expect(storeImage(failing, gpsJpeg)).rejects.toThrow('disk full');
     expect(written).toHaveLength(1);
-    expect(uploadedFiles(ctx)).toEqual(files);
+    expect(await uploadedFiles(ctx)).toEqual(files);
   });
 });
 
@@ -196,6 +196,15 @@ describe('replacing and deleting images', () => {
   });
 });
 
+describe('where photos are kept', () => {
+  it('is the bucket when S3_BUCKET is set (TEST_STORAGE=s3), else DATA_DIR/uploads', async () => {
+    const post = (await createPost(ctx.app, member.cookie, { ...VALID_POST }, { bytes: gpsJpeg })).json();
+    const key = (post.imageUrl as string).replace('/uploads/', '');
+    expect(await uploadedFiles(ctx)).toContain(key);
+    expect(existsSync(path.join(ctx.config.DATA_DIR, 'uploads', key))).toBe(!ctx.config.S3_BUCKET);
+  });
+});
+
 describe('GET /uploads', () => {
   it.each([
     '/uploads/posts/00000000-0000-4000-8000-000000000000.webp',
@@ -210,7 +219,7 @@ describe('GET /uploads', () => {
   });
 
   it('serves only image types, never other files in the folder', async () => {
-    const storage = createLocalStorage(path.join(ctx.config.DATA_DIR, 'uploads'));
+    const storage = ctx.app.storage;
     await expect(storage.put('notes.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow();
     expect(await storage.open('notes.txt')).toBeNull();
     await deleteImages(storage, ['posts/does-not-exist.webp']);

@@ -74,6 +74,21 @@ beforeAll(async () => {
   await callerChanged(ctx, { userId: member.id });
 });
 
+describe("the page's CSP with PayPal set up (docs/decisions/0082)", () => {
+  it("lets PayPal's SDK, its buttons' frames and its API in, and nothing of Stripe's", async () => {
+    const csp = (await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' })).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://*.paypal.com https://*.paypalobjects.com");
+    expect(csp).toContain("frame-src 'self' https://*.paypal.com");
+    expect(csp).toContain("connect-src 'self' https://*.paypal.com");
+    expect(csp).not.toContain('stripe');
+  });
+
+  it("keeps the pop-up of PayPal's buttons in touch with the page", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' });
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+});
+
 const post = (url: string, payload?: object) => ctx.app.inject(as(member.cookie, { method: 'POST', url, payload }));
 const lifetimes = async () =>
   (await ctx.app.inject(as(member.cookie, { method: 'GET', url: '/api/auth/me' }))).json().grants.filter((g: { kind: string }) => g.kind === 'lifetime').length;

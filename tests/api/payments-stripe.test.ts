@@ -85,6 +85,17 @@ async function startLifetime() {
   return res.json() as { clientSecret: string; paymentId: string; demoMode: boolean; receipt: null };
 }
 
+describe("the page's CSP with Stripe set up (docs/decisions/0082)", () => {
+  it("lets Stripe.js, its card frames and its API in, and nothing of PayPal's", async () => {
+    const csp = (await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' })).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(csp).not.toContain('paypal');
+    expect((await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' })).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});
+
 describe('the card form (PaymentIntent)', () => {
   it('answers the client secret, nothing granted yet, with an idempotency key from the payment', async () => {
     const started = await startLifetime();

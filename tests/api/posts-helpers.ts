@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { posts } from '../../src/server/db/schema/index';
 import { POST_CHANGED, SESSION_CHANGED, type SessionChange } from '../../src/server/events/topics';
 import { as, type TestContext } from './helpers';
@@ -11,13 +9,9 @@ type Ctx = Pick<TestContext, 'app' | 'database'>;
 export const countPosts = async (ctx: Pick<TestContext, 'database'>) =>
   (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts`)).rows[0]!.n;
 
-/** Every file under DATA_DIR/uploads. */
-export function uploadedFiles(ctx: Pick<TestContext, 'config'>): string[] {
-  const root = path.join(ctx.config.DATA_DIR, 'uploads');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name));
+/** Every stored file's key, in the folder or the bucket (TEST_STORAGE=s3), sorted. */
+export async function uploadedFiles(ctx: Pick<TestContext, 'app'>): Promise<string[]> {
+  return (await ctx.app.storage.list()).sort();
 }
 
 /**

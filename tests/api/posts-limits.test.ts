@@ -74,10 +74,10 @@ describe('limits on post writes', () => {
   it(`allows ${createPerWriter.limit} new posts an hour per member, then 429 before reading the form`, async () => {
     const member = await registerMember(ctx.app);
     for (let i = 0; i < createPerWriter.limit; i += 1) await postAs(member.cookie);
-    const [posts, files] = [await countPosts(ctx), uploadedFiles(ctx)];
+    const [posts, files] = [await countPosts(ctx), await uploadedFiles(ctx)];
     expectTooMany(await createPost(ctx.app, member.cookie, { ...VALID_POST }, { bytes: photo }), 'new posts');
     expect(await countPosts(ctx)).toBe(posts);
-    expect(uploadedFiles(ctx)).toEqual(files);
+    expect(await uploadedFiles(ctx)).toEqual(files);
     await postAs(other.cookie);
   });
 
@@ -91,12 +91,12 @@ describe('limits on post writes', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     expect((await inject(ctx.app, owner.cookie, CHANGES.delete(second))).statusCode).toBe(204);
-    const files = uploadedFiles(ctx);
+    const files = await uploadedFiles(ctx);
     for (const change of Object.values(CHANGES))
       expectTooMany(await inject(ctx.app, owner.cookie, change(first)), 'changes to posts');
     const after = (await inject(ctx.app, null, { method: 'GET', url: `/api/posts/${first}` })).json();
     expect(after).toMatchObject({ title: VALID_POST.title, status: 'seasonal', imageUrl: null });
-    expect(uploadedFiles(ctx)).toEqual(files);
+    expect(await uploadedFiles(ctx)).toEqual(files);
     // Each member has their own count.
     expect((await inject(ctx.app, other.cookie, CHANGES.status(await postAs(other.cookie)))).statusCode).toBe(
       200,

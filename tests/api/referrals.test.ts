@@ -1,32 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '../../src/domain/referrals';
 import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
 import { createPost, VALID_POST } from './posts-helpers';
+import { useSmtpServer } from './smtp';
 
 /**
  * Referrals and invites (spec §2 referral card, §9; DECISIONS 26; issue 16): codes made by the
  * server, tiers for friends who shared a post, $3 to both on the friend's first payment, never
  * between a member and themselves; invitations mailed to a real SMTP server on this machine.
  */
-const mailed: Array<{ to: string[]; raw: string }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on('end', () => {
-      mailed.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-const port = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-const ctx = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://fruit.example.org' });
+const smtp = await useSmtpServer();
+const ctx = useTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://fruit.example.org' });
 
 let addresses = 0;
 const nextAddress = () => `10.65.${Math.floor(++addresses / 250)}.${addresses % 250}`;
@@ -136,10 +120,7 @@ describe('POST /api/referrals/invite', () => {
     const res = await post(referrer.cookie, '/api/referrals/invite', { email: to, referralLink: 'https://evil.example/?ref=FFEVIL00' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: REFERRAL_MESSAGES.inviteSent });
-    const deadline = Date.now() + 10_000;
-    while (!mailed.some((m) => m.to.includes(to)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const mail = mailed.find((m) => m.to.includes(to))!;
-    const text = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const { text } = await smtp.mailTo(to);
     expect(text).toContain('Rita Referrer invited you');
     expect(text).toContain(`https://fruit.example.org/?ref=${code}`);
     expect(text).not.toContain('evil.example');

@@ -1,10 +1,15 @@
+import { hash } from '@node-rs/argon2';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../src/server/db/embedded';
+import { ARGON2 } from '../../src/server/lib/passwords';
 import { ensureWebBuild } from '../../scripts/web-build.mjs';
 
 declare module 'vitest' {
@@ -12,11 +17,17 @@ declare module 'vitest' {
     baseURL: string;
     e2eDataDir: string;
     instagramURL: string;
+    ownerPassword: string;
+    /** The mail the app sent (invitations), as the journeys' SMTP server received it. */
+    mailURL: string;
   }
 }
 
 /** The product's Instagram account in the journeys: the share menu offers to follow it. */
 const INSTAGRAM_URL = 'https://www.instagram.com/freefruit.example/';
+
+/** The owner password of the Post Access Required dialog's Owner tab (DECISIONS 4), set up for the journeys. */
+const OWNER_PASSWORD = 'orchard-owner-2026';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,6 +52,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  */
 export default async function setup(project: TestProject) {
   ensureWebBuild();
+  const smtp = await startSmtp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -56,8 +68,12 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: 'off',
       NODE_ENV: 'production',
       INSTAGRAM_URL,
-      // As behind a reverse proxy: each browser context says its own address (harness.ts newPage).
-      TRUST_PROXY: '127.0.0.1',
+      OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD, ARGON2),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      // Each browser context of a journey is a visitor on a network of its own (X-Forwarded-For,
+      // harness.ts newPage): per-address limits (kindness once a day, sign-ups, the preview
+      // budget, self-referral) see different people, as they would in the field.
+      TRUST_PROXY: 'loopback',
     },
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -65,6 +81,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('e2eDataDir', dataDir);
   project.provide('instagramURL', INSTAGRAM_URL);
+  project.provide('ownerPassword', OWNER_PASSWORD);
+  project.provide('mailURL', smtp.url);
 
   return async () => {
     if (child.exitCode === null) {
@@ -73,5 +91,41 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
+  };
+}
+
+/**
+ * A mail server on this machine for the app's mail (invitations): it keeps what it receives and
+ * shows the recipients at an HTTP address the journeys ask, so a journey can see that a mail left.
+ */
+async function startSmtp(): Promise<{ port: number; url: string; close: () => Promise<void> }> {
+  const received: Array<{ to: string[]; at: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), at: new Date().toISOString() });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)));
+  const http = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(received));
+  });
+  const httpPort = await new Promise<number>((resolve) => http.listen(0, '127.0.0.1', () => resolve((http.address() as AddressInfo).port)));
+  return {
+    port,
+    url: `http://127.0.0.1:${httpPort}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close();
+        server.close(() => resolve());
+      }),
   };
 }

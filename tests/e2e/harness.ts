@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
@@ -30,27 +31,26 @@ export function useBrowser(): { browser: Browser } {
   return holder;
 }
 
-let visitors = 0;
-/**
- * A network address of its own for each browser context, as different visitors have: the app
- * trusts X-Forwarded-For from 127.0.0.1 here (global-setup.ts), so limits per address (sign-ups,
- * free previews) count each visitor apart, as they do behind a reverse proxy.
- */
-const visitorAddress = () => {
-  visitors += 1;
-  return `10.${100 + (process.pid % 100)}.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`;
-};
+/** A network address of its own (10.0.0.0/8), as the app sees it through its trusted proxy (global-setup.ts). */
+export const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** A page on a fresh context (its own cookies and network address), at the given width. */
+/**
+ * A page on a fresh context (its own cookies), at the given width, from a network address of its
+ * own (X-Forwarded-For: each context is another visitor; `address` picks one).
+ */
 export async function newPage(
   browser: Browser,
-  { width = WIDTHS.desktop, ...options }: { width?: number } & BrowserContextOptions = {},
+  {
+    width = WIDTHS.desktop,
+    address = someAddress(),
+    ...options
+  }: { width?: number; address?: string } & BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
     viewport: { width, height: 900 },
     ...options,
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(), ...options.extraHTTPHeaders },
+    extraHTTPHeaders: { 'X-Forwarded-For': address, ...options.extraHTTPHeaders },
   });
   // Map tiles come from the public OpenStreetMap service, which tests never reach: a blank tile.
   await context.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) =>

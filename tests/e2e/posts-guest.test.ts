@@ -83,13 +83,17 @@ describe('a guest on the home page', () => {
     expect(opened[0]).not.toContain('Secret');
   });
 
-  it('is sent to registration, with a word of explanation, when it tries to post', async () => {
+  it("is offered the access dialog when it tries to post; its Sign In tab comes back with the form open", async () => {
     const page = await newPage(ctx.browser, { width: 390 });
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Post type' }).getByRole('link', { name: 'Firewood' }).click();
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
-    await page.waitForURL(`**/register?redirect=${encodeURIComponent('/?type=firewood&create=1')}`);
-    await expectToast(page, 'Create a free account to post');
+    const dialog = page.getByRole('dialog', { name: 'Post Access Required' });
+    await dialog.getByRole('tab', { name: 'Sign In' }).click();
+    const back = encodeURIComponent('/?type=firewood&create=1');
+    expect(await dialog.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(`/login?redirect=${back}`);
+    await dialog.getByRole('link', { name: 'Create Free Account' }).click();
+    await page.waitForURL(`**/register?redirect=${back}`);
 
     // Registered, the guest is back where they were, with the form open.
     const user = uniqueUser();

@@ -1,7 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as schema from './schema/index';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
@@ -19,8 +17,6 @@ export interface Database {
   /** Ends the pool (waiting at most POOL_END_MS for its clients), then stops the embedded PostgreSQL, if any. */
   close(times?: StopTimes): Promise<void>;
 }
-
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
 // Return BIGINT counts as numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -96,8 +92,4 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
   } finally {
     await client.end();
   }
-}
-
-export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS });
 }

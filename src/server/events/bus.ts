@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connectionFailure } from '../db/availability';
 
 /**
@@ -30,8 +31,19 @@ export interface EventBus {
   subscribe<T>(t: Topic<T>, handler: (payload: T) => void): () => void;
   /** Calls `handler` after the LISTEN connection came back: messages may have been missed. */
   onResync(handler: () => void): () => void;
+  /**
+   * Milliseconds from a NOTIFY of this instance to its arrival on this instance's LISTEN
+   * connection (what every message between instances waits, without clock skew), or null when it
+   * did not come back within `timeoutMs` (GET /metrics).
+   */
+  roundTrip(timeoutMs: number): Promise<number | null>;
+  /** Messages received from other instances since the start, and whether the LISTEN connection is up. */
+  stats(): { received: number; listening: boolean };
   close(): Promise<void>;
 }
+
+/** The topic of round-trip probes: never delivered to subscribers. */
+const PROBE = '_probe';
 
 interface Envelope {
   /** The publishing bus, so an instance skips what it already delivered locally. */
@@ -113,6 +125,10 @@ class Listener {
     else this.current = client;
   }
 
+  get listening(): boolean {
+    return this.current !== null;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
@@ -157,6 +173,9 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
   const origin = randomUUID();
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
   const resyncs = new Set<() => void>();
+  /** Probes sent and not back yet, by id. */
+  const probes = new Map<string, () => void>();
+  let received = 0;
 
   function deliver(name: string, payload: unknown): void {
     for (const handler of handlers.get(name) ?? []) {
@@ -176,7 +195,13 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
       opts.log.warn({ err }, 'event bus: unreadable message ignored');
       return;
     }
-    if (envelope.o !== origin) deliver(envelope.t, envelope.p);
+    if (envelope.t === PROBE) {
+      if (envelope.o === origin) probes.get(String(envelope.p))?.();
+      return;
+    }
+    if (envelope.o === origin) return;
+    received += 1;
+    deliver(envelope.t, envelope.p);
   }
 
   const listener = new Listener({ ...opts, onText: receive, onReconnected: () => resyncs.forEach((handler) => handler()) });
@@ -206,6 +231,23 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
       resyncs.add(handler);
       return () => resyncs.delete(handler);
     },
+
+    async roundTrip(timeoutMs) {
+      const id = randomUUID();
+      const started = performance.now();
+      const back = new Promise<number>((resolve) => probes.set(id, () => resolve(performance.now() - started)));
+      const timeout = sleep(timeoutMs, null, { ref: false });
+      try {
+        await opts.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, encode({ o: origin, t: PROBE, p: id })]);
+        return await Promise.race([back, timeout]);
+      } catch {
+        return null;
+      } finally {
+        probes.delete(id);
+      }
+    },
+
+    stats: () => ({ received, listening: listener.listening }),
 
     async close() {
       handlers.clear();

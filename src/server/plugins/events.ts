@@ -14,7 +14,14 @@ export default fp(
   async function eventsPlugin(app: FastifyInstance) {
     const bus = await startEventBus({ pool: app.pool, log: app.log });
     app.decorate('events', bus);
+    app.metrics.gauge({
+      name: 'event_bus_round_trip_seconds',
+      help: 'From a NOTIFY of this instance to its arrival on its LISTEN connection, measured at the scrape (NaN: not back within 1 s)',
+      read: async () => ((await bus.roundTrip(1_000)) ?? NaN) / 1000,
+    });
+    app.metrics.gauge({ name: 'event_bus_listening', help: '1 while the LISTEN connection is up', read: () => Number(bus.stats().listening) });
+    app.metrics.gauge({ name: 'event_bus_received_messages', help: 'Messages from other instances since the start', read: () => bus.stats().received });
     app.addHook('onClose', async () => bus.close());
   },
-  { name: 'events' },
+  { name: 'events', dependencies: ['metrics'] },
 );

@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/availability';
-import { createDatabaseHealth } from '../db/health';
+import { createDatabaseHealth, type DatabaseHealth } from '../db/health';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the database answers, from probes at most a second old (GET /api/health, /api/ready). */
+    databaseHealth: DatabaseHealth;
+  }
+}
 import { UNAVAILABLE_RETRY_SECONDS } from '../errors';
 
 /**
@@ -14,6 +21,7 @@ import { UNAVAILABLE_RETRY_SECONDS } from '../errors';
 export default fp(
   async function healthPlugin(app: FastifyInstance) {
     const health = createDatabaseHealth({ probe: () => app.pool.query('SELECT 1'), log: app.log });
+    app.decorate('databaseHealth', health);
     app.addHook('onError', (_request, _reply, err, done) => {
       if (isDatabaseUnavailable(err)) health.reportUnreachable();
       done();

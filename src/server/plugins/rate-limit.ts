@@ -97,11 +97,7 @@ export function addressKey(ip: string | undefined): string {
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
     app.decorate('rateLimiter', createRateLimiter(app.db));
-    const sweep = setInterval(() => {
-      app.db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now()`).catch((err) => app.log.warn({ err }, 'rate limit sweep failed'));
-    }, 10 * 60_000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    app.jobs.add({ name: 'rate-limits-ended', everyMs: 10 * 60_000, run: () => app.db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now()`) });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['jobs'] },
 );

@@ -7,6 +7,33 @@ import { forbidden } from '../errors';
 export const MAP_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+type Directive = 'script-src' | 'frame-src' | 'connect-src' | 'img-src';
+
+/**
+ * What the payment providers' own scripts need in the page's CSP, and only when they are set up
+ * (docs/decisions/0082): Stripe.js and its card frames (https://docs.stripe.com/security/guide#content-security-policy),
+ * PayPal's JS SDK and its buttons' frames (https://developer.paypal.com/sdk/js/csp/). Demo mode adds nothing.
+ */
+export function paymentSources(config: {
+  STRIPE_SECRET_KEY?: string | undefined;
+  PAYPAL_CLIENT_ID?: string | undefined;
+  PAYPAL_CLIENT_SECRET?: string | undefined;
+}): Record<Directive, string[]> {
+  const sources: Record<Directive, string[]> = { 'script-src': [], 'frame-src': [], 'connect-src': [], 'img-src': [] };
+  if (config.STRIPE_SECRET_KEY) {
+    sources['script-src'].push('https://js.stripe.com', 'https://*.js.stripe.com');
+    sources['frame-src'].push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
+    sources['connect-src'].push('https://api.stripe.com');
+  }
+  if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
+    sources['script-src'].push('https://*.paypal.com', 'https://*.paypalobjects.com');
+    sources['frame-src'].push('https://*.paypal.com');
+    sources['connect-src'].push('https://*.paypal.com');
+    sources['img-src'].push('https://*.paypal.com', 'https://*.paypalobjects.com');
+  }
+  return sources;
+}
+
 /** True when an unsafe request comes from another site (CSRF). Requests without browser headers pass. */
 export function isCrossSite(request: FastifyRequest, publicUrl?: string): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
@@ -64,20 +91,34 @@ export default fp(
     // HSTS and upgrade-insecure-requests only when the public address is known to be https; not
     // for secureCookies 'auto', where the site may also be reached over plain http (docs/decisions/0060).
     const https = app.config.secureCookies === true;
+    const pay = paymentSources(app.config);
     const pageHeaders = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
           'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:', ...MAP_TILE_HOSTS],
+          // Photos come from the CDN in front of the bucket when S3_PUBLIC_URL names one (docs/decisions/0085).
+          'img-src': [
+            "'self'",
+            'data:',
+            'blob:',
+            ...MAP_TILE_HOSTS,
+            ...pay['img-src'],
+            ...(app.config.S3_PUBLIC_URL ? [new URL(app.config.S3_PUBLIC_URL).origin] : []),
+          ],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
-          'connect-src': ["'self'"],
+          'script-src': ["'self'", ...pay['script-src']],
+          'connect-src': ["'self'", ...pay['connect-src']],
+          ...(pay['frame-src'].length > 0 ? { 'frame-src': ["'self'", ...pay['frame-src']] } : {}),
           'upgrade-insecure-requests': https ? [] : null,
         },
       },
       hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+      // PayPal's buttons open PayPal in a pop-up that reports back to this page (https://developer.paypal.com/sdk/js/csp/).
+      ...(pay['frame-src'].some((host) => host.includes('paypal'))
+        ? { crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const } }
+        : {}),
     });
 
     const forApi = apiHeaders(pageHeaders);

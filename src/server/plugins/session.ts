@@ -100,11 +100,7 @@ export default fp(
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     });
 
-    const sweep = setInterval(() => {
-      store.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
-    }, 60 * 60_000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    app.jobs.add({ name: 'sessions-expired', everyMs: 60 * 60_000, run: () => store.sweepExpired() });
   },
-  { name: 'session', dependencies: ['events', 'rate-limit'] },
+  { name: 'session', dependencies: ['events', 'rate-limit', 'jobs'] },
 );

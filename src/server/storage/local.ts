@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { contentTypeOf, isValidKey, type Storage } from './storage';
@@ -51,5 +51,28 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
       if (!info?.isFile()) return null;
       return { stream: createReadStream(file), size: info.size, contentType: contentTypeOf(key)! };
     },
+
+    async has(key) {
+      const file = fileOf(key);
+      return file !== null && (await stat(file).then((info) => info.isFile(), () => false));
+    },
+
+    async list() {
+      const entries = await readdir(resolved, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      });
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(resolved, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .filter((key) => fileOf(key) !== null);
+    },
+
+    async check() {
+      await mkdir(resolved, { recursive: true });
+      await access(resolved, constants.W_OK);
+    },
+
+    close() {},
   };
 }

@@ -1,15 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
-import type { Storage } from './storage';
+import { IMMUTABLE, type Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
   }
 }
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Decorates `app.storage` and serves `GET /uploads/<key>` from it. Keys never change content,
@@ -18,6 +16,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export default fp(
   async function storagePlugin(app: FastifyInstance, opts: { storage: Storage; serve?: boolean }) {
     app.decorate('storage', opts.storage);
+    app.addHook('onClose', async () => opts.storage.close());
     if (opts.serve === false) return;
 
     app.get('/uploads/*', async (request, reply) => {

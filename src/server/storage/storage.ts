@@ -8,10 +8,10 @@ export interface StoredObject {
 }
 
 /**
- * Where uploaded files live. Keys are relative paths such as `posts/<random>.webp`; they are
- * random or content-hashed, so an object under a key never changes (long cache headers are safe).
- * The local folder is the default; an S3-compatible implementation can follow with the same shape
- * (its `urlOf` would point at the bucket or CDN, and `open` would not be needed for serving).
+ * Where uploaded files live (docs/decisions/0020, 0085). Keys are relative paths such as
+ * `posts/<random>.webp`; they are random, so an object under a key never changes (long cache
+ * headers are safe). The local folder (`local.ts`) is the default; an S3-compatible bucket
+ * (`s3.ts`) when S3_BUCKET is set. One test suite runs against both (`storage.test.ts`).
  */
 export interface Storage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
@@ -21,7 +21,18 @@ export interface Storage {
   urlOf(key: string): string;
   /** The object for serving, or null when the key is unknown or malformed. */
   open(key: string): Promise<StoredObject | null>;
+  /** Whether an object is stored under `key`. */
+  has(key: string): Promise<boolean>;
+  /** Every stored key, in no particular order (backups, `npm run storage:migrate`, tests). */
+  list(): Promise<string[]>;
+  /** Resolves when the store can be reached (GET /api/ready); rejects with why not. */
+  check(): Promise<void>;
+  /** Lets go of connections (the app closing). */
+  close(): void;
 }
+
+/** Every object is stored under a new random key, so it may be cached for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Letters, digits, '-', '_' and '.', in '/'-separated segments; no '..', no leading '/'. */
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*(?:\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*)*$/;

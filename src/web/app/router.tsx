@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { SubscribePage } from '../features/access';
 import { Inbox } from '../features/messages';
 import { NotificationsPage } from '../features/notifications';
 import { lazyNamed } from '../lib/lazy';
@@ -31,6 +32,7 @@ export function AppRouter() {
           <Route path="notifications" element={<Deferred page={<NotificationsPage />} membersOnly />} />
           <Route path="login" element={<Deferred page={<Login />} />} />
           <Route path="register" element={<Deferred page={<Register />} />} />
+          <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
           <Route path="admin" element={<Deferred page={<Admin />} />} />
           {COMING_SOON_PAGES.map(({ path, ...page }) => (
             <Route key={path} path={path} element={<ComingSoon {...page} />} />

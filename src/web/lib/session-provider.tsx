@@ -2,6 +2,7 @@ import { createContext, use, useEffect, useReducer, type ReactNode } from 'react
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api';
 import {
+  nextBadgeChange,
   nextGrantChange,
   sessionChanged,
   sessionOf,
@@ -19,7 +20,7 @@ const SessionContext = createContext<Session | null>(null);
  * Asks GET /api/session once and hands the answer to every screen. When a grant starts or ends
  * while the page is open (a day pass runs out), every reader renders again and asks the policy
  * with the new time, and the queries the server answers by the session are refreshed: the free
- * preview comes back without a reload.
+ * preview comes back without a reload. A trial's badge counts down its days the same way.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -31,11 +32,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { grants } = session.actor;
 
   useEffect(() => {
-    const next = nextGrantChange(grants, new Date());
+    const now = new Date();
+    const grantChange = nextGrantChange(grants, now);
+    const badgeChange = nextBadgeChange(grants, now);
+    const next = [grantChange, badgeChange].reduce<Date | null>((a, b) => (b && (!a || b < a) ? b : a), null);
     if (!next) return;
     const timer = setTimeout(
       () => {
-        if (Date.now() >= next.getTime()) void sessionChanged(queryClient);
+        // A grant started or ended: the server answers differently now. A new day of the trial only
+        // changes the badge's count: the readers render again, nothing is asked.
+        if (grantChange && Date.now() >= grantChange.getTime()) void sessionChanged(queryClient);
         grantChanged();
       },
       Math.min(next.getTime() - Date.now(), MAX_TIMER_MS),

@@ -6,6 +6,7 @@ import { canManagePost, canPost } from '../../domain/policy';
 import {
   badgeOf,
   grantsOf,
+  nextBadgeChange,
   nextGrantChange,
   previewOnly,
   sessionChanged,
@@ -146,6 +147,48 @@ describe('nextGrantChange', () => {
     expect(nextGrantChange([grant(hours(-3), hours(-1))], NOW)).toBeNull();
     // An end at this very moment has already happened.
     expect(nextGrantChange([grant(hours(-3), NOW.toISOString())], NOW)).toBeNull();
+  });
+});
+
+describe('the badge follows time (spec §4)', () => {
+  const trial = (endsIn: number): Grant => ({ kind: 'trial', startsAt: new Date(hours(endsIn - 24 * 7)), endsAt: new Date(hours(endsIn)) });
+  const pass = (startsIn: number, endsIn: number | null): Grant => ({
+    kind: endsIn === null ? 'lifetime' : 'day',
+    startsAt: new Date(hours(startsIn)),
+    endsAt: endsIn === null ? null : new Date(hours(endsIn)),
+  });
+  const actor = (...grants: Grant[]) => ({ userId: 'u1', isAdmin: false, grants, suspension: null });
+
+  it("counts the trial's days down at each whole day before its end", () => {
+    // 2 days and 5 hours left: '3 days left' until 2 days are left, 5 hours from now.
+    const grants = [trial(24 * 2 + 5)];
+    expect(badgeOf(actor(...grants), NOW)).toBe('Trial - 3 days left');
+    const next = nextBadgeChange(grants, NOW)!;
+    expect(next).toEqual(new Date(hours(5)));
+    expect(badgeOf(actor(...grants), new Date(next.getTime() - 1))).toBe('Trial - 3 days left');
+    expect(badgeOf(actor(...grants), next)).toBe('Trial - 2 days left');
+    expect(nextBadgeChange(grants, next)).toEqual(new Date(hours(24 + 5)));
+    // Within the last day the next change is the end itself, a grant change.
+    expect(nextBadgeChange(grants, new Date(hours(24 + 5)))).toBeNull();
+    expect(nextGrantChange(grants, new Date(hours(24 + 5)))).toEqual(new Date(hours(24 * 2 + 5)));
+  });
+
+  it('says Premium from the moment a purchase is in the session, and the trial again when a day pass ends', () => {
+    const trialOnly = [trial(24 * 4)];
+    expect(badgeOf(actor(...trialOnly), NOW)).toBe('Trial - 4 days left');
+    expect(badgeOf(actor(...trialOnly, pass(0, null)), NOW)).toBe('Premium');
+    // A day pass bought during the trial starts when the trial ends (docs/decisions/0080).
+    const later = [trial(2), pass(2, 26)];
+    expect(badgeOf(actor(...later), NOW)).toBe('Trial - 1 days left');
+    expect(nextGrantChange(later, NOW)).toEqual(new Date(hours(2)));
+    expect(badgeOf(actor(...later), new Date(hours(2)))).toBe('Premium');
+    expect(badgeOf(actor(...later), new Date(hours(26)))).toBeNull();
+  });
+
+  it('has no countdown without a running trial', () => {
+    expect(nextBadgeChange([], NOW)).toBeNull();
+    expect(nextBadgeChange([pass(-1, 23)], NOW)).toBeNull();
+    expect(nextBadgeChange([trial(-1)], NOW)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { badgeText, deriveSubscription, type Grant } from '../../domain/access';
+import { DAY_MS } from '../../domain/limits';
 import type { PublicUser, SessionView } from '../../domain/auth';
 import { canView, type ActorView, type PostingMode } from '../../domain/policy';
 import type { Suspension } from '../../domain/suspension';
@@ -93,6 +94,23 @@ export function nextGrantChange(grants: readonly Grant[], now: Date): Date | nul
     for (const moment of [startsAt, endsAt]) {
       if (moment && moment > now && (next === null || moment < next)) next = moment;
     }
+  }
+  return next;
+}
+
+/**
+ * The next moment the trial's 'N days left' goes down by one after `now` (spec §4: days rounded
+ * up), so a page left open shows the right count; null without a trial still running. The end
+ * itself is a grant change (nextGrantChange).
+ */
+export function nextBadgeChange(grants: readonly Grant[], now: Date): Date | null {
+  let next: Date | null = null;
+  for (const { kind, endsAt } of grants) {
+    if (kind !== 'trial' || !endsAt || endsAt <= now) continue;
+    const daysLeft = Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS);
+    if (daysLeft <= 1) continue;
+    const moment = new Date(endsAt.getTime() - (daysLeft - 1) * DAY_MS);
+    if (next === null || moment < next) next = moment;
   }
   return next;
 }

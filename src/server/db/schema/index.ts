@@ -6,4 +6,6 @@ export * from './community';
 export * from './outbox';
 export * from './payments';
 export * from './referrals';
+export * from './stats';
+export * from './jobs';
 export * from './moderation';

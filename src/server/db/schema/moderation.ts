@@ -34,7 +34,7 @@ export const auditActionEnum = pgEnum('audit_action', AUDIT_ACTIONS);
 
 /**
  * Every admin action (issue 19), appended and never changed: a trigger refuses UPDATE, DELETE and
- * TRUNCATE (migration 0011). No foreign keys, so no deletion elsewhere rewrites a row: the names
+ * TRUNCATE (migration 0013). No foreign keys, so no deletion elsewhere rewrites a row: the names
  * are snapshots taken when the action was done.
  */
 export const auditLog = pgTable(

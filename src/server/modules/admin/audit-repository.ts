@@ -35,7 +35,7 @@ export async function appendAudit(q: Tx | Db, lines: readonly AuditLine[]): Prom
 
 /**
  * The audit log (issue 19): appended in the admin's transaction, read newest first. The table
- * refuses every UPDATE, DELETE and TRUNCATE (migration 0011): there is no other write here.
+ * refuses every UPDATE, DELETE and TRUNCATE (migration 0013): there is no other write here.
  */
 export function createAuditRepository(db: Db) {
   return {

@@ -33,7 +33,7 @@ export { appendAudit as appendToAuditLog };
  * The admin's use cases (spec §2 Admin, §7 /api/admin/*, issue 19): each asks the policy first
  * (adminOf), acts through the areas' services, in one transaction with its lines in the audit log.
  */
-export function createAdminService(deps: Omit<AdminContext, 'audit'> & { log?: { warn(obj: object, msg: string): void } }) {
+export function createAdminService(deps: Omit<AdminContext, 'audit'>) {
   const ctx: AdminContext = { ...deps, audit: createAuditRepository(deps.db) };
 
   return {
@@ -72,16 +72,7 @@ export function createAdminService(deps: Omit<AdminContext, 'audit'> & { log?: {
       };
     },
 
-    /** Lists the posts of members whose suspension ended, now and every minute; returns the stop. */
-    start(): () => void {
-      const sweep = () => void sweepEndedSuspensions(ctx).catch((err: unknown) => deps.log?.warn({ err }, 'the suspension sweep failed'));
-      const timer = setInterval(sweep, SUSPENSION_SWEEP_MS);
-      timer.unref();
-      sweep();
-      return () => clearInterval(timer);
-    },
-
-    /** Once, now (tests). */
+    /** Lists the posts of members whose suspension ended (a job every minute, once across instances: areas.ts). */
     sweepEndedSuspensions: (now?: Date) => sweepEndedSuspensions(ctx, now),
   };
 }

@@ -13,6 +13,8 @@ export interface Mail {
 /** Attempts before a mail is given up (each failure logged); the waits between them double from a minute. */
 export const MAIL_ATTEMPTS = 5;
 const RETRY_BASE_S = 60;
+/** How long sent mail is kept (for questions about it), then deleted. */
+export const MAIL_KEPT_DAYS = 30;
 /** How often an instance looks for mail to send. */
 export const MAIL_POLL_MS = 2_000;
 
@@ -75,6 +77,24 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
         }
       }
       return sent;
+    },
+
+    /** The outbox's depth: mail due now, waiting for a retry, and given up after MAIL_ATTEMPTS (GET /metrics). */
+    async depth(): Promise<Record<'due' | 'waiting' | 'failed', number>> {
+      const [row] = await deps.db
+        .select({
+          due: sql<number>`count(*) FILTER (WHERE ${outbox.attempts} < ${MAIL_ATTEMPTS} AND ${outbox.nextAttemptAt} <= now())::int`,
+          waiting: sql<number>`count(*) FILTER (WHERE ${outbox.attempts} < ${MAIL_ATTEMPTS} AND ${outbox.nextAttemptAt} > now())::int`,
+          failed: sql<number>`count(*) FILTER (WHERE ${outbox.attempts} >= ${MAIL_ATTEMPTS})::int`,
+        })
+        .from(outbox)
+        .where(isNull(outbox.sentAt));
+      return row!;
+    },
+
+    /** Forgets mail sent more than MAIL_KEPT_DAYS ago (a daily job, docs/decisions/0085). */
+    async sweepSent(): Promise<void> {
+      await deps.db.delete(outbox).where(lte(outbox.sentAt, sql`now() - make_interval(days => ${MAIL_KEPT_DAYS})`));
     },
 
     /** Looks for mail every MAIL_POLL_MS until stopped. */

@@ -39,6 +39,12 @@ const ratingsOf = (db: Db, ids: readonly string[]) =>
 export function createMembersRepository(db: Db) {
   return {
     /** Public fields of members by id, with their ratings (never the email). */
+    /** How many members there are (the home page's figure). */
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
+
     async byIds(ids: readonly string[]): Promise<MemberRow[]> {
       if (ids.length === 0) return [];
       const [members, ratings] = await Promise.all([

@@ -76,6 +76,9 @@ export function createMembersService(deps: MembersServiceDeps) {
   }
 
   return {
+    /** How many members there are. */
+    count: () => repo.count(),
+
     /** Whether a member with this id exists. */
     async exists(id: string): Promise<boolean> {
       return isUuid(id) && (await repo.byIds([id])).length > 0;

@@ -26,6 +26,11 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const sockets = new Map<string, Set<WebSocket>>();
   const send = (socket: WebSocket, message: SocketServerMessage) => socket.send(JSON.stringify(message));
+  app.metrics.gauge({
+    name: 'websocket_connections_open',
+    help: "Members' live sockets open on this instance",
+    read: () => [...sockets.values()].reduce((sum, held) => sum + held.size, 0),
+  });
 
   app.events.subscribe(NOTIFICATION_CREATED, ({ userId, id }) => {
     const held = sockets.get(userId);

@@ -41,7 +41,7 @@ export const typeCondition = (f: Pick<PostFilters, 'type'>): SQL | undefined => 
 /**
  * Listed: neither hidden by reports nor removed by an admin, and its owner not suspended (issue 19).
  * Every list, map and total shows only these, as map_cells and post_counts count only these
- * (migration 0011).
+ * (migration 0013).
  */
 export const visible = sql`(${posts.hiddenAt} IS NULL AND NOT ${posts.ownerSuspended})`;
 

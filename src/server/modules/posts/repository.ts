@@ -6,6 +6,9 @@ import { POST_CHANGED } from '../../events/topics';
 import type { LatLng } from '../../../domain/geo';
 import type { Cursor } from './cursor';
 import { nearestOrderSql, visible } from './filters';
+
+/** The newest posts the popular areas are counted over. */
+export const POPULAR_SAMPLE = 20_000;
 import type { PostRow } from './present';
 
 const { searchVector: _searchVector, ...columns } = getTableColumns(posts);
@@ -216,7 +219,50 @@ export function createPostsRepository(db: Db, events: EventBus) {
       return row;
     },
 
-    /** Which of these members have a post up (listed: not hidden, removed or suspended; a deleted one is gone). */
+    /** Posts up, and those given away (status unavailable), from the kept counts (docs/decisions/0022). */
+    async figures(): Promise<{ posts: number; givenAway: number }> {
+      const { rows } = await db.execute<{ posts: number; given: number }>(
+        sql`SELECT coalesce(sum(n), 0)::int AS posts, coalesce(sum(n) FILTER (WHERE status = 'unavailable'), 0)::int AS given FROM post_counts`,
+      );
+      return { posts: rows[0]?.posts ?? 0, givenAway: rows[0]?.given ?? 0 };
+    },
+
+    /**
+     * The areas with the most posts among the POPULAR_SAMPLE last shared within `days` (a bounded
+     * read at any size): the town after the address's last comma (as areaOf shows a guest), else
+     * the region's name; never a street.
+     */
+    async popularAreas(days: number, limit: number, regionLabels: Record<string, string>): Promise<Array<{ area: string; posts: number }>> {
+      const labels = sql.join(
+        Object.entries(regionLabels).map(([region, label]) => sql`(${region}, ${label})`),
+        sql`, `,
+      );
+      const { rows } = await db.execute<{ area: string; posts: number }>(sql`
+        WITH recent AS (
+          SELECT nullif(trim(substring(${posts.address} FROM ',([^,]*)$')), '') AS town, l.label
+          FROM ${posts} LEFT JOIN (VALUES ${labels}) AS l(region, label) ON l.region = ${posts.region}::text
+          WHERE ${visible} AND ${posts.createdAt} > now() - make_interval(days => ${days})
+          ORDER BY ${posts.createdAt} DESC LIMIT ${POPULAR_SAMPLE}
+        )
+        SELECT coalesce(town, label) AS area, count(*)::int AS posts FROM recent
+        WHERE coalesce(town, label) IS NOT NULL
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`);
+      return rows;
+    },
+
+    /** What a member's impact is worked out from (their posts up), and the region most of them are in. */
+    async impactOf(userId: string): Promise<{ ids: string[]; created: number; givenAway: number; firewood: number; regions: number; region: string | null }> {
+      const { rows } = await db.execute<{ ids: string[] | null; created: number; given: number; firewood: number; regions: number; region: string | null }>(sql`
+        SELECT array_agg(id) AS ids, count(*)::int AS created, mode() WITHIN GROUP (ORDER BY region) AS region,
+               (count(*) FILTER (WHERE status = 'unavailable'))::int AS given,
+               (count(*) FILTER (WHERE type = 'firewood'))::int AS firewood,
+               count(DISTINCT region)::int AS regions
+        FROM ${posts} WHERE user_id = ${userId} AND ${visible}`);
+      const row = rows[0];
+      return { ids: row?.ids ?? [], created: row?.created ?? 0, givenAway: row?.given ?? 0, firewood: row?.firewood ?? 0, regions: row?.regions ?? 0, region: row?.region ?? null };
+    },
+
+        /** Which of these members have a post up (listed: not hidden, removed or suspended; a deleted one is gone). */
     async withPostsUp(userIds: readonly string[]): Promise<Set<string>> {
       if (userIds.length === 0) return new Set();
       const rows = await db

@@ -22,9 +22,7 @@ const StatusBody = z.object(UpdateStatusInput.shape, { error: STATUS_BODY_MESSAG
  */
 export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  const sweep = setInterval(() => posts.sweepPreviews().catch((err) => app.log.warn({ err }, 'preview budget sweep failed')), 60 * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.jobs.add({ name: 'preview-views-old', everyMs: 60 * 60_000, run: () => posts.sweepPreviews() });
 
   app.get('/', { schema: { querystring: ListPostsQuery, response: { 200: PostList } } }, async (request, reply) => {
     const page = await posts.list(request.actor, request.query);

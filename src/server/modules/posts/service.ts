@@ -18,6 +18,7 @@ import { isListed, originOf } from './filters';
 import { createPostModeration } from './moderation';
 import { createPostLimits } from './limits';
 import { audienceOf, toLockedPost, toPost, type Card, type Presenter, type PostRow } from './present';
+import { createPostFigures } from './figures';
 import { createPreviewBudget, onPreviewBudget } from './preview-budget';
 import { createPostsReadModel, type BodyWriters } from './read-model/index';
 import type { CardPart } from './read-model/cards';
@@ -177,6 +178,8 @@ export function createPostsService(deps: PostsServiceDeps) {
     afterCreate(listener: (row: PostRow) => Promise<void>): void {
       onCreated.push(listener);
     },
+
+    ...createPostFigures(repo, readModel),
 
     /** Which of these members have a post up: shared, not hidden by reports, not deleted. */
     withPostsUp: (userIds: readonly string[]) => repo.withPostsUp(userIds),

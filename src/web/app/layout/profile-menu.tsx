@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { useNavigate } from 'react-router';
-import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { LogOut, Receipt, UserRound } from 'lucide-react';
 import type { PublicUser } from '../../../domain/auth';
 import {
   DropdownMenu,
@@ -22,7 +22,6 @@ interface ProfileMenuProps {
 
 /** Loaded on first use and opened at once (docs/decisions/0040). */
 export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProps) {
-  const navigate = useNavigate();
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -34,9 +33,18 @@ export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProp
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {/* The member's own profile as neighbours see it, where they ask for a badge (DECISIONS 16). */}
-        <DropdownMenuItem onSelect={() => navigate(`/?${new URLSearchParams({ member: user.id })}`)}>
-          <UserRound aria-hidden="true" />
-          My profile
+        <DropdownMenuItem asChild>
+          <Link to={`/?${new URLSearchParams({ member: user.id })}`}>
+            <UserRound aria-hidden="true" />
+            My profile
+          </Link>
+        </DropdownMenuItem>
+        {/* The account's receipts and referral credit live on /subscribe (docs/decisions/0082). */}
+        <DropdownMenuItem asChild>
+          <Link to="/subscribe#receipts">
+            <Receipt aria-hidden="true" />
+            Receipts and credit
+          </Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" />

@@ -1,6 +1,8 @@
 import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
+import { PostAccessDialog, usePostingReturn } from '../../features/access';
+import { InviteSection } from '../../features/referrals';
 import {
   CreatePostDialog,
   emptyListHint,
@@ -19,7 +21,7 @@ import {
 import { previewOnly } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
 import { HomeMap, HomeMemberDialog, HomePostDialog } from './home-lazy';
-import { useCreateFlow } from './use-create-flow';
+import { backWithForm, useCreateFlow } from './use-create-flow';
 
 /** Spec §2 Home: tabs, filters, list or map, the create dialog and shared post links. */
 export function Home() {
@@ -40,7 +42,9 @@ export function Home() {
   const session = useSession();
   // `create=1`: back from registration, which a guest's Upload led to; the dialog opens again.
   const createLink = params.get('create') === '1';
-  const create = useCreateFlow(filters.type, createLink);
+  const create = useCreateFlow(createLink);
+  // Back from the posting fee's checkout (spec §4): confirmed, the form opens.
+  usePostingReturn(create.access.granted);
   const gated = previewOnly(session, new Date());
 
   const setParam = useCallback(
@@ -71,8 +75,15 @@ export function Home() {
       <div className="grid grid-cols-1 gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <TypeTabs current={filters.type} />
-          <UploadButton onClick={create.open} onPointerEnter={CreatePostDialog.preload} />
+          <UploadButton
+            onClick={create.open}
+            onPointerEnter={() => {
+              CreatePostDialog.preload();
+              if (!session.user) PostAccessDialog.preload();
+            }}
+          />
         </div>
+        <InviteSection />
         <FilterBar
           filters={filters}
           origin={origin}
@@ -103,6 +114,17 @@ export function Home() {
           </>
         )}
       </div>
+      {create.access.requested && (
+        <Suspense fallback={null}>
+          <PostAccessDialog
+            type={filters.type}
+            open={create.access.isOpen}
+            onOpenChange={create.access.setOpen}
+            onGranted={create.access.granted}
+            back={backWithForm(filters.type)}
+          />
+        </Suspense>
+      )}
       {create.requested && (
         <Suspense fallback={null}>
           <CreatePostDialog type={filters.type} open={create.isOpen} onOpenChange={create.setOpen} />

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
 import { LIMITS } from '../../../domain/limits';
-import { PRODUCTS, usd } from '../../../domain/payments';
+import { PRODUCTS, usd } from '../../../domain/payment-values';
 import { RegisterForm } from '../../features/auth';
 import { AuthScreen, withRedirect } from './auth-screen';
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { PostTypeValue } from '../../../domain/post-values';
 import { canPost, type Decision } from '../../../domain/policy';
 import { toast } from '../../components/ui/use-toast';
@@ -7,22 +6,32 @@ import { useSession } from '../../lib/session-provider';
 
 type Refusal = Extract<Decision, { ok: false }>;
 
+/** Where signing in or registering from the access dialog comes back to: this view, with the form open. */
+export function backWithForm(type: PostTypeValue): string {
+  const back = new URLSearchParams(window.location.search);
+  back.set('type', type);
+  back.set('create', '1');
+  for (const name of ['post', 'posting_success', 'payment', 'posting_cancelled']) back.delete(name);
+  return `/?${back}`;
+}
+
 /**
  * Opening the create dialog, as the policy allows posting (DECISIONS 8): at once for whoever may
- * post; a guest who needs an account is sent to registration with a word of explanation, until the
- * access dialog arrives, and comes back to the open dialog; a member whose access has ended is told
+ * post; a guest who needs access gets the Post Access Required dialog (spec §2 dialog 9), and
+ * the form as soon as a grant is in the session (`granted`); a refusal of another kind is told
  * where passes are. A click before the session's answer has come waits for it: a member is not
  * taken for a guest. `fromLink`: the address asks for the dialog (`create=1`), for those who may post.
  */
-export function useCreateFlow(type: PostTypeValue, fromLink: boolean) {
+export function useCreateFlow(fromLink: boolean) {
   const session = useSession();
-  const navigate = useNavigate();
   const [wanted, setWanted] = useState(false);
   // The last refusal, and the one already answered (each click refused is a new one).
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const answered = useRef<Refusal | null>(null);
   const [requested, setRequested] = useState(false);
   const [isOpen, setOpen] = useState(false);
+  const [accessRequested, setAccessRequested] = useState(false);
+  const [accessOpen, setAccessOpen] = useState(false);
   const [linkSeen, setLinkSeen] = useState(false);
   const decide = () => canPost(session.actor, new Date(), session.postingAccess);
   if (fromLink !== linkSeen && !session.isLoading) {
@@ -35,29 +44,41 @@ export function useCreateFlow(type: PostTypeValue, fromLink: boolean) {
     if (decision.ok) {
       setRequested(true);
       setOpen(true);
+      // The form takes the access dialog's place.
+      setAccessOpen(false);
+    } else if (decision.need === 'sign-in') {
+      setAccessRequested(true);
+      setAccessOpen(true);
     } else setRefusal(decision);
   }
   useEffect(() => {
     if (!refusal || answered.current === refusal) return;
     answered.current = refusal;
-    if (refusal.need === 'permission') {
-      toast({
-        title: 'Get a pass to post',
-        description: refusal.message,
-        action: { label: 'See passes', to: '/subscribe' },
-      });
-      return;
-    }
     toast({
-      title: 'Create a free account to post',
-      description: 'It takes a minute, and sharing stays free.',
+      title: 'Get a pass to post',
+      description: refusal.message,
+      action: { label: 'See passes', to: '/subscribe' },
     });
-    // Back to this view (tab, filters, list or map) with the form open.
-    const back = new URLSearchParams(window.location.search);
-    back.set('type', type);
-    back.set('create', '1');
-    back.delete('post');
-    navigate(`/register?redirect=${encodeURIComponent(`/?${back}`)}`);
-  }, [refusal, navigate, type]);
-  return { requested, isOpen, setOpen, open: () => setWanted(true) };
+  }, [refusal]);
+  const open = () => setWanted(true);
+  // The server has just granted access (the session is asked again, but this render may not have its
+  // answer yet): the form opens without asking the policy; the server judges the post itself.
+  const openGranted = () => {
+    setRequested(true);
+    setOpen(true);
+    setAccessOpen(false);
+  };
+  return {
+    requested,
+    isOpen,
+    setOpen,
+    open,
+    access: {
+      requested: accessRequested,
+      isOpen: accessOpen,
+      setOpen: setAccessOpen,
+      /** A grant was given: the form opens. */
+      granted: openGranted,
+    },
+  };
 }

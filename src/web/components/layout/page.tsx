@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
-const SITE_NAME = 'Free Fruit, Firewood & Skids';
+/** The product's name, as the document title and mails say it. */
+export const SITE_NAME = 'Free Fruit, Firewood & Skids';
 
 /** Sets the document title (React 19 hoists <title> into <head>). */
 export function DocumentTitle({ title }: { title: string }) {

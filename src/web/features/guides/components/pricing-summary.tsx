@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../domain/limits';
-import { CREDIT_CENTS, PRODUCTS, usd } from '../../../../domain/payments';
+import { CREDIT_CENTS, PRODUCTS, usd } from '../../../../domain/payment-values';
 
 /** Referral credit for both people, spec §9. */
 const REFERRAL_CREDIT = usd(CREDIT_CENTS);

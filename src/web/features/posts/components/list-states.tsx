@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Lock, Plus, SearchX } from 'lucide-react';
 import { LIMITS } from '../../../../domain/limits';
-import { PRODUCTS, usd } from '../../../../domain/payments';
+import { PRODUCTS, usd } from '../../../../domain/payment-values';
 import { isMember } from '../../../../domain/policy';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';

@@ -1,0 +1,27 @@
+// `npm run backup [-- --out DIR]`: one dated archive of the database (from one snapshot) and, with
+// the local folder, the photos (docs/decisions/0085). Works beside a running app.
+import { parseArgs } from 'node:util';
+import { createBackup } from '../src/server/backup/backup';
+import { loadConfig } from '../src/server/config';
+import { openForMaintenance } from '../src/server/db/maintenance';
+import { createLocalStorage } from '../src/server/storage/local';
+import { uploadsFolder } from '../src/server/storage/from-config';
+import { runCli } from './cli';
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { out: { type: 'string', default: 'backups' } } });
+  const config = loadConfig();
+  const database = await openForMaintenance(config, console);
+  try {
+    // Photos in a bucket stay there: back the bucket up with the store's own means (versioning, replication).
+    const photos = config.S3_BUCKET ? null : createLocalStorage(uploadsFolder(config));
+    const { file, manifest } = await createBackup({ pool: database.pool, photos, outDir: values.out });
+    const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    console.log(`Wrote ${file}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.photos} photos${photos ? '' : ` (photos are in bucket "${config.S3_BUCKET}")`}.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+runCli(main);

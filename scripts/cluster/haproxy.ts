@@ -1,0 +1,83 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { openSync, writeFileSync } from 'node:fs';
+
+/** Whether a program is on the PATH. */
+const onPath = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * HAProxy from Debian's packages, installed with apt-get when missing (as root, or through sudo).
+ * Throws with what to do when it cannot be installed.
+ */
+export function ensureHaproxy(log: (line: string) => void): void {
+  if (onPath('haproxy')) return;
+  const root = process.getuid?.() === 0;
+  if (!root && !onPath('sudo')) throw new Error('HAProxy is not installed. Install it (Debian/Ubuntu: apt-get install -y haproxy) and run this again.');
+  log('Installing HAProxy from the Debian packages (apt-get install -y haproxy)…');
+  const as = (args: string[]) => (root ? args : ['sudo', ...args]);
+  const apt = (...args: string[]) => {
+    const [program, ...rest] = as(['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
+    return spawnSync(program!, rest, { stdio: 'ignore' }).status === 0;
+  };
+  if (!apt('install', '-y', 'haproxy') && !(apt('update') && apt('install', '-y', 'haproxy'))) {
+    throw new Error('HAProxy could not be installed with apt-get. Install it by hand (apt-get install -y haproxy) and run this again.');
+  }
+}
+
+export interface Backend {
+  name: string;
+  port: number;
+}
+
+/**
+ * The balancer's configuration: round robin over the instances on loopback, each checked with
+ * GET /api/ready every 500 ms (down after 2 failures, up again after 2 successes); a connection
+ * refused is tried again on another instance; WebSocket upgrades pass through and stay open for an
+ * hour without traffic; every request gets an X-Request-Id unless it has one.
+ */
+export function haproxyConfig(port: number, backends: Backend[]): string {
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout http-keep-alive 10s
+  timeout tunnel 1h
+  option redispatch
+  retries 2
+
+frontend web
+  bind 127.0.0.1:${port}
+  option forwardfor
+  unique-id-format %{+X}o%ci_%cp_%Ts_%rt_%pid
+  http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
+  default_backend apps
+
+backend apps
+  balance roundrobin
+  option httpchk GET /api/ready
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 2
+${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')}
+`;
+}
+
+/** HAProxy in the foreground on `configFile`; `stop()` ends it. */
+export async function startHaproxy(configFile: string, config: string, logFile: string): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  writeFileSync(configFile, config);
+  const check = spawnSync('haproxy', ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`HAProxy refuses ${configFile}: ${check.stderr || check.stdout}`);
+  const out = openSync(logFile, 'a');
+  const child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', out, out] });
+  return {
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}

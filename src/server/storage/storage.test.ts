@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3_CREDENTIALS, startS3Server, type S3Server } from '../../../scripts/s3-server';
+import { copyObjects } from './copy';
+import { withEarlierFolder } from './from-config';
+import { createLocalStorage } from './local';
+import { createS3Storage } from './s3';
+import type { Storage } from './storage';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
+let s3: S3Server;
+
+beforeAll(async () => {
+  s3 = await startS3Server({ directory: path.join(tmp, 's3'), buckets: ['photos'] });
+});
+afterAll(async () => {
+  await s3?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const s3Storage = (bucket = 'photos', publicUrl?: string) =>
+  createS3Storage({ bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, publicUrl });
+
+const implementations: Array<[string, () => Storage]> = [
+  ['the local folder', () => createLocalStorage(path.join(tmp, 'uploads'))],
+  ['an S3-compatible bucket', () => s3Storage()],
+];
+
+describe.each(implementations)('Storage in %s', (_name, make) => {
+  let storage: Storage;
+  beforeAll(() => {
+    storage = make();
+  });
+  afterAll(() => storage.close());
+
+  it('gives back what was put, with its type and size, at the /uploads/ URL', async () => {
+    await storage.put('posts/abc.webp', Buffer.from('webp bytes'), 'image/webp');
+    const object = await storage.open('posts/abc.webp');
+    expect(object).toMatchObject({ size: 10, contentType: 'image/webp' });
+    expect(await text(object!.stream)).toBe('webp bytes');
+    expect(storage.urlOf('posts/abc.webp')).toBe('/uploads/posts/abc.webp');
+  });
+
+  it('lists every key, and forgets a deleted one; deleting a missing key is no error', async () => {
+    await storage.put('posts/one.webp', Buffer.from('1'), 'image/webp');
+    await storage.put('posts/one-thumb.webp', Buffer.from('2'), 'image/webp');
+    expect(await storage.list()).toEqual(expect.arrayContaining(['posts/one.webp', 'posts/one-thumb.webp']));
+    await storage.delete('posts/one.webp');
+    await storage.delete('posts/never-there.webp');
+    expect(await storage.open('posts/one.webp')).toBeNull();
+    expect(await storage.list()).not.toContain('posts/one.webp');
+  });
+
+  it('refuses keys that could leave the store or are not images, and opens none', async () => {
+    for (const key of ['../escape.webp', 'posts/../../x.webp', '/abs.webp', 'notes.txt', 'posts/script.svg']) {
+      await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/invalid storage key/);
+      expect(await storage.open(key)).toBeNull();
+    }
+    expect(await storage.open('posts/missing.webp')).toBeNull();
+  });
+
+  it('knows which keys it holds', async () => {
+    await storage.put('posts/held.webp', Buffer.from('x'), 'image/webp');
+    expect(await storage.has('posts/held.webp')).toBe(true);
+    expect(await storage.has('posts/not-held.webp')).toBe(false);
+    expect(await storage.has('../held.webp')).toBe(false);
+  });
+
+  it('is ready when it can be reached', async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+  });
+});
+
+describe('the S3 storage', () => {
+  it('names the CDN in URLs when S3_PUBLIC_URL is set', () => {
+    const storage = s3Storage('photos', 'https://cdn.example.org/photos/');
+    expect(storage.urlOf('posts/a.webp')).toBe('https://cdn.example.org/photos/posts/a.webp');
+    storage.close();
+  });
+
+  it('is not ready when its bucket does not exist', async () => {
+    const storage = s3Storage('no-such-bucket');
+    await expect(storage.check()).rejects.toThrow();
+    storage.close();
+  });
+
+  it('stores objects with a year-long immutable Cache-Control for whoever serves the bucket', async () => {
+    const storage = s3Storage();
+    await storage.put('posts/cdn.webp', Buffer.from('x'), 'image/webp');
+    const res = await fetch(`${s3.endpoint}/photos/posts/cdn.webp`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    storage.close();
+  });
+});
+
+describe('copying the folder into the bucket (npm run storage:migrate)', () => {
+  it('copies what the bucket lacks, byte for byte, and nothing again the second time', async () => {
+    const folder = createLocalStorage(path.join(tmp, 'to-copy'));
+    const bucket = s3Storage();
+    await folder.put('posts/copy-1.webp', Buffer.from('one'), 'image/webp');
+    await folder.put('posts/copy-1-thumb.webp', Buffer.from('thumb'), 'image/webp');
+    expect(await copyObjects(folder, bucket)).toEqual({ copied: 2, skipped: 0 });
+    expect(await text((await bucket.open('posts/copy-1-thumb.webp'))!.stream)).toBe('thumb');
+    expect(await copyObjects(folder, bucket)).toEqual({ copied: 0, skipped: 2 });
+    bucket.close();
+  });
+});
+
+describe('a bucket in front of the earlier folder', () => {
+  it('opens from the folder what the bucket lacks, and deletes from both', async () => {
+    const folder = createLocalStorage(path.join(tmp, 'earlier'));
+    const bucket = s3Storage();
+    const storage = withEarlierFolder(bucket, folder);
+    await folder.put('posts/old.webp', Buffer.from('old'), 'image/webp');
+    await storage.put('posts/new.webp', Buffer.from('new'), 'image/webp');
+    expect(await text((await storage.open('posts/old.webp'))!.stream)).toBe('old');
+    expect(await text((await storage.open('posts/new.webp'))!.stream)).toBe('new');
+    expect(await folder.open('posts/new.webp')).toBeNull();
+    await storage.delete('posts/old.webp');
+    expect(await storage.open('posts/old.webp')).toBeNull();
+    bucket.close();
+  });
+});

@@ -1,0 +1,126 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { CircleCheck, Receipt as ReceiptIcon, Wallet } from 'lucide-react';
+import { PAYMENT_MESSAGES, usd } from '../../../../domain/payment-values';
+import type { Receipt } from '../../../../domain/payments';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useReceipts } from '../api/get-payments';
+
+const amountOf = (r: Receipt) => `${usd(Math.round(r.amount * 100))} ${r.currency}`;
+const dateOf = (r: Receipt) =>
+  new Date(r.timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The receipt's lines (spec §3 Payment response: description, amount, currency, transactionId, timestamp). */
+function ReceiptLines({ receipt }: { receipt: Receipt }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      <dt className="text-muted-foreground">Item</dt>
+      <dd className="font-semibold">{receipt.description}</dd>
+      <dt className="text-muted-foreground">Amount</dt>
+      <dd className="font-semibold">{amountOf(receipt)}</dd>
+      <dt className="text-muted-foreground">Date</dt>
+      <dd>{dateOf(receipt)}</dd>
+      <dt className="text-muted-foreground">Transaction</dt>
+      <dd className="font-mono text-xs break-all">{receipt.transactionId}</dd>
+    </dl>
+  );
+}
+
+function ReceiptBadges({ receipt }: { receipt: Receipt }) {
+  if (!receipt.demo && !receipt.paidWithCredit) return null;
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      {receipt.demo && <Badge variant="accent">Demo: no money taken</Badge>}
+      {receipt.paidWithCredit && <Badge>Paid with referral credit</Badge>}
+    </span>
+  );
+}
+
+/** Spec §2 Subscribe: the receipt, once paid. */
+export function ReceiptCard({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
+  // The page's content changed under the button that was pressed: focus goes to the news.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card className="grid max-w-xl gap-5 border-2 border-primary/30 p-6">
+      <div className="flex items-start gap-3">
+        <CircleCheck className="mt-0.5 size-7 shrink-0 text-primary" aria-hidden="true" />
+        <div className="grid gap-1">
+          <h2 ref={heading} tabIndex={-1} className="text-xl font-bold outline-none">
+            {PAYMENT_MESSAGES.demoPaid}
+          </h2>
+          <p className="text-muted-foreground">{PAYMENT_MESSAGES.demoPaidText}</p>
+        </div>
+      </div>
+      <ReceiptLines receipt={receipt} />
+      <ReceiptBadges receipt={receipt} />
+      <div className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to="/">See every post</Link>
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          Back to plans
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The viewer's receipts, shown again (issue 16): the account's place for them (docs/decisions/0082),
+ * with the referral credit left to spend. Nothing for a guest who never paid.
+ */
+export function ReceiptsSection({
+  signedIn,
+  creditCents,
+  settled,
+}: {
+  signedIn: boolean;
+  creditCents: number;
+  /** What is above has its final height: a scroll to #receipts lands. */
+  settled: boolean;
+}) {
+  const { data, isPending } = useReceipts();
+  const receipts = data ?? [];
+  // /subscribe#receipts (the profile menu's link): the router does not scroll to a hash by itself.
+  const scrolled = useRef(false);
+  useEffect(() => {
+    if (scrolled.current || !settled || isPending || window.location.hash !== '#receipts') return;
+    scrolled.current = true;
+    document.getElementById('receipts')?.scrollIntoView();
+  }, [settled, isPending]);
+  if (!signedIn && !isPending && receipts.length === 0) return null;
+  return (
+    <section id="receipts" aria-labelledby="receipts-title" className="grid scroll-mt-24 gap-3">
+      <h2 id="receipts-title" className="flex items-center gap-2 text-xl font-bold">
+        <ReceiptIcon className="size-5 text-primary" aria-hidden="true" />
+        Your receipts
+      </h2>
+      {signedIn && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Wallet className="size-4" aria-hidden="true" />
+          Referral credit to spend: <strong className="text-foreground">{usd(creditCents)}</strong>
+        </p>
+      )}
+      {isPending ? (
+        <Skeleton className="h-28 w-full" />
+      ) : receipts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No payments yet.</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {receipts.map((receipt) => (
+            <li key={receipt.transactionId}>
+              <Card className="grid gap-3 p-4">
+                <ReceiptLines receipt={receipt} />
+                <ReceiptBadges receipt={receipt} />
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

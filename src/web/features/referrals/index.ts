@@ -1,0 +1,2 @@
+/** The referrals feature's public entry (spec §2 invite and referral cards, §9; DECISIONS 26). */
+export { InviteSection } from './components/invite-section';

@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { connect, ensureDatabase } from '../../src/server/db/client';
+import { EXTENSIONS_SQL, MissingExtensionsError, runMigrations } from '../../src/server/db/migrate';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const JOURNAL = JSON.parse(readFileSync(`${ROOT}/src/server/db/migrations/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
+
+const adminUrl = inject('pgAdminUrl');
+const made: string[] = [];
+const role = `app_role_${randomBytes(4).toString('hex')}`;
+const rolePassword = randomBytes(12).toString('hex');
+
+/** An empty database (no extensions, no tables) named for this run, dropped afterwards. */
+async function emptyDatabase(): Promise<string> {
+  const name = `t_${inject('pgTemplate')}_mig_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  made.push(name);
+  return name;
+}
+
+function urlOf(database: string, user?: { name: string; password: string }): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  if (user) {
+    url.username = user.name;
+    url.password = user.password;
+  }
+  return url.toString();
+}
+
+async function asAdmin<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlOf(database) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  await asAdmin('postgres', async (client) => {
+    for (const name of made) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+    await client.query(`DROP ROLE IF EXISTS ${pg.escapeIdentifier(role)}`);
+  });
+});
+
+describe('migrations under an advisory lock', () => {
+  it('lets three instances started together on an empty database migrate it once, all of them ready', async () => {
+    const name = await emptyDatabase();
+    const databases = [1, 2, 3].map(() => connect(urlOf(name), null, 2));
+    try {
+      await Promise.all(databases.map((d) => runMigrations(d.pool)));
+    } finally {
+      await Promise.all(databases.map((d) => d.close()));
+    }
+    const applied = await asAdmin(name, (c) => c.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations'));
+    expect(applied.rows[0]!.n).toBe(JOURNAL.entries.length);
+  });
+});
+
+describe('a database role that is not a superuser', () => {
+  const user = { name: role, password: rolePassword };
+
+  async function ownedDatabase(): Promise<string> {
+    const name = await emptyDatabase();
+    await asAdmin('postgres', async (client) => {
+      await client.query(`DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}') THEN
+          CREATE ROLE ${pg.escapeIdentifier(role)} LOGIN NOSUPERUSER PASSWORD '${rolePassword}';
+        END IF; END $$`);
+      await client.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} OWNER TO ${pg.escapeIdentifier(role)}`);
+    });
+    return name;
+  }
+
+  it('is told which extensions are missing and the SQL a superuser runs; after it, the migrations apply', async () => {
+    const name = await ownedDatabase();
+    const database = connect(urlOf(name, user), null, 2);
+    try {
+      const failed = await runMigrations(database.pool).then(() => null, (err: unknown) => err);
+      expect(failed).toBeInstanceOf(MissingExtensionsError);
+      const message = (failed as Error).message;
+      expect(message).toContain('earthdistance');
+      expect(message).toContain(`in database "${name}": ${EXTENSIONS_SQL}`);
+      expect(message).not.toContain('\n');
+
+      await asAdmin(name, (client) => client.query(EXTENSIONS_SQL));
+      await runMigrations(database.pool);
+      const { rows } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM posts');
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('makes the app say so in one line and exit 1, without a stack', async () => {
+    const name = await ownedDatabase();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: urlOf(name, user), PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'off', LOG_LEVEL: 'warn', SESSION_SECRET: 'x'.repeat(40) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toEqual([expect.stringContaining('cannot create the PostgreSQL extensions this app needs')]);
+  }, 60_000);
+});

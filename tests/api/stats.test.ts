@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BADGES } from '../../src/domain/stats';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { createPost, VALID_POST } from './posts-helpers';
+
+/**
+ * The home page's figures measured, not invented (DECISIONS 10, 27; issue 20): known posts, views,
+ * regions and a given-away post, and every figure, the trending order, the popular areas and a
+ * member's impact checked against them.
+ */
+const ctx = useTestApp();
+let ann: Member;
+let bob: Member;
+let cat: Member;
+const ids: Record<string, string> = {};
+
+const view = (who: { cookie?: string; address?: string; agent?: string }, postIds: string[]) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/views',
+    payload: { postIds },
+    remoteAddress: who.address ?? '10.70.0.1',
+    headers: { 'user-agent': who.agent ?? 'Firefox', ...(who.cookie ? { cookie: who.cookie } : {}) },
+  });
+const get = async (url: string, cookie?: string) => (await ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).json();
+
+beforeAll(async () => {
+  ann = await registerMember(ctx.app, { username: 'Ann' });
+  bob = await registerMember(ctx.app, { username: 'Bob' });
+  cat = await registerMember(ctx.app, { username: 'Cat' });
+  const posts = {
+    apples: { ...VALID_POST, title: 'Apples', address: '12 King St, Scarborough', region: 'scarborough' },
+    pears: { ...VALID_POST, title: 'Pears', address: '5 Queen St, Toronto', region: 'toronto' },
+    oak: { ...VALID_POST, type: 'firewood', title: 'Split oak', address: '9 Birch Rd, Etobicoke', region: 'toronto' },
+    pallets: { ...VALID_POST, type: 'skids', title: 'Pallets', address: 'Lot behind the barn', region: 'muskoka' },
+  };
+  for (const [key, fields] of Object.entries(posts)) {
+    const res = await createPost(ctx.app, ann.cookie, fields);
+    expect(res.statusCode, res.body).toBe(201);
+    ids[key] = res.json().id;
+  }
+  const given = await ctx.app.inject(as(ann.cookie, { method: 'PATCH', url: `/api/posts/${ids.oak}/status`, payload: { status: 'unavailable' } }));
+  expect(given.statusCode).toBe(200);
+});
+
+describe('views, once per person a day', () => {
+  it('counts a member once, a guest once per browser and address, never the owner, and skips unknown posts', async () => {
+    expect((await view({ cookie: bob.cookie }, [ids.apples!, ids.pears!])).json()).toEqual({ counted: 2 });
+    expect((await view({ cookie: bob.cookie }, [ids.apples!])).json()).toEqual({ counted: 0 });
+    expect((await view({ cookie: cat.cookie }, [ids.apples!, '00000000-0000-4000-8000-000000000000', 'nonsense'])).json()).toEqual({ counted: 1 });
+    expect((await view({}, [ids.apples!])).json()).toEqual({ counted: 1 });
+    expect((await view({}, [ids.apples!])).json()).toEqual({ counted: 0 });
+    expect((await view({ agent: 'Safari' }, [ids.apples!])).json()).toEqual({ counted: 1 });
+    expect((await view({ cookie: ann.cookie }, [ids.apples!, ids.pears!])).json()).toEqual({ counted: 0 });
+    expect((await view({}, Array.from({ length: 51 }, () => ids.apples!))).statusCode).toBe(400);
+    // No address is stored: guests are kept as a keyed hash.
+    const marks = (await ctx.database.db.execute<{ viewer: string }>(`SELECT viewer FROM view_marks`)).rows.map((r) => r.viewer);
+    expect(marks.every((v) => /^(u:[0-9a-f-]{36}|g:[\w-]{22})$/.test(v))).toBe(true);
+    expect(marks.join(' ')).not.toContain('10.70.0.1');
+  });
+});
+
+describe('GET /api/community', () => {
+  it('answers every figure from the database, trending by views, and areas without a street', async () => {
+    const figures = await get('/api/community');
+    expect(figures).toMatchObject({ postsShared: 4, members: 3, postsGivenAway: 1, estimatedLbsSaved: 12 });
+    expect(figures.trending.fruit.map((t: { title: string; views: number }) => [t.title, t.views])).toEqual([
+      ['Apples', 4],
+      ['Pears', 1],
+    ]);
+    expect(figures.trending.fruit[0]).toMatchObject({ id: ids.apples, type: 'fruit', area: 'Scarborough' });
+    expect(figures.trending.firewood).toEqual([]);
+    expect(figures.popularAreas).toEqual([
+      { area: 'Etobicoke', posts: 1 },
+      { area: 'Muskoka', posts: 1 },
+      { area: 'Scarborough', posts: 1 },
+      { area: 'Toronto', posts: 1 },
+    ]);
+    expect(figures.popularAreas.map((a: { area: string }) => a.area).join(' ')).not.toMatch(/\d|King|Queen|Birch|barn/);
+  });
+});
+
+describe('a member’s impact and analytics', () => {
+  it('works out the impact record from their posts and views, with each badge’s rule', async () => {
+    const impact = await get('/api/user/impact', ann.cookie);
+    expect(impact).toMatchObject({
+      postsCreated: 4,
+      totalViews: 5,
+      postsGivenAway: 1,
+      estimatedWastePrevented: 12,
+      estimatedMoneySaved: 24,
+      communitiesHelped: 3,
+      carbonFootprintReduced: 6,
+    });
+    expect(impact.badges).toEqual(BADGES.map((b) => ({ name: b.name, rule: b.rule, earned: ['First Share', 'Good Neighbour'].includes(b.name) })));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/impact' })).statusCode).toBe(401);
+    expect(await get('/api/user/impact', bob.cookie)).toMatchObject({ postsCreated: 0, totalViews: 0, badges: expect.any(Array) });
+  });
+
+  it('charts the views of their posts over a range, their top posts and the top searches of their region', async () => {
+    for (const query of ['Apples', 'apples ', 'oak', 'ab']) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', payload: { query, region: 'toronto' } });
+      expect(res.statusCode).toBe(204);
+    }
+    await ctx.app.inject({ method: 'POST', url: '/api/searches', payload: { query: 'cherries', region: 'muskoka' } });
+    const day = await get('/api/user/analytics?range=24h', ann.cookie);
+    expect(day.series).toHaveLength(24);
+    expect(day.total).toBe(5);
+    expect(day.topPosts.map((p: { title: string; views: number }) => [p.title, p.views])).toEqual([
+      ['Apples', 4],
+      ['Pears', 1],
+    ]);
+    expect(day.area).toBe('toronto');
+    expect(day.topSearches).toEqual([
+      { term: 'apples', searches: 2 },
+      { term: 'oak', searches: 1 },
+    ]);
+    const hour = await get('/api/user/analytics?range=1h', ann.cookie);
+    expect(hour.series).toHaveLength(12);
+    expect(hour.series.at(-1).views).toBe(5);
+    const week = await get('/api/user/analytics?range=7d', ann.cookie);
+    expect(week.series).toHaveLength(7);
+    expect(week.series.at(-1)).toMatchObject({ views: 5, at: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z` });
+    expect((await ctx.app.inject(as(ann.cookie, { method: 'GET', url: '/api/user/analytics?range=2y' }))).statusCode).toBe(400);
+  });
+});
