@@ -71,6 +71,16 @@ export const PublicProfile = z.object({
     rateReason: z.string().nullable(),
     myRating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   }),
+  /**
+   * For an admin viewing another member (issue 19): whether they are an admin too (never
+   * suspended), and their suspension while it holds (until null: until lifted). Null for others.
+   */
+  moderation: z
+    .object({
+      isAdmin: z.boolean(),
+      suspension: z.object({ until: z.string().nullable(), reason: z.string() }).nullable(),
+    })
+    .nullable(),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 

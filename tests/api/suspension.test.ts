@@ -101,3 +101,22 @@ describe('suspending', () => {
     expect((await suspend(member, { reason: REASON, end: '1y' })).json()).toMatchObject({ message: 'End must be 7d, 30d or none' });
   });
 });
+
+describe("a member's profile", () => {
+  it('tells an admin, and only an admin, whether the member is an admin and their suspension while it holds', async () => {
+    const member = await registerMember(ctx.app, { username: 'Profiled' });
+    const profile = (who: Member) => call<{ moderation: unknown }>(ctx, who, 'GET', `/api/users/${member.id}`);
+    expect((await profile(admin)).moderation).toEqual({ isAdmin: false, suspension: null });
+    expect((await profile(neighbour)).moderation).toBeNull();
+    expect((await profile(member)).moderation).toBeNull();
+    const until = (await suspend(member)).json().suspension.until as string;
+    expect((await profile(admin)).moderation).toEqual({ isAdmin: false, suspension: { until, reason: REASON } });
+    expect((await profile(neighbour)).moderation).toBeNull();
+    const guest = await ctx.app.inject({ method: 'GET', url: `/api/users/${member.id}` });
+    expect(guest.json().moderation).toBeNull();
+    expect((await call<{ moderation: unknown }>(ctx, member, 'GET', `/api/users/${admin.id}`)).moderation).toBeNull();
+    expect((await call<{ moderation: unknown }>(ctx, neighbour, 'GET', `/api/users/${admin.id}`)).moderation).toBeNull();
+    const other = await adminMember(ctx, 'Second admin');
+    expect((await call<{ moderation: unknown }>(ctx, other, 'GET', `/api/users/${admin.id}`)).moderation).toEqual({ isAdmin: true, suspension: null });
+  });
+});

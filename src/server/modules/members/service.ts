@@ -97,6 +97,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       const between = actor.userId && !self ? await relation(actor.userId, m.id) : null;
       const decision = canRate(actor, m.id, between ?? { blocked: false, exchangedMessage: false });
       const mine = actor.userId && !self ? await repo.ratingBy(actor.userId, m.id) : undefined;
+      const [held] = actor.isAdmin && !self ? await standing.standings([m.id]) : [];
       return {
         id: m.id,
         username: m.username,
@@ -114,6 +115,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           rateReason: decision.ok ? null : decision.message,
           myRating: mine ?? null,
         },
+        moderation: held ? { isAdmin: held.isAdmin, suspension: held.suspension && { until: held.suspension.until?.toISOString() ?? null, reason: held.suspension.reason } } : null,
       };
     },
 

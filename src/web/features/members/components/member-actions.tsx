@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { useSession } from '../../../lib/session-provider';
 import { BlockControl } from './block-control';
+import { MemberModeration } from './member-moderation';
 import { RatingForm } from './rating-form';
 import { VerificationPanel } from './verification-panel';
 
@@ -74,6 +75,7 @@ function MemberControls({ profile }: { profile: PublicProfile }) {
           )}
         </div>
       )}
+      <MemberModeration profile={profile} />
     </div>
   );
 }
