@@ -175,4 +175,6 @@ const TONES: Record<string, StatusTone> = {
   rejected: 'bad',
 };
 export const statusTone = (status: string): StatusTone => TONES[status] ?? 'pending';
+/** A status badge's word: 'Pending', 'Resolved'; an unknown one as it came, capitalised. */
+export const statusLabel = (status: string): string => (status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending');
 

@@ -34,8 +34,9 @@ export function AdminDashboard() {
           </Link>
         </Button>
         <StatCards stats={stats.data} />
-        <Tabs value={tab} onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })}>
-          <TabsList className="w-full sm:w-auto">
+        <Tabs className="min-w-0" value={tab} onValueChange={(next) => setParams(next === 'reports' ? {} : { tab: next }, { replace: true })}>
+          {/* Icons from sm up: the three tabs and their counts fit a 390 px phone (the list scrolls below that). */}
+          <TabsList className="w-full sm:w-auto [&_[role=tab]]:px-2 sm:[&_[role=tab]]:px-3 [&_[role=tab]>svg]:hidden sm:[&_[role=tab]>svg]:block">
             <TabsTrigger value="reports">
               <Flag aria-hidden="true" />
               {ADMIN_TEXTS.reportsTab}

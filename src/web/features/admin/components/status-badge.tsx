@@ -1,4 +1,4 @@
-import { statusTone, type StatusTone } from '../../../../domain/moderation-values';
+import { statusLabel, statusTone, type StatusTone } from '../../../../domain/moderation-values';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
 
@@ -11,7 +11,7 @@ const TONE_CLASSES: Record<StatusTone, string> = {
 
 /** A report's or request's status (spec §2 Admin, §4): an unknown status looks pending. */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
-  return <Badge className={cn('capitalize', TONE_CLASSES[statusTone(status)], className)}>{status}</Badge>;
+  return <Badge className={cn(TONE_CLASSES[statusTone(status)], className)}>{statusLabel(status)}</Badge>;
 }
 
 /** A warning on a case or a post: 'possible brigade', 'Removed', 'Owner suspended'. */
