@@ -34,7 +34,7 @@ function AdminGate() {
   );
 }
 
-function AdminsOnly() {
+export function AdminsOnly() {
   return (
     <Page title={ADMIN_TEXTS.adminsOnlyTitle} eyebrow="Admin">
       <Card className="flex max-w-2xl flex-col items-start gap-4 p-6 sm:flex-row sm:items-center">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXTS, type CaseAction, type ReportDecision, type VerificationDecision } from '../../../../domain/moderation-values';
 import type { SuspensionEnd } from '../../../../domain/suspension';
-import { toast } from '../../../components/ui/use-toast';
+import { toast, type ToastOptions } from '../../../components/ui/use-toast';
 import { apiRequest, refusalMessage } from '../../../lib/api';
 import { refreshCards } from '../../posts';
 import { adminKeys } from './admin-keys';
@@ -15,9 +15,14 @@ function useRefresh() {
   };
 }
 
-/** The toast of a failure: the server's words when it refused (403, 409), else the spec's. */
-const failed = (title: string) => (error: unknown) =>
-  toast({ variant: 'destructive', title, description: refusalMessage(error) ?? 'Please try again.' });
+/** What a decision's toast says (spec §8): the spec's title; on failure the server's words when it refused (403, 409). */
+export function decisionToast(subject: 'report' | 'verification', error?: unknown): ToastOptions {
+  if (error === undefined) return { title: subject === 'report' ? ADMIN_TEXTS.reportUpdated : ADMIN_TEXTS.verificationUpdated };
+  return failure(subject === 'report' ? ADMIN_TEXTS.reportFailed : ADMIN_TEXTS.verificationFailed, error);
+}
+
+const failure = (title: string, error: unknown): ToastOptions => ({ variant: 'destructive', title, description: refusalMessage(error) ?? 'Please try again.' });
+const failed = (title: string) => (error: unknown) => toast(failure(title, error));
 
 export interface ReportDecisionRequest {
   reportId: string;
@@ -32,10 +37,10 @@ export function useDecideReport() {
   return useMutation({
     mutationFn: ({ reportId, ...body }: ReportDecisionRequest) => apiRequest('PATCH', `/api/admin/reports/${encodeURIComponent(reportId)}`, body),
     onSuccess: () => {
-      toast({ title: ADMIN_TEXTS.reportUpdated });
+      toast(decisionToast('report'));
       return refresh();
     },
-    onError: failed(ADMIN_TEXTS.reportFailed),
+    onError: (error) => toast(decisionToast('report', error)),
   });
 }
 
@@ -46,10 +51,10 @@ export function useDecideVerification() {
     mutationFn: ({ id, ...body }: { id: string; status: VerificationDecision; reviewNotes: string }) =>
       apiRequest('PATCH', `/api/admin/verification-requests/${encodeURIComponent(id)}`, body),
     onSuccess: () => {
-      toast({ title: ADMIN_TEXTS.verificationUpdated });
+      toast(decisionToast('verification'));
       return refresh();
     },
-    onError: failed(ADMIN_TEXTS.verificationFailed),
+    onError: (error) => toast(decisionToast('verification', error)),
   });
 }
 

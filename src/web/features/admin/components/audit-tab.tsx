@@ -9,14 +9,17 @@ const ACTIONS = [['', 'All actions'], ...AUDIT_ACTIONS.map((a) => [a, AUDIT_ACTI
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'none' : String(value));
 
-/** What an entry changed, a line a field: 'state: listed → removed'. */
+/** What an entry changed, a line a field: 'state: listed → removed'; a field on one side only as it is ('reports: 3'). */
 export function changeLines(changes: AuditEntry['changes']): string[] {
   if (!changes) return [];
-  const keys = [...new Set([...Object.keys(changes.before ?? {}), ...Object.keys(changes.after ?? {})])];
+  const before = changes.before ?? {};
+  const after = changes.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys.flatMap((key) => {
-    const before = shown(changes.before?.[key]);
-    const after = shown(changes.after?.[key]);
-    return before === after ? [] : [`${key}: ${before} → ${after}`];
+    if (!(key in after)) return [`${key}: ${shown(before[key])}`];
+    if (!(key in before)) return [`${key}: ${shown(after[key])}`];
+    const [was, is] = [shown(before[key]), shown(after[key])];
+    return was === is ? [] : [`${key}: ${was} → ${is}`];
   });
 }
 

@@ -35,7 +35,7 @@ export function VerificationsTab() {
   );
 }
 
-function VerificationCard({ request }: { request: AdminVerificationRequest }) {
+export function VerificationCard({ request }: { request: AdminVerificationRequest }) {
   const headingId = useId();
   const decide = useDecideVerification();
   const badge = VERIFIED_BADGES[request.verifiedType];
