@@ -6,15 +6,6 @@ import { apiRequest, refusalMessage } from '../../../lib/api';
 import { refreshCards } from '../../posts';
 import { adminKeys } from './admin-keys';
 
-/** After a decision: every admin list and count, and the posts (a removed post leaves them, a badge shows). */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    refreshCards(queryClient);
-    return queryClient.invalidateQueries({ queryKey: adminKeys.all });
-  };
-}
-
 /** What a decision's toast says (spec §8): the spec's title; on failure the server's words when it refused (403, 409). */
 export function decisionToast(subject: 'report' | 'verification', error?: unknown): ToastOptions {
   if (error === undefined) return { title: subject === 'report' ? ADMIN_TEXTS.reportUpdated : ADMIN_TEXTS.verificationUpdated };
@@ -22,7 +13,25 @@ export function decisionToast(subject: 'report' | 'verification', error?: unknow
 }
 
 const failure = (title: string, error: unknown): ToastOptions => ({ variant: 'destructive', title, description: refusalMessage(error) ?? 'Please try again.' });
-const failed = (title: string) => (error: unknown) => toast(failure(title, error));
+
+/**
+ * An admin's action: its call, its toasts, then every admin list and count and the posts asked
+ * again (a removed post leaves them, a badge shows).
+ */
+function useAdminAction<T>(call: (input: T) => Promise<unknown>, done: (input: T) => ToastOptions, failedTitle: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (_data, input) => {
+      toast(done(input));
+      refreshCards(queryClient);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => toast(failure(failedTitle, error)),
+  });
+}
+
+const path = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
 
 export interface ReportDecisionRequest {
   reportId: string;
@@ -32,56 +41,36 @@ export interface ReportDecisionRequest {
 }
 
 /** PATCH /api/admin/reports/:id (spec §7, §8 toasts): one decision for the whole case. */
-export function useDecideReport() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ reportId, ...body }: ReportDecisionRequest) => apiRequest('PATCH', `/api/admin/reports/${encodeURIComponent(reportId)}`, body),
-    onSuccess: () => {
-      toast(decisionToast('report'));
-      return refresh();
-    },
-    onError: (error) => toast(decisionToast('report', error)),
-  });
-}
+export const useDecideReport = () =>
+  useAdminAction(
+    ({ reportId, ...body }: ReportDecisionRequest) => apiRequest('PATCH', path('/api/admin/reports/:id', reportId), body),
+    () => decisionToast('report'),
+    ADMIN_TEXTS.reportFailed,
+  );
 
 /** PATCH /api/admin/verification-requests/:id (spec §7, §8 toasts). */
-export function useDecideVerification() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; status: VerificationDecision; reviewNotes: string }) =>
-      apiRequest('PATCH', `/api/admin/verification-requests/${encodeURIComponent(id)}`, body),
-    onSuccess: () => {
-      toast(decisionToast('verification'));
-      return refresh();
-    },
-    onError: (error) => toast(decisionToast('verification', error)),
-  });
-}
+export const useDecideVerification = () =>
+  useAdminAction(
+    ({ id, ...body }: { id: string; status: VerificationDecision; reviewNotes: string }) =>
+      apiRequest('PATCH', path('/api/admin/verification-requests/:id', id), body),
+    () => decisionToast('verification'),
+    ADMIN_TEXTS.verificationFailed,
+  );
 
 /** DELETE /api/admin/users/:id/verification: the badge taken back. */
-export function useRevokeBadge() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ userId, reviewNotes }: { userId: string; reviewNotes: string }) =>
-      apiRequest('DELETE', `/api/admin/users/${encodeURIComponent(userId)}/verification`, { reviewNotes }),
-    onSuccess: () => {
-      toast({ title: 'Badge revoked', description: 'The member was told, with your notes.' });
-      return refresh();
-    },
-    onError: failed('Failed to revoke the badge'),
-  });
-}
+export const useRevokeBadge = () =>
+  useAdminAction(
+    ({ userId, reviewNotes }: { userId: string; reviewNotes: string }) =>
+      apiRequest('DELETE', path('/api/admin/users/:id/verification', userId), { reviewNotes }),
+    () => ({ title: 'Badge revoked', description: 'The member was told, with your notes.' }),
+    'Failed to revoke the badge',
+  );
 
 /** POST (with a reason and an end) or DELETE /api/admin/users/:id/suspend. */
-export function useSuspension() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ userId, suspend }: { userId: string; suspend: { reason: string; end: SuspensionEnd } | null }) =>
-      apiRequest(suspend ? 'POST' : 'DELETE', `/api/admin/users/${encodeURIComponent(userId)}/suspend`, suspend ?? undefined),
-    onSuccess: (_data, { suspend }) => {
-      toast({ title: suspend ? 'Member suspended' : 'Suspension lifted' });
-      return refresh();
-    },
-    onError: failed('Failed to update the suspension'),
-  });
-}
+export const useSuspension = () =>
+  useAdminAction(
+    ({ userId, suspend }: { userId: string; suspend: { reason: string; end: SuspensionEnd } | null }) =>
+      apiRequest(suspend ? 'POST' : 'DELETE', path('/api/admin/users/:id/suspend', userId), suspend ?? undefined),
+    ({ suspend }) => ({ title: suspend ? 'Member suspended' : 'Suspension lifted' }),
+    'Failed to update the suspension',
+  );

@@ -82,26 +82,22 @@ function CaseDecision({ item }: { item: ReportCase }) {
   }
   const last = item.reports.at(-1)!;
   const run = (request: Parameters<typeof decide.mutateAsync>[0]) => decide.mutateAsync(request).then(() => true, () => false);
-  if (post.state === 'removed') {
-    return (
-      <ActionDialog
-        trigger="Restore post"
-        title={`Restore “${post.title}”?`}
-        description="It is listed again, and its owner is told. The reports keep their decision."
-        confirm="Restore post"
-        pending={decide.isPending}
-        onConfirm={(reviewNotes) => run({ reportId: last.id, status: last.status === 'dismissed' ? 'dismissed' : 'resolved', action: 'restore', reviewNotes })}
-      />
-    );
-  }
+  const restore = post.state === 'removed';
+  const verb = restore ? 'Restore post' : 'Remove post';
   return (
     <ActionDialog
-      trigger="Remove post"
-      title={`Remove “${post.title}”?`}
-      description="It leaves every list, the map and its link, and its owner is told why."
-      confirm="Remove post"
+      trigger={verb}
+      title={`${restore ? 'Restore' : 'Remove'} “${post.title}”?`}
+      description={
+        restore
+          ? 'It is listed again, and its owner is told. The reports keep their decision.'
+          : 'It leaves every list, the map and its link, and its owner is told why.'
+      }
+      confirm={verb}
       pending={decide.isPending}
-      onConfirm={(reviewNotes) => run({ reportId: last.id, status: 'resolved', action: 'remove', reviewNotes })}
+      onConfirm={(reviewNotes) =>
+        run({ reportId: last.id, status: restore && last.status === 'dismissed' ? 'dismissed' : 'resolved', action: restore ? 'restore' : 'remove', reviewNotes })
+      }
     />
   );
 }
