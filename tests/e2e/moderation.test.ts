@@ -180,6 +180,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const notice = seller.getByRole('status').filter({ hasText: 'Your account is suspended until' });
     await notice.getByText('Reason: Asked neighbours for deposits.').waitFor();
     await notice.getByText('you cannot post, comment, message, rate or report until then', { exact: false }).waitFor();
+    await expectAccessible(seller);
     await snap(seller, 'suspended-member');
 
     await admin.goto(`/?member=${await memberId(seller)}`);

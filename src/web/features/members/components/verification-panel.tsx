@@ -9,7 +9,7 @@ import { useMyVerificationRequests } from '../api/verification-requests';
 import { VerificationForm } from './verification-form';
 
 /** What became of the member's latest request, in words. */
-function requestState(request: VerificationRequest): string {
+export function requestState(request: VerificationRequest): string {
   const badge = VERIFIED_BADGES[request.verifiedType].label;
   if (request.status === 'pending') return `Your request for “${badge}” is waiting for an admin's review (sent ${timeAgo(request.createdAt).toLowerCase()}).`;
   if (request.status === 'approved') return `Your request for “${badge}” was approved.`;
