@@ -1,5 +1,6 @@
 import type { Grant } from './access';
 import type { VerifiedType } from './auth';
+import type { Suspension } from './suspension';
 
 /** The signed-in member's own profile, as the session holds it (never another member's). */
 export interface MemberProfile {
@@ -7,6 +8,8 @@ export interface MemberProfile {
   email: string;
   isVerified: boolean;
   verifiedType: VerifiedType | null;
+  /** When the badge was given (its tooltip says so). */
+  verifiedAt: Date | null;
   createdAt: Date;
   /** Their invite code (DECISIONS 26). */
   inviteCode: string;
@@ -29,9 +32,11 @@ export interface Actor {
   /** The per-address identity of the limits: an IPv4 address, an IPv6 /64; '' where there is none (a script). */
   address: string;
   member: MemberProfile | null;
+  /** The member's suspension as the session last read it (the policy judges whether it still holds); null for none. */
+  suspension: Suspension | null;
 }
 
 /** Someone with no session and no account: a first visit, a script, a webhook. */
 export function guestActor(address = ''): Actor {
-  return { userId: null, sessionId: null, isAdmin: false, grants: [], address, member: null };
+  return { userId: null, sessionId: null, isAdmin: false, grants: [], address, member: null, suspension: null };
 }

@@ -70,6 +70,10 @@ export const PublicUser = z.object({
   grants: z.array(z.object({ kind: z.enum(GRANT_KINDS), endsAt: z.string().nullable() })),
   /** Their invite code, 'FF' and 6 letters or digits (DECISIONS 26). */
   inviteCode: z.string(),
+  /** When their badge was given (DECISIONS 16), or null. */
+  verifiedAt: z.string().nullable(),
+  /** Their suspension while it holds (issue 19): until when (null: until lifted) and why; null when none. */
+  suspension: z.object({ until: z.string().nullable(), reason: z.string() }).nullable(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

@@ -57,6 +57,8 @@ export const PublicProfile = z.object({
   /** Text 'true' or 'false', as spec §3 has it. */
   isVerified: z.enum(['true', 'false']),
   verifiedType: VerifiedType.nullable(),
+  /** When the badge was given (its tooltip says so), or null. */
+  verifiedAt: z.string().nullable(),
   memberSince: z.string(),
   averageRating: z.number().nullable(),
   ratingCount: z.number().int(),
@@ -69,6 +71,16 @@ export const PublicProfile = z.object({
     rateReason: z.string().nullable(),
     myRating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   }),
+  /**
+   * For an admin viewing another member (issue 19): whether they are an admin too (never
+   * suspended), and their suspension while it holds (until null: until lifted). Null for others.
+   */
+  moderation: z
+    .object({
+      isAdmin: z.boolean(),
+      suspension: z.object({ until: z.string().nullable(), reason: z.string() }).nullable(),
+    })
+    .nullable(),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 

@@ -1,5 +1,7 @@
 import type { Notification } from './notifications';
+import { VERIFIED_BADGES } from './community-values';
 import { threadPath } from './message-values';
+import { suspendedMessage } from './suspension';
 
 /**
  * The zod-free part of notifications (as post-values.ts is of posts, docs/decisions/0040): the
@@ -8,7 +10,18 @@ import { threadPath } from './message-values';
  */
 
 /** Kinds of notification (spec §3 and DECISIONS 14): kept on the server, sent live on /ws. */
-export const NOTIFICATION_TYPES = ['new_message', 'new_comment', 'new_rating', 'post_hidden'] as const;
+export const NOTIFICATION_TYPES = [
+  'new_message',
+  'new_comment',
+  'new_rating',
+  'post_hidden',
+  'post_removed',
+  'post_restored',
+  'report_decided',
+  'verification_decided',
+  'account_suspended',
+  'suspension_lifted',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The bell's badge (spec §2 Header): '9+' above 9. */
@@ -21,9 +34,50 @@ export function notificationTarget(n: Notification): string {
       return threadPath(n.data.fromUserId, n.data.postId);
     case 'new_comment':
     case 'post_hidden':
+    case 'post_removed':
+    case 'post_restored':
+    case 'report_decided':
       return `/?post=${n.data.postId}`;
     case 'new_rating':
       return `/?member=${n.data.raterUserId}`;
+    case 'verification_decided':
+      return `/?member=${n.data.userId}`;
+    case 'account_suspended':
+    case 'suspension_lifted':
+      return '/notifications';
+  }
+}
+
+/** ': notes' after a sentence's words when there are notes, else '.'. */
+const withNotes = (notes: string | null) => (notes ? `: ${notes}` : '.');
+
+type ModerationNotification = Exclude<Notification, { type: 'new_message' | 'new_comment' | 'new_rating' | 'post_hidden' }>;
+
+/** What an admin's decision tells a member (issue 19). */
+function moderationToast(n: ModerationNotification): { title: string; description: string } {
+  switch (n.type) {
+    case 'post_removed':
+      return { title: 'Post Removed', description: `"${n.data.postTitle}" was removed by an admin${withNotes(n.data.reviewNotes)}` };
+    case 'post_restored':
+      return { title: 'Post Restored', description: `"${n.data.postTitle}" is listed again.` };
+    case 'report_decided':
+      return {
+        title: 'Report Reviewed',
+        description:
+          n.data.outcome === 'removed'
+            ? `An admin removed "${n.data.postTitle}". Thank you for reporting it.`
+            : `An admin reviewed "${n.data.postTitle}" and kept it listed.`,
+      };
+    case 'verification_decided': {
+      const badge = VERIFIED_BADGES[n.data.verifiedType].label;
+      if (n.data.status === 'approved') return { title: 'Verification Approved', description: `Your "${badge}" badge now shows on your posts and profile.` };
+      if (n.data.status === 'rejected') return { title: 'Verification Not Approved', description: `Your request for "${badge}" was not approved${withNotes(n.data.reviewNotes)}` };
+      return { title: 'Badge Removed', description: `Your "${badge}" badge was removed${withNotes(n.data.reviewNotes)}` };
+    }
+    case 'account_suspended':
+      return { title: 'Account Suspended', description: suspendedMessage({ until: n.data.until === null ? null : new Date(n.data.until), reason: n.data.reason }) };
+    case 'suspension_lifted':
+      return { title: 'Suspension Lifted', description: 'You can post, comment, message, rate and report again.' };
   }
 }
 
@@ -47,6 +101,8 @@ export function notificationToast(n: Pick<Notification, 'type' | 'data'> & Notif
         title: 'Post Hidden',
         description: `"${n.data.postTitle}" was reported by several members and is hidden until an admin reviews it.`,
       };
+    default:
+      return moderationToast(n);
   }
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { VerifiedType } from './auth';
+import type { NotificationType } from './notification-values';
 
 export * from './notification-values';
 
@@ -8,13 +10,35 @@ export const NotificationData = {
   new_comment: z.object({ commenterUsername: z.string(), postTitle: z.string(), postId: z.string(), commentId: z.string() }),
   new_rating: z.object({ raterUserId: z.string(), raterUsername: z.string(), rating: z.number() }),
   post_hidden: z.object({ postId: z.string(), postTitle: z.string() }),
+  // Moderation (issue 19): the owner of a removed or restored post, each reporter of a decided case,
+  // the member whose verification was decided or badge revoked, a suspended member.
+  post_removed: z.object({ postId: z.string(), postTitle: z.string(), reviewNotes: z.string().nullable() }),
+  post_restored: z.object({ postId: z.string(), postTitle: z.string() }),
+  report_decided: z.object({ postId: z.string(), postTitle: z.string(), outcome: z.enum(['kept', 'removed']) }),
+  verification_decided: z.object({
+    userId: z.string(),
+    status: z.enum(['approved', 'rejected', 'revoked']),
+    verifiedType: VerifiedType,
+    reviewNotes: z.string().nullable(),
+  }),
+  account_suspended: z.object({ until: z.string().nullable(), reason: z.string() }),
+  suspension_lifted: z.object({}),
 } as const;
 
+const kind = <T extends NotificationType>(type: T) =>
+  z.object({ id: z.string(), type: z.literal(type), data: NotificationData[type], createdAt: z.string(), read: z.boolean() });
+
 export const Notification = z.discriminatedUnion('type', [
-  z.object({ id: z.string(), type: z.literal('new_message'), data: NotificationData.new_message, createdAt: z.string(), read: z.boolean() }),
-  z.object({ id: z.string(), type: z.literal('new_comment'), data: NotificationData.new_comment, createdAt: z.string(), read: z.boolean() }),
-  z.object({ id: z.string(), type: z.literal('new_rating'), data: NotificationData.new_rating, createdAt: z.string(), read: z.boolean() }),
-  z.object({ id: z.string(), type: z.literal('post_hidden'), data: NotificationData.post_hidden, createdAt: z.string(), read: z.boolean() }),
+  kind('new_message'),
+  kind('new_comment'),
+  kind('new_rating'),
+  kind('post_hidden'),
+  kind('post_removed'),
+  kind('post_restored'),
+  kind('report_decided'),
+  kind('verification_decided'),
+  kind('account_suspended'),
+  kind('suspension_lifted'),
 ]);
 export type Notification = z.infer<typeof Notification>;
 

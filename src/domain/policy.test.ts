@@ -14,12 +14,15 @@ import {
   canModerate,
   canPost,
   canRate,
+  canReport,
+  canRequestVerification,
   canSeeExactSpot,
   canView,
   isAdminAccount,
   isPostOwner,
   pageSizeFor,
 } from './policy';
+import { suspendedUntilText } from './suspension';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
@@ -166,5 +169,37 @@ describe('admins (DECISIONS 3)', () => {
     expect(isAdminAccount({ isAdmin: true, email: 'a@b.c' }, emails)).toBe(true);
     expect(isAdminAccount({ isAdmin: false, email: 'Boss@Example.org' }, emails)).toBe(true);
     expect(isAdminAccount({ isAdmin: false, email: 'a@b.c' }, emails)).toBe(false);
+  });
+});
+
+describe('a suspended member (issue 19)', () => {
+  const reason = 'Selling firewood';
+  const until = at(7);
+  const suspended = member('u1', { suspension: { until, reason } });
+  const refusal = { ok: false, need: 'permission', message: `Your account is suspended until ${suspendedUntilText(until)}: ${reason}` };
+
+  it('may not post, comment, message, rate, report or ask for a badge, and is told until when and why', () => {
+    expect(canPost(suspended, now, 'gated')).toEqual(refusal);
+    expect(canPost(suspended, now, 'open')).toEqual(refusal);
+    expect(canComment(suspended, now)).toEqual(refusal);
+    expect(canMessage(suspended, 'u2', { blocked: false }, now)).toEqual(refusal);
+    expect(canRate(suspended, 'u2', { blocked: false, exchangedMessage: true }, now)).toEqual(refusal);
+    expect(canReport(suspended, now)).toEqual(refusal);
+    expect(canRequestVerification(suspended, now)).toEqual(refusal);
+  });
+
+  it('acts again once the suspension has ended', () => {
+    const later = at(8);
+    expect(canComment(suspended, later).ok).toBe(true);
+    expect(canReport(suspended, later).ok).toBe(true);
+  });
+
+  it('is suspended until further notice without an end', () => {
+    const indefinite = member('u1', { suspension: { until: null, reason } });
+    expect(canComment(indefinite, at(1000))).toMatchObject({ message: `Your account is suspended until further notice: ${reason}` });
+  });
+
+  it('says the end in UTC', () => {
+    expect(suspendedUntilText(new Date('2026-06-03T14:00:00Z'))).toBe('Jun 3, 2026, 2:00 PM UTC');
   });
 });

@@ -1,6 +1,7 @@
 import { isActive, type Grant, type GrantKind } from './access';
 import type { Actor } from './actor';
 import { LIMITS } from './limits';
+import { isSuspended, suspendedMessage } from './suspension';
 
 /**
  * The one policy (docs/decisions/0070): what an actor may do. Every server service asks it before
@@ -34,11 +35,20 @@ export const POLICY_MESSAGES = {
   signInToBlock: 'Please sign in to block members.',
   blockYourself: 'You cannot block yourself.',
   signInAsAdmin: 'Please sign in as an admin.',
-  adminsOnly: 'Admins only.',
+  adminsOnly: 'Admins only: this needs an admin account.',
+  signInToVerify: 'Please sign in to request verification.',
 } as const;
 
 /** The actor as the web knows it too (no session id, no address). */
-export type ActorView = Pick<Actor, 'userId' | 'isAdmin' | 'grants'>;
+export type ActorView = Pick<Actor, 'userId' | 'isAdmin' | 'grants' | 'suspension'>;
+
+/**
+ * A suspended member (issue 19) may not post, comment, message, rate, report or ask for a badge:
+ * the refusal says until when and why. Null when the actor is not suspended at `now`.
+ */
+function whileSuspended(actor: Pick<Actor, 'suspension'>, now: Date): Decision | null {
+  return isSuspended(actor.suspension, now) ? refused(suspendedMessage(actor.suspension)) : null;
+}
 
 /** Who owns a post: a member, or the guest session that posted it (the web never learns session ids). */
 export interface PostOwnership {
@@ -80,6 +90,8 @@ export type PostingMode = 'gated' | 'open';
  * posting fee, kindness, the owner password, a pass).
  */
 export function canPost(actor: ActorView, now: Date, mode: PostingMode): Decision {
+  const suspended = whileSuspended(actor, now);
+  if (suspended) return suspended;
   if (mode === 'open' || actor.isAdmin || actor.userId !== null || holds(actor.grants, POSTING, now)) return ALLOWED;
   return signIn(POLICY_MESSAGES.signInToPost);
 }
@@ -125,7 +137,10 @@ export const canKeepFavorites = (actor: Pick<Actor, 'userId'>): Decision =>
   actor.userId ? ALLOWED : signIn(POLICY_MESSAGES.signInForFavorites);
 
 /** Members comment; anyone who can see the post reads its comments (DECISIONS 19). */
-export const canComment = (actor: Pick<Actor, 'userId'>): Decision => (actor.userId ? ALLOWED : signIn(POLICY_MESSAGES.signInToComment));
+export function canComment(actor: Pick<Actor, 'userId' | 'suspension'>, now = new Date()): Decision {
+  if (!actor.userId) return signIn(POLICY_MESSAGES.signInToComment);
+  return whileSuspended(actor, now) ?? ALLOWED;
+}
 
 /** A comment is deleted by its author or an admin. */
 export function canDeleteComment(actor: Pick<Actor, 'userId' | 'isAdmin'>, comment: { authorId: string }): Decision {
@@ -142,17 +157,20 @@ export interface Relation {
 }
 
 /** A member messages another member, never themself, never across a block (DECISIONS 14, 21). */
-export function canMessage(actor: Pick<Actor, 'userId'>, recipientId: string, relation: Pick<Relation, 'blocked'>): Decision {
+export function canMessage(actor: Pick<Actor, 'userId' | 'suspension'>, recipientId: string, relation: Pick<Relation, 'blocked'>, now = new Date()): Decision {
   if (!actor.userId) return signIn(POLICY_MESSAGES.signInToMessage);
   if (actor.userId === recipientId) return refused(POLICY_MESSAGES.messageYourself);
-  return relation.blocked ? refused(POLICY_MESSAGES.blocked) : ALLOWED;
+  if (relation.blocked) return refused(POLICY_MESSAGES.blocked);
+  return whileSuspended(actor, now) ?? ALLOWED;
 }
 
 /** One rating per rater and member, never oneself, only after a message, never across a block (DECISIONS 20, 21). */
-export function canRate(actor: Pick<Actor, 'userId'>, ratedId: string, relation: Relation): Decision {
+export function canRate(actor: Pick<Actor, 'userId' | 'suspension'>, ratedId: string, relation: Relation, now = new Date()): Decision {
   if (!actor.userId) return signIn(POLICY_MESSAGES.signInToRate);
   if (actor.userId === ratedId) return refused(POLICY_MESSAGES.rateYourself);
   if (relation.blocked) return refused(POLICY_MESSAGES.blocked);
+  const suspended = whileSuspended(actor, now);
+  if (suspended) return suspended;
   return relation.exchangedMessage ? ALLOWED : refused(POLICY_MESSAGES.rateAfterMessage);
 }
 
@@ -162,10 +180,16 @@ export function canBlock(actor: Pick<Actor, 'userId'>, targetId: string): Decisi
   return actor.userId === targetId ? refused(POLICY_MESSAGES.blockYourself) : ALLOWED;
 }
 
-/** Anyone may report a post, a guest anonymously (DECISIONS 23). */
-export const canReport = (_actor: ActorView): Decision => ALLOWED;
+/** Anyone may report a post, a guest anonymously (DECISIONS 23); a suspended member may not. */
+export const canReport = (actor: Pick<Actor, 'suspension'>, now = new Date()): Decision => whileSuspended(actor, now) ?? ALLOWED;
 
-/** Moderation (reports, verification, the audit log, /marketing) is for admins (DECISIONS 3). */
+/** A member asks for a verified badge for themself (DECISIONS 16). */
+export function canRequestVerification(actor: Pick<Actor, 'userId' | 'suspension'>, now = new Date()): Decision {
+  if (!actor.userId) return signIn(POLICY_MESSAGES.signInToVerify);
+  return whileSuspended(actor, now) ?? ALLOWED;
+}
+
+/** Moderation (reports, verification, suspensions, the audit log, /marketing) is for admins (DECISIONS 3). */
 export function canModerate(actor: Pick<Actor, 'userId' | 'isAdmin'>): Decision {
   if (actor.isAdmin) return ALLOWED;
   return actor.userId ? refused(POLICY_MESSAGES.adminsOnly) : signIn(POLICY_MESSAGES.signInAsAdmin);

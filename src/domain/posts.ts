@@ -171,6 +171,8 @@ export const Post = z.object({
   ownerRatingCount: z.number().int().nonnegative(),
   /** The owner's verified badge (spec §6), or null. */
   ownerVerifiedType: VerifiedType.nullable(),
+  /** When the badge was given (its note says so), or null. */
+  ownerVerifiedAt: z.string().nullable(),
   /**
    * Past a guest's daily preview budget (DECISIONS 29): only the type, title, region and dates are
    * sent, the texts empty and the rest null; the card shows the access offer instead.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_STATUSES } from './moderation-values';
 import { text } from './text';
 
 /** Why a post is reported (spec §2 dialog 8); scam first and the default. */
@@ -39,5 +40,14 @@ export const ReportInput = z.object({
 });
 export type ReportInput = z.infer<typeof ReportInput>;
 
-/** A post reported by this many distinct signed-in members is hidden until an admin reviews it (DECISIONS 23). */
-export const HIDE_AFTER_REPORTS = 3;
+/**
+ * What POST /api/posts/report answers: the report, and whether the reporter had reported the post
+ * already (one report per reporter and post: a second changes nothing, issue 19).
+ */
+export const ReportAnswer = z.object({
+  id: z.string(),
+  postId: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  alreadyReported: z.boolean(),
+});
+export type ReportAnswer = z.infer<typeof ReportAnswer>;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { MapResponse, PostList } from '../domain/posts';
 import { bodyWriter } from './lib/serializer';
 import { accessRoutes } from './modules/access/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { createAdminService, SUSPENSION_SWEEP_MS } from './modules/admin/service';
 import { createAccessService } from './modules/access/service';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -31,6 +33,8 @@ import { statsRoutes } from './modules/stats/routes';
 import { createStatsService } from './modules/stats/service';
 import { referralsRoutes } from './modules/referrals/routes';
 import { createReferralsService } from './modules/referrals/service';
+import { verificationsRoutes } from './modules/verifications/routes';
+import { createVerificationsService } from './modules/verifications/service';
 
 /**
  * Every area's service, wired to the others (a module reaches another through its service), and
@@ -108,15 +112,25 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
     limiter,
     posts,
     notifications,
+    adminEmails: config.ADMIN_EMAILS,
     exchangedMessages: (a, b) => later.messages!.exchanged(a, b),
   });
+  app.adoptGuestWith(members.adoptGuest);
   const messages = (later.messages = createMessagesService({ db, limiter, posts, members, notifications, mail, publicUrl: config.PUBLIC_URL }));
   const comments = createCommentsService({ db, events, limiter, posts, notifications, blocked: members.blocked });
   await app.register(membersRoutes, { members });
   await app.register(messagesRoutes, { prefix: '/api/messages', messages });
   await app.register(commentsRoutes, { comments });
-  await app.register(reportsRoutes, { reports: createReportsService({ db, limiter, posts, notifications }) });
+  const reports = createReportsService({ db, limiter, posts, members, notifications });
+  await app.register(reportsRoutes, { reports });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(notificationsSocket, { notifications });
   await app.register(statsRoutes, { stats: createStatsService({ db, posts, members, limiter, log: app.log }) });
+
+  const verifications = createVerificationsService({ db });
+  await app.register(verificationsRoutes, { prefix: '/api/verification-requests', verifications });
+  const admin = createAdminService({ db, posts, members, reports, verifications, notifications });
+  app.decorate('admin', admin);
+  await app.register(adminRoutes, { prefix: '/api/admin', admin });
+  app.jobs.add({ name: 'suspensions-ended', everyMs: SUSPENSION_SWEEP_MS, run: () => admin.sweepEndedSuspensions() });
 }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AccessService } from './modules/access/service';
+import type { AdminService } from './modules/admin/service';
 import type { PostsService } from './modules/posts/service';
 import type { RateLimiter } from './plugins/rate-limit';
 
@@ -21,5 +22,7 @@ declare module 'fastify' {
     access: AccessService;
     /** Posts and their read model (areas that add to a post's card register through it). */
     posts: PostsService;
+    /** Moderation (tests run its suspension sweep at a chosen time). */
+    admin: AdminService;
   }
 }

@@ -7,7 +7,7 @@ import { hash } from '@node-rs/argon2';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { as, registerMember, uniqueEmail, useTestApp, type Member } from './helpers';
-import { createPost, makeAdmin, VALID_POST } from './posts-helpers';
+import { callerChanged, createPost, insertPost, makeAdmin, VALID_POST } from './posts-helpers';
 
 /**
  * Every route × every kind of actor (docs/decisions/0070): the status each gets. A route without
@@ -26,6 +26,8 @@ let owner: Member;
 let other: Member;
 let admin: Member;
 let stranger: Member;
+/** The member the suspension rows act on (no other row needs them). */
+let suspendee: Member;
 let ownerPostId: string;
 let imageUrl: string;
 let ownerNotificationId: string;
@@ -83,6 +85,26 @@ const json = (method: InjectOptions['method'], url: string, payload?: object): I
 const everyone = (status: number): Row['expect'] => [status, status, status, status, status];
 const membersOnly = (status: number): Row['expect'] => [401, 401, status, status, status];
 const ownerOrAdmin = (status: number): Row['expect'] => [401, 401, status, 403, status];
+const adminsOnly = (status: number): Row['expect'] => [401, 401, 403, 403, status];
+
+/** A fresh report of a fresh post of the owner's (made in the table: the owner's posting limit is for other rows), by a guest. */
+const freshReport = async () => {
+  const postId = await insertPost(ctx, { userId: owner.id, title: 'Reported' });
+  const res = await ctx.app.inject({ ...json('POST', '/api/posts/report', { postId, reason: 'spam' }), remoteAddress: `10.79.0.${++address}` });
+  return res.json().id as string;
+};
+/** A fresh member's pending verification request. */
+const freshVerification = async () => {
+  const asker = await registerMember(ctx.app, { username: 'Asker' });
+  const res = await ctx.app.inject(as(asker.cookie, json('POST', '/api/verification-requests', { businessName: 'Shop', verifiedType: 'business', businessPhone: '4165550123' })));
+  return res.json().id as string;
+};
+/** Runs `sql` before the row's request (a badge to revoke, a suspension to lift). */
+const withState = async (statement: ReturnType<typeof sql>, then: InjectOptions): Promise<InjectOptions> => {
+  await ctx.database.db.execute(statement);
+  await callerChanged(ctx, { userId: suspendee.id });
+  return then;
+};
 
 const MATRIX: Record<string, Row> = {
   'POST /api/auth/register': {
@@ -179,6 +201,40 @@ const MATRIX: Record<string, Row> = {
   'POST /api/searches': { request: () => json('POST', '/api/searches', { query: 'apples' }), expect: everyone(204) },
   'GET /api/user/impact': { request: () => json('GET', '/api/user/impact'), expect: membersOnly(200) },
   'GET /api/user/analytics': { request: () => json('GET', '/api/user/analytics?range=7d'), expect: membersOnly(200) },
+  // Verification (DECISIONS 16): a member's own requests; one pending at a time each.
+  'POST /api/verification-requests': {
+    request: () => json('POST', '/api/verification-requests', { businessName: 'Orchard', verifiedType: 'individual', businessPhone: '4165550100' }),
+    expect: membersOnly(201),
+  },
+  'GET /api/verification-requests': { request: () => json('GET', '/api/verification-requests'), expect: membersOnly(200) },
+  // Moderation (DECISIONS 3, issue 19): admins only, a guest asked to sign in first.
+  'GET /api/admin/stats': { request: () => json('GET', '/api/admin/stats'), expect: adminsOnly(200) },
+  'GET /api/admin/reports': { request: () => json('GET', '/api/admin/reports'), expect: adminsOnly(200) },
+  'GET /api/admin/report-cases': { request: () => json('GET', '/api/admin/report-cases?status=all'), expect: adminsOnly(200) },
+  'PATCH /api/admin/reports/:id': {
+    request: async () => json('PATCH', `/api/admin/reports/${await freshReport()}`, { status: 'dismissed', reviewNotes: 'Fine' }),
+    expect: adminsOnly(200),
+  },
+  'GET /api/admin/verification-requests': { request: () => json('GET', '/api/admin/verification-requests'), expect: adminsOnly(200) },
+  'PATCH /api/admin/verification-requests/:id': {
+    request: async () => json('PATCH', `/api/admin/verification-requests/${await freshVerification()}`, { status: 'approved' }),
+    expect: adminsOnly(200),
+  },
+  'DELETE /api/admin/users/:id/verification': {
+    request: () =>
+      withState(sql`UPDATE users SET is_verified = true, verified_type = 'individual' WHERE id = ${suspendee.id}`, json('DELETE', `/api/admin/users/${suspendee.id}/verification`)),
+    expect: adminsOnly(204),
+  },
+  'POST /api/admin/users/:id/suspend': {
+    request: () => json('POST', `/api/admin/users/${suspendee.id}/suspend`, { reason: 'Spam', end: '7d' }),
+    expect: adminsOnly(200),
+  },
+  'DELETE /api/admin/users/:id/suspend': {
+    request: () =>
+      withState(sql`UPDATE users SET suspended_at = now(), suspended_until = NULL, suspension_reason = 'Spam' WHERE id = ${suspendee.id}`, json('DELETE', `/api/admin/users/${suspendee.id}/suspend`)),
+    expect: adminsOnly(200),
+  },
+  'GET /api/admin/audit-log': { request: () => json('GET', '/api/admin/audit-log'), expect: adminsOnly(200) },
   // The web app's pages and files (served from the build).
   'GET /': { request: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html' } }), expect: everyone(200) },
   'GET /index.html': { request: () => json('GET', '/index.html'), expect: everyone(200) },
@@ -189,6 +245,7 @@ beforeAll(async () => {
   other = await registerMember(ctx.app, { username: 'Other' });
   admin = await registerMember(ctx.app, { username: 'Admin' });
   stranger = await registerMember(ctx.app, { username: 'Stranger' });
+  suspendee = await registerMember(ctx.app, { username: 'Suspendee' });
   await makeAdmin(ctx, admin.id);
   for (const [a, b] of [[other, owner], [owner, other], [admin, owner], [owner, admin]] as const) expect((await send(a, b)).statusCode).toBe(201);
   const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).jpeg().toBuffer();

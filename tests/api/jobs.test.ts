@@ -108,12 +108,17 @@ describe('background jobs across three instances', () => {
       `SELECT name, runs FROM job_runs WHERE name NOT IN ('once', 'slow', 'restart', 'failing') ORDER BY name`,
     );
     expect(rows).toEqual(
-      ['home-figures', 'outbox-sent-old', 'preview-views-old', 'rate-limits-ended', 'sessions-expired'].map(
-        (name) => ({
-          name,
-          runs: 1,
-        }),
-      ),
+      [
+        'home-figures',
+        'outbox-sent-old',
+        'preview-views-old',
+        'rate-limits-ended',
+        'sessions-expired',
+        'suspensions-ended',
+      ].map((name) => ({
+        name,
+        runs: 1,
+      })),
     );
   });
 });

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE_SIGN_IN } from '../../src/server/modules/notifications/socket';
+import { CLOSE_SIGN_IN, CLOSE_SUSPENDED } from '../../src/server/modules/notifications/socket';
+import { makeAdmin } from './posts-helpers';
 import { as, registerMember, useTestApps, type Member, type TestContext } from './helpers';
 
 /**
@@ -106,6 +107,28 @@ describe('the live socket', () => {
     const out = await one.app.inject(as(carol.cookie, { method: 'POST', url: '/api/auth/logout' }));
     expect(out.statusCode).toBeLessThan(300);
     expect((await client.closed).code).toBe(CLOSE_SIGN_IN);
+  });
+
+  it('closes a suspended member’s sockets on every instance, and refuses new ones until the suspension is lifted (issue 19)', async () => {
+    const dan = await registerMember(one.app, { username: 'Dan Dogwood' });
+    const admin = await registerMember(one.app, { username: 'Admin' });
+    await makeAdmin(one, admin.id);
+    const clients = [connect(bases.one, { cookie: dan.cookie }), connect(bases.two, { cookie: dan.cookie })];
+    for (const client of clients) {
+      await client.opened;
+      client.socket.send(JSON.stringify({ type: 'authenticate' }));
+      await client.nth(1);
+    }
+    const suspended = await one.app.inject(as(admin.cookie, { method: 'POST', url: `/api/admin/users/${dan.id}/suspend`, payload: { reason: 'Spam', end: '7d' } }));
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    for (const client of clients) expect((await client.closed).code).toBe(CLOSE_SUSPENDED);
+    const again = connect(bases.two, { cookie: dan.cookie });
+    expect((await again.closed).code).toBe(CLOSE_SUSPENDED);
+    await one.app.inject(as(admin.cookie, { method: 'DELETE', url: `/api/admin/users/${dan.id}/suspend` }));
+    const back = connect(bases.two, { cookie: dan.cookie });
+    await back.opened;
+    back.socket.send(JSON.stringify({ type: 'authenticate' }));
+    expect(await back.nth(1)).toEqual({ type: 'authenticated', userId: dan.id });
   });
 
   it('refuses a socket opened by another site’s page, and ignores frames it cannot read', async () => {

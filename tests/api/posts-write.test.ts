@@ -73,7 +73,7 @@ describe('POST /api/posts', () => {
     expect(post.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);
     expect(Object.keys(post).sort()).toEqual(
-      ['address', 'commentCount', 'contact', 'createdAt', 'description', 'distanceMiles', 'exactLocation', 'id', 'imageUrl', 'isDemo', 'latitude', 'locked', 'longitude', 'ownerInitials', 'ownerName', 'ownerRating', 'ownerRatingCount', 'ownerVerifiedType', 'phoneNumber', 'quantity', 'region', 'seasonalNotes', 'status', 'statusNotes', 'thumbnailUrl', 'title', 'type', 'updatedAt', 'userId', 'zipCode'].sort(),
+      ['address', 'commentCount', 'contact', 'createdAt', 'description', 'distanceMiles', 'exactLocation', 'id', 'imageUrl', 'isDemo', 'latitude', 'locked', 'longitude', 'ownerInitials', 'ownerName', 'ownerRating', 'ownerRatingCount', 'ownerVerifiedAt', 'ownerVerifiedType', 'phoneNumber', 'quantity', 'region', 'seasonalNotes', 'status', 'statusNotes', 'thumbnailUrl', 'title', 'type', 'updatedAt', 'userId', 'zipCode'].sort(),
     );
   });
 

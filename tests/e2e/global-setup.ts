@@ -20,6 +20,8 @@ declare module 'vitest' {
     ownerPassword: string;
     /** The mail the app sent (invitations), as the journeys' SMTP server received it. */
     mailURL: string;
+    /** An email in ADMIN_EMAILS (DECISIONS 3): who registers with it is an admin. */
+    adminEmail: string;
   }
 }
 
@@ -28,6 +30,9 @@ const INSTAGRAM_URL = 'https://www.instagram.com/freefruit.example/';
 
 /** The owner password of the Post Access Required dialog's Owner tab (DECISIONS 4), set up for the journeys. */
 const OWNER_PASSWORD = 'orchard-owner-2026';
+
+/** The journeys' admin (DECISIONS 3: ADMIN_EMAILS), registered by the moderation journey. */
+const ADMIN_EMAIL = 'moderator@e2e.example';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -70,6 +75,7 @@ export default async function setup(project: TestProject) {
       INSTAGRAM_URL,
       OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD, ARGON2),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      ADMIN_EMAILS: ADMIN_EMAIL,
       // Each browser context of a journey is a visitor on a network of its own (X-Forwarded-For,
       // harness.ts newPage): per-address limits (kindness once a day, sign-ups, the preview
       // budget, self-referral) see different people, as they would in the field.
@@ -83,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('instagramURL', INSTAGRAM_URL);
   project.provide('ownerPassword', OWNER_PASSWORD);
   project.provide('mailURL', smtp.url);
+  project.provide('adminEmail', ADMIN_EMAIL);
 
   return async () => {
     if (child.exitCode === null) {

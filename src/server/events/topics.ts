@@ -34,3 +34,9 @@ export const MEMBER_CHANGED = topic<{ userId: string }>('member_changed');
 
 /** A notification was stored for a member: the instances holding their sockets send it (by id). */
 export const NOTIFICATION_CREATED = topic<{ userId: string; id: string }>('notification_created');
+
+/**
+ * An admin suspended a member (issue 19): every instance closes the live sockets it holds for
+ * them (their sessions are dropped through SESSION_CHANGED).
+ */
+export const ACCOUNT_SUSPENDED = topic<{ userId: string }>('account_suspended');

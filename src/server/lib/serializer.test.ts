@@ -33,6 +33,7 @@ const post: Post = {
   ownerRating: 4.5,
   ownerRatingCount: 2,
   ownerVerifiedType: 'arborist',
+  ownerVerifiedAt: '2026-01-01T00:00:00.000Z',
   locked: false,
   createdAt: '2026-11-01T12:34:56.789Z',
   updatedAt: '2026-11-01T12:34:56.789Z',
@@ -51,6 +52,8 @@ const user: PublicUser = {
   createdAt: '2026-11-01T00:00:00.000Z',
   grants: [{ kind: 'trial', endsAt: '2026-11-08T00:00:00.000Z' }],
   inviteCode: 'FFABC123',
+  verifiedAt: null,
+  suspension: null,
 };
 const map: MapResponse = {
   total: 3,

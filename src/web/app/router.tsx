@@ -14,6 +14,7 @@ import { RequireMember } from './routes/require-member';
 const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
+const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
 
 /**
  * Every route of spec §2, and the inbox and notifications (DECISIONS 14). A declarative router:
@@ -32,6 +33,7 @@ export function AppRouter() {
           <Route path="login" element={<Deferred page={<Login />} />} />
           <Route path="register" element={<Deferred page={<Register />} />} />
           <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
+          <Route path="admin" element={<Deferred page={<Admin />} />} />
           {COMING_SOON_PAGES.map(({ path, ...page }) => (
             <Route key={path} path={path} element={<ComingSoon {...page} />} />
           ))}

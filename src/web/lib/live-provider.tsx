@@ -21,10 +21,12 @@ const LiveContext = createContext<Live | null>(null);
 /**
  * One live socket per signed-in session (spec §4): opened when a member is signed in, closed on
  * sign-out or when the member changes. Features listen through useLiveEvents; the header shows
- * useLiveStatus. A socket the server refuses for want of a member asks the session again.
+ * useLiveStatus. A socket the server refuses (no member, or a suspended one) asks the session again.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
-  const userId = useSession().user?.id ?? null;
+  const { user } = useSession();
+  // A suspended member gets no socket (issue 19): the server would close it; the session says why.
+  const userId = user && !user.suspension ? user.id : null;
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('disconnected');
   const [listeners] = useState(() => new Set<LiveListener>());
@@ -37,7 +39,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onStatus: setStatus,
       onOpen: () => listeners.forEach((listener) => listener.onOpen?.()),
       onNotification: (n) => listeners.forEach((listener) => listener.onNotification?.(n)),
-      onSignedOut: () => void sessionChanged(queryClient),
+      onRefused: () => void sessionChanged(queryClient),
     });
     return () => {
       stop();

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { Notification } from '../../domain/notifications';
-import { backoffDelay, CLOSE_SIGN_IN, connectLive, liveUrl, readFrame, type LiveStatus } from './live';
+import {
+  backoffDelay,
+  CLOSE_SIGN_IN,
+  CLOSE_SUSPENDED,
+  connectLive,
+  liveUrl,
+  readFrame,
+  type LiveStatus,
+} from './live';
 
 const push = {
   type: 'new_message',
@@ -79,7 +87,7 @@ describe('connectLive against a socket server', () => {
   });
   afterEach(() => new Promise((resolve) => server.close(resolve)));
 
-  function connect(overrides: { onSignedOut?: () => void } = {}) {
+  function connect(overrides: { onRefused?: () => void } = {}) {
     const statuses: LiveStatus[] = [];
     const notifications: Notification[] = [];
     const opens = vi.fn();
@@ -89,7 +97,7 @@ describe('connectLive against a socket server', () => {
       onStatus: (status) => statuses.push(status),
       onOpen: opens,
       onNotification: (n) => notifications.push(n),
-      onSignedOut: overrides.onSignedOut ?? (() => undefined),
+      onRefused: overrides.onRefused ?? (() => undefined),
       WebSocket: NodeWebSocket as unknown as typeof WebSocket,
       backoff: { baseMs: 20, capMs: 40 },
     });
@@ -123,7 +131,7 @@ describe('connectLive against a socket server', () => {
   it('stops for good when the server says sign in first, or when the page closes it', async () => {
     const signedOut = vi.fn();
     const first = nextConnection();
-    const live = connect({ onSignedOut: signedOut });
+    const live = connect({ onRefused: signedOut });
     (await first).close(CLOSE_SIGN_IN, 'Sign in to receive notifications');
     await vi.waitFor(() => expect(signedOut).toHaveBeenCalledTimes(1));
     await new Promise((r) => setTimeout(r, 120));
@@ -138,5 +146,16 @@ describe('connectLive against a socket server', () => {
     await new Promise((resolve) => socket.once('close', resolve));
     await new Promise((r) => setTimeout(r, 120));
     expect(server.clients.size).toBe(0);
+  });
+
+  it('stops for good, and asks the session again, when the server says the member is suspended (issue 19)', async () => {
+    const refused = vi.fn();
+    const first = nextConnection();
+    const live = connect({ onRefused: refused });
+    (await first).close(CLOSE_SUSPENDED, 'Account suspended');
+    await vi.waitFor(() => expect(refused).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 120));
+    expect(server.clients.size).toBe(0);
+    expect(live.statuses).toEqual(['connected', 'disconnected']);
   });
 });

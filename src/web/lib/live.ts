@@ -11,6 +11,8 @@ export type LiveStatus = 'connected' | 'disconnected';
 
 /** The server closes a socket whose session has no member with this code (server notifications/socket.ts). */
 export const CLOSE_SIGN_IN = 4401;
+/** …and a suspended member's sockets with this one (issue 19). */
+export const CLOSE_SUSPENDED = 4403;
 
 /** Waits between attempts: from about 1 s, doubling, up to 30 s. */
 export const BACKOFF: { baseMs: number; capMs: number } = { baseMs: 1000, capMs: 30_000 };
@@ -72,8 +74,8 @@ export interface LiveOptions {
   /** After each (re)connection: what was missed meanwhile can be fetched. */
   onOpen: () => void;
   onNotification: (notification: Notification) => void;
-  /** The server says the session has no member (CLOSE_SIGN_IN): no reconnecting. */
-  onSignedOut: () => void;
+  /** The server says the session has no member (CLOSE_SIGN_IN) or is suspended (CLOSE_SUSPENDED): no reconnecting. */
+  onRefused: () => void;
   /** The WebSocket class (tests in Node pass the `ws` package's). */
   WebSocket?: typeof WebSocket;
   random?: () => number;
@@ -88,7 +90,7 @@ export function connectLive(options: LiveOptions): () => void {
     onStatus,
     onOpen,
     onNotification,
-    onSignedOut,
+    onRefused,
     WebSocket: Socket = WebSocket,
   } = options;
   let socket: WebSocket | undefined;
@@ -117,7 +119,7 @@ export function connectLive(options: LiveOptions): () => void {
       socket = undefined;
       onStatus('disconnected');
       if (stopped) return;
-      if (event.code === CLOSE_SIGN_IN) return onSignedOut();
+      if (event.code === CLOSE_SIGN_IN || event.code === CLOSE_SUSPENDED) return onRefused();
       retry = setTimeout(open, backoffDelay(attempt++, options.random, options.backoff));
     };
   };

@@ -33,6 +33,8 @@ const member: PublicUser = {
   createdAt: hours(-24 * 4),
   grants: [{ kind: 'trial', endsAt: hours(24 * 3) }],
   inviteCode: 'FFMAPLE1',
+  verifiedAt: null,
+  suspension: null,
 };
 
 const guestView: SessionView = {
@@ -62,7 +64,7 @@ describe('the session for screens', () => {
     expect(loading).toEqual({
       user: null,
       isLoading: true,
-      actor: { userId: null, isAdmin: false, grants: [] },
+      actor: { userId: null, isAdmin: false, grants: [], suspension: null },
       postingAccess: 'gated',
       links: { instagram: null },
       features: { ownerAccess: false, inviteByEmail: false },
@@ -79,6 +81,7 @@ describe('the session for screens', () => {
       userId: 'u1',
       isAdmin: false,
       grants: [{ kind: 'trial', startsAt: new Date(hours(-24 * 4)), endsAt: new Date(hours(24 * 3)) }],
+      suspension: null,
     });
     expect(session.postingAccess).toBe('open');
     expect(session.links.instagram).toBe('https://www.instagram.com/freefruit/');
@@ -88,6 +91,13 @@ describe('the session for screens', () => {
       ok: false,
       need: 'sign-in',
     });
+  });
+
+  it("gives the policy a suspended member's suspension with its end as a Date (issue 19)", () => {
+    const until = hours(24 * 7);
+    const suspended = sessionOf({ ...memberView, user: { ...member, suspension: { until, reason: 'Spam' } } }, false);
+    expect(suspended.actor.suspension).toEqual({ until: new Date(until), reason: 'Spam' });
+    expect(canPost(suspended.actor, NOW, 'open')).toMatchObject({ ok: false, need: 'permission', message: expect.stringMatching(/^Your account is suspended until .*: Spam$/) });
   });
 
   it('keeps a grant without an end open-ended', () => {
@@ -147,7 +157,7 @@ describe('the badge follows time (spec §4)', () => {
     startsAt: new Date(hours(startsIn)),
     endsAt: endsIn === null ? null : new Date(hours(endsIn)),
   });
-  const actor = (...grants: Grant[]) => ({ userId: 'u1', isAdmin: false, grants });
+  const actor = (...grants: Grant[]) => ({ userId: 'u1', isAdmin: false, grants, suspension: null });
 
   it("counts the trial's days down at each whole day before its end", () => {
     // 2 days and 5 hours left: '3 days left' until 2 days are left, 5 hours from now.

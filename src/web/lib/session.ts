@@ -3,6 +3,7 @@ import { badgeText, deriveSubscription, type Grant } from '../../domain/access';
 import { DAY_MS } from '../../domain/limits';
 import type { PublicUser, SessionView } from '../../domain/auth';
 import { canView, type ActorView, type PostingMode } from '../../domain/policy';
+import type { Suspension } from '../../domain/suspension';
 import { apiRequest } from './api';
 
 /**
@@ -56,13 +57,17 @@ export const grantsOf = (view: Pick<SessionView, 'grants'>): Grant[] =>
     endsAt: endsAt === null ? null : new Date(endsAt),
   }));
 
+/** The member's suspension with its end as a Date, as the policy judges it (issue 19). */
+const suspensionOf = (user: PublicUser | null): Suspension | null =>
+  user?.suspension ? { reason: user.suspension.reason, until: user.suspension.until === null ? null : new Date(user.suspension.until) } : null;
+
 /** The session for screens from the server's answer (a guest's while there is none). */
 export function sessionOf(view: SessionView | undefined, isLoading: boolean): Session {
   const { user, isAdmin, postingAccess, links, features } = view ?? GUEST;
   return {
     user,
     isLoading,
-    actor: { userId: user?.id ?? null, isAdmin, grants: grantsOf(view ?? GUEST) },
+    actor: { userId: user?.id ?? null, isAdmin, grants: grantsOf(view ?? GUEST), suspension: suspensionOf(user) },
     postingAccess,
     links,
     features,

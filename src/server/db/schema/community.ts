@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '../../../domain/notifications';
+import { REPORT_STATUSES } from '../../../domain/moderation-values';
 import { REPORT_REASONS } from '../../../domain/reports';
 import { posts } from './posts';
 import { users } from './users';
@@ -85,9 +86,13 @@ export const messages = pgTable(
 );
 
 export const reportReasonEnum = pgEnum('report_reason', REPORT_REASONS);
-export const reportStatusEnum = pgEnum('report_status', ['pending', 'reviewed', 'resolved', 'dismissed']);
+export const reportStatusEnum = pgEnum('report_status', REPORT_STATUSES);
 
-/** Reports of posts (spec §3 Report; DECISIONS 23): a guest's are anonymous, kept by session or address. */
+/**
+ * Reports of posts (spec §3 Report; DECISIONS 23): a guest's are anonymous, kept by session or
+ * address. One per reporter and post; each weighs what its reporter's standing gave it when filed
+ * (issue 19, docs/decisions/0084).
+ */
 export const reports = pgTable(
   'reports',
   {
@@ -104,10 +109,19 @@ export const reports = pgTable(
     reviewNotes: text('review_notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The admin who decided it (null while pending, or when that admin's account is gone). */
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Its weight toward hiding the post (0 for a guest's). */
+    weight: doublePrecision('weight').notNull().default(0),
+    /** The reporter's account was younger than 7 days: counts toward 'possible brigade'. */
+    fromNewAccount: boolean('from_new_account').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('reports_open_key').on(t.postId, t.reporterKey).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('reports_reporter_key').on(t.postId, t.reporterKey),
     index('reports_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    // The open cases, oldest first; a reporter's record of decided reports.
+    index('reports_pending_idx').on(t.postId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('reports_reporter_decided_idx').on(t.reporterId, t.reviewedAt.desc().nullsFirst()).where(sql`${t.status} IN ('resolved', 'dismissed')`),
   ],
 );
 

@@ -9,6 +9,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const postTypeEnum = pgEnum('post_type', POST_TYPES);
 export const postStatusEnum = pgEnum('post_status', POST_STATUSES);
 export const regionEnum = pgEnum('region', REGIONS);
+/** Why a post is out of lists: hidden by members' reports until reviewed, or removed by an admin (issue 19). */
+export const postHiddenReasonEnum = pgEnum('post_hidden_reason', ['reports', 'removed']);
 
 export const posts = pgTable(
   'posts',
@@ -52,8 +54,11 @@ export const posts = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`post_search_document(title, description, address, seasonal_notes, quantity, type, status, region)`),
     isDemo: boolean('is_demo').notNull().default(false),
-    /** Hidden by members' reports until an admin reviews it (DECISIONS 23): in no list, map or total. */
+    /** Hidden by members' reports until an admin reviews it, or removed by an admin (issue 19): in no list, map or total. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: postHiddenReasonEnum('hidden_reason'),
+    /** Its owner is suspended (issue 19): out of every list, map and total like a hidden post, until lifted. */
+    ownerSuspended: boolean('owner_suspended').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +66,8 @@ export const posts = pgTable(
     index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_user_idx').on(t.userId),
+    // The posts a lifted suspension lists again.
+    index('posts_owner_suspended_idx').on(t.userId).where(sql`${t.ownerSuspended}`),
     // Search keys (docs/decisions/0071): word prefixes by type, filter combinations and map cells.
     index('posts_search_keys_idx').using('gin', sql`search_keys(${t.searchVector}, ${t.publicLatitude}, ${t.publicLongitude})`),
     index('posts_public_earth_idx')

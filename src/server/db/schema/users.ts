@@ -15,13 +15,24 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
     verifiedType: verifiedTypeEnum('verified_type'),
+    /** When the badge was given (DECISIONS 16): its tooltip says so. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Suspended by an admin (issue 19): since, until (null: until lifted) and why; all null when not. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     /** 'FF' and 6 uppercase letters or digits, made at registration (DECISIONS 26). */
     inviteCode: text('invite_code').notNull().default(sql`new_invite_code()`),
     /** Where the member first came from (utm_*), for the marketing figures (DECISIONS 28). */
     firstTouch: jsonb('first_touch'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), uniqueIndex('users_invite_code_key').on(t.inviteCode)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    // Suspensions that end by themselves, for the sweep that lists their posts again.
+    index('users_suspended_until_idx').on(t.suspendedUntil).where(sql`${t.suspendedAt} IS NOT NULL AND ${t.suspendedUntil} IS NOT NULL`),
+  ],
 );
 
 /** Server-side sessions: only the HMAC of the cookie token is stored. Guests may have one too. */

@@ -13,6 +13,8 @@ import { isAdminAccount, type PostingMode } from '../../../domain/policy';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { ARGON2 } from '../../lib/passwords';
 import { createDeviceCookies } from './device-cookies';
+import { suspensionOf } from './sessions';
+import { isSuspended, type Suspension } from '../../../domain/suspension';
 
 export type { GuestAdopter } from './session-store';
 
@@ -32,13 +34,9 @@ export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
 /** The member as every auth call answers (spec §3 User), from their profile and grants. */
-export function publicUserOf(
-  account: { id: string; isAdmin: boolean; member: MemberProfile },
-  grants: readonly Grant[],
-  now = new Date(),
-): PublicUser {
+export function publicUserOf(account: Account, grants: readonly Grant[], now = new Date()): PublicUser {
   const sub = deriveSubscription(grants, now);
-  const { member } = account;
+  const { member, suspension } = account;
   return {
     id: account.id,
     username: member.username,
@@ -53,12 +51,22 @@ export function publicUserOf(
     createdAt: member.createdAt.toISOString(),
     grants: grants.filter((g) => g.kind === 'trial' || g.endsAt === null || g.endsAt > now).map((g) => ({ kind: g.kind, endsAt: g.endsAt?.toISOString() ?? null })),
     inviteCode: member.inviteCode,
+    verifiedAt: member.verifiedAt?.toISOString() ?? null,
+    suspension: isSuspended(suspension, now) ? { until: suspension.until?.toISOString() ?? null, reason: suspension.reason } : null,
   };
 }
 
+/** A member's account as the auth calls answer it. */
+interface Account {
+  id: string;
+  isAdmin: boolean;
+  member: MemberProfile;
+  suspension: Suspension | null;
+}
+
 /** The signed-in actor's own account, or null for a guest. */
-function accountOf(actor: Actor): { id: string; isAdmin: boolean; member: MemberProfile } | null {
-  return actor.userId && actor.member ? { id: actor.userId, isAdmin: actor.isAdmin, member: actor.member } : null;
+function accountOf(actor: Actor): Account | null {
+  return actor.userId && actor.member ? { id: actor.userId, isAdmin: actor.isAdmin, member: actor.member, suspension: actor.suspension } : null;
 }
 
 /** A sign-in or sign-up that worked: the member, and the device cookie the browser keeps. */
@@ -97,10 +105,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       email: row.email,
       isVerified: row.isVerified,
       verifiedType: row.verifiedType,
+      verifiedAt: row.verifiedAt,
       createdAt: row.createdAt,
       inviteCode: row.inviteCode,
     };
-    return publicUserOf({ id: row.id, isAdmin: isAdminAccount(row, adminEmails), member }, await deps.access.grantsOf(row.id), now);
+    const suspension = suspensionOf({ suspended_at: row.suspendedAt, suspended_until: row.suspendedUntil, suspension_reason: row.suspensionReason });
+    return publicUserOf({ id: row.id, isAdmin: isAdminAccount(row, adminEmails), member, suspension }, await deps.access.grantsOf(row.id), now);
   }
 
   return {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Grant, GrantKind } from '../../../domain/access';
 import type { Actor, MemberProfile } from '../../../domain/actor';
 import type { VerifiedType } from '../../../domain/auth';
+import type { Suspension } from '../../../domain/suspension';
 import { isAdminAccount } from '../../../domain/policy';
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED, type SessionChange } from '../../events/topics';
@@ -19,7 +20,8 @@ export interface ActiveSession {
 /** Session, member and grants in one round trip (a prepared statement on each connection). */
 const SESSION_QUERY = `
 SELECT s.id, s.user_id, s.last_seen_at, s.expires_at,
-       u.username, u.email, u.is_admin, u.is_verified, u.verified_type, u.created_at, u.invite_code,
+       u.username, u.email, u.is_admin, u.is_verified, u.verified_type, u.verified_at, u.created_at, u.invite_code,
+       u.suspended_at, u.suspended_until, u.suspension_reason,
        COALESCE((
          SELECT json_agg(json_build_object('kind', g.kind, 'startsAt', g.starts_at, 'endsAt', g.ends_at))
          FROM grants g
@@ -39,10 +41,18 @@ interface SessionRow {
   is_admin: boolean | null;
   is_verified: boolean | null;
   verified_type: VerifiedType | null;
+  verified_at: Date | null;
   created_at: Date | null;
   invite_code: string | null;
+  suspended_at: Date | null;
+  suspended_until: Date | null;
+  suspension_reason: string | null;
   grants: Array<{ kind: GrantKind; startsAt: string; endsAt: string | null }>;
 }
+
+/** A member's suspension as stored (issue 19); the policy judges whether it still holds. */
+export const suspensionOf = (row: { suspended_at: Date | null; suspended_until: Date | null; suspension_reason: string | null }): Suspension | null =>
+  row.suspended_at === null ? null : { until: row.suspended_until, reason: row.suspension_reason ?? '' };
 
 function toSession(row: SessionRow, adminEmails: ReadonlySet<string>): ActiveSession {
   const member: MemberProfile | null =
@@ -52,6 +62,7 @@ function toSession(row: SessionRow, adminEmails: ReadonlySet<string>): ActiveSes
           email: row.email,
           isVerified: row.is_verified === true,
           verifiedType: row.verified_type,
+          verifiedAt: row.verified_at,
           createdAt: row.created_at!,
           inviteCode: row.invite_code!,
         }
@@ -68,6 +79,7 @@ function toSession(row: SessionRow, adminEmails: ReadonlySet<string>): ActiveSes
       isAdmin: member !== null && isAdminAccount({ isAdmin: row.is_admin === true, email: member.email }, adminEmails),
       grants,
       member,
+      suspension: suspensionOf(row),
     },
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,

@@ -8,6 +8,7 @@ export interface MemberRow {
   username: string;
   isVerified: boolean;
   verifiedType: VerifiedType | null;
+  verifiedAt: Date | null;
   createdAt: Date;
   averageRating: number | null;
   ratingCount: number;
@@ -48,7 +49,14 @@ export function createMembersRepository(db: Db) {
       if (ids.length === 0) return [];
       const [members, ratings] = await Promise.all([
         db
-          .select({ id: users.id, username: users.username, isVerified: users.isVerified, verifiedType: users.verifiedType, createdAt: users.createdAt })
+          .select({
+            id: users.id,
+            username: users.username,
+            isVerified: users.isVerified,
+            verifiedType: users.verifiedType,
+            verifiedAt: users.verifiedAt,
+            createdAt: users.createdAt,
+          })
           .from(users)
           .where(inArray(users.id, [...ids])),
         ratingsOf(db, ids),

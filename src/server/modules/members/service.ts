@@ -3,14 +3,23 @@ import { isUuid } from '../../../domain/ids';
 import { RATING_MESSAGES, type PublicProfile, type RatingInput, type UserRating } from '../../../domain/members';
 import { actsAsSelf, canBlock, canRate, POLICY_MESSAGES, type Relation } from '../../../domain/policy';
 import { initialsOf } from '../../../domain/posts';
-import type { Db } from '../../db/client';
+import type { VerifiedType } from '../../../domain/auth';
+import type { Suspension } from '../../../domain/suspension';
+import type { Db, Tx } from '../../db/client';
 import { assertAllowed, notFound, unauthenticated } from '../../errors';
 import type { EventBus } from '../../events/bus';
-import { MEMBER_CHANGED } from '../../events/topics';
+import { ACCOUNT_SUSPENDED, MEMBER_CHANGED, SESSION_CHANGED } from '../../events/topics';
+import type { GuestAdopter } from '../auth/service';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { NotificationsService } from '../notifications/service';
 import type { PostsService } from '../posts/service';
 import { createMembersRepository, type MemberRow, type RatingRow } from './repository';
+import { createStandingRepository, type Badge, type Change, type SuspensionState } from './standing';
+
+export type { MemberStanding } from './standing';
+
+/** A change an admin made in their transaction, and what to announce once it is committed. */
+export type Committed<T> = { change: Change<T>; announce: () => Promise<void> };
 
 /** Ratings a member may give in a day (issue: 20). */
 export const RATING_RATE: RateRule = { what: 'ratings', limit: 20, windowMs: 24 * 60 * 60_000 };
@@ -25,6 +34,8 @@ export interface MembersServiceDeps {
   limiter: RateLimiter;
   posts: PostsService;
   notifications: NotificationsService;
+  /** ADMIN_EMAILS (DECISIONS 3): their accounts are admins too. */
+  adminEmails: readonly string[];
   /** Whether the two members have each sent the other a message (DECISIONS 20; the messages area knows). */
   exchangedMessages(a: string, b: string): Promise<boolean>;
 }
@@ -35,6 +46,7 @@ export interface MembersServiceDeps {
  */
 export function createMembersService(deps: MembersServiceDeps) {
   const repo = createMembersRepository(deps.db);
+  const standing = createStandingRepository(deps.db, new Set(deps.adminEmails.map((e) => e.toLowerCase())));
 
   deps.posts.addCardPart({
     async load(rows) {
@@ -43,7 +55,9 @@ export function createMembersService(deps: MembersServiceDeps) {
       return new Map(
         rows.flatMap((r) => {
           const m = r.userId ? members.get(r.userId) : undefined;
-          return m ? [[r.id, { ownerRating: m.averageRating, ownerRatingCount: m.ratingCount, ownerVerifiedType: m.isVerified ? m.verifiedType : null }]] : [];
+          if (!m) return [];
+          const badge = m.isVerified ? { ownerVerifiedType: m.verifiedType, ownerVerifiedAt: m.verifiedAt?.toISOString() ?? null } : { ownerVerifiedType: null, ownerVerifiedAt: null };
+          return [[r.id, { ownerRating: m.averageRating, ownerRatingCount: m.ratingCount, ...badge }]];
         }),
       );
     },
@@ -83,12 +97,14 @@ export function createMembersService(deps: MembersServiceDeps) {
       const between = actor.userId && !self ? await relation(actor.userId, m.id) : null;
       const decision = canRate(actor, m.id, between ?? { blocked: false, exchangedMessage: false });
       const mine = actor.userId && !self ? await repo.ratingBy(actor.userId, m.id) : undefined;
+      const [held] = actor.isAdmin && !self ? await standing.standings([m.id]) : [];
       return {
         id: m.id,
         username: m.username,
         initials: initialsOf(m.username) || '?',
         isVerified: m.isVerified ? 'true' : 'false',
         verifiedType: m.isVerified ? m.verifiedType : null,
+        verifiedAt: m.isVerified ? (m.verifiedAt?.toISOString() ?? null) : null,
         memberSince: m.createdAt.toISOString(),
         averageRating: m.averageRating,
         ratingCount: m.ratingCount,
@@ -99,6 +115,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           rateReason: decision.ok ? null : decision.message,
           myRating: mine ?? null,
         },
+        moderation: held ? { isAdmin: held.isAdmin, suspension: held.suspension && { until: held.suspension.until?.toISOString() ?? null, reason: held.suspension.reason } } : null,
       };
     },
 
@@ -141,6 +158,52 @@ export function createMembersService(deps: MembersServiceDeps) {
       assertAllowed(canBlock(actor, id));
       await repo.unblock(actor.userId!, (await member(id)).id);
     },
+
+    /** Members as moderation sees them (issue 19): age, admin, suspension while it holds, badge. */
+    standings: (ids: readonly string[], now?: Date) => standing.standings(ids.filter(isUuid), now),
+
+    /**
+     * In an admin's transaction: gives or takes back a badge (DECISIONS 16). Announced after the
+     * commit: every card of the member and their own session show it at once.
+     */
+    async setBadge(tx: Tx, userId: string, type: VerifiedType | null): Promise<Committed<Badge>> {
+      const change = await standing.setBadge(tx, userId, type);
+      if (!change) throw notFound(RATING_MESSAGES.notFound);
+      return {
+        change,
+        announce: async () => {
+          await deps.events.publish(MEMBER_CHANGED, { userId });
+          await deps.events.publish(SESSION_CHANGED, { userId });
+        },
+      };
+    },
+
+    /**
+     * In an admin's transaction: suspends a member, or lifts it (null), their posts with them (issue
+     * 19). Announced after the commit: their sessions are read again, a suspension closes their sockets.
+     */
+    async setSuspension(tx: Tx, userId: string, next: Suspension | null): Promise<Committed<SuspensionState>> {
+      const change = await standing.setSuspension(tx, userId, next);
+      if (!change) throw notFound(RATING_MESSAGES.notFound);
+      const listing = await deps.posts.setOwnerSuspended(tx, userId, next !== null);
+      return {
+        change,
+        announce: async () => {
+          await listing();
+          await deps.events.publish(SESSION_CHANGED, { userId });
+          if (next) await deps.events.publish(ACCOUNT_SUSPENDED, { userId });
+        },
+      };
+    },
+
+    /** Members whose suspension ended by itself and is still recorded (the sweep lifts them). */
+    endedSuspensions: (now: Date) => standing.endedSuspensions(now),
+
+    /** A suspended member who signs in on a guest session: the posts that move to them leave lists too. */
+    adoptGuest: (async (tx, _sessionId, userId) => {
+      const [member] = await standing.standings([userId]);
+      if (member?.suspension) return deps.posts.setOwnerSuspended(tx, userId, true);
+    }) satisfies GuestAdopter,
   };
 }
 

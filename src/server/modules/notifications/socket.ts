@@ -2,7 +2,8 @@ import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketServerMessage } from '../../../domain/notifications';
-import { NOTIFICATION_CREATED, SESSION_CHANGED } from '../../events/topics';
+import { isSuspended } from '../../../domain/suspension';
+import { ACCOUNT_SUSPENDED, NOTIFICATION_CREATED, SESSION_CHANGED } from '../../events/topics';
 import { isCrossSite } from '../../plugins/security';
 import type { NotificationsService } from './service';
 
@@ -12,6 +13,8 @@ export const PING_EVERY_MS = 30_000;
 export const MAX_FRAME_BYTES = 4096;
 /** Closed with this when the socket's session has no member (spec §4: a socket is for a signed-in user). */
 export const CLOSE_SIGN_IN = 4401;
+/** Closed with this when the member is suspended (issue 19): the web reads its session again, which says why. */
+export const CLOSE_SUSPENDED = 4403;
 
 /**
  * The live socket at /ws (spec §3, §4 Live connection; DECISIONS 22). The member comes from the
@@ -63,6 +66,10 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
     for (const held of sockets.values())
       for (const socket of held) if (sessionOf.get(socket) === sessionId) socket.close(CLOSE_SIGN_IN, 'Signed out');
   });
+  // A suspended member's sockets close on every instance (issue 19).
+  app.events.subscribe(ACCOUNT_SUSPENDED, ({ userId }) => {
+    for (const socket of sockets.get(userId) ?? []) socket.close(CLOSE_SUSPENDED, 'Account suspended');
+  });
   app.addHook('onClose', async () => {
     clearInterval(pings);
     for (const held of sockets.values()) for (const socket of held) socket.close(1001, 'Server shutting down');
@@ -83,6 +90,10 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
       const userId = request.actor.userId;
       if (!userId) {
         socket.close(CLOSE_SIGN_IN, 'Sign in to receive notifications');
+        return;
+      }
+      if (isSuspended(request.actor.suspension, new Date())) {
+        socket.close(CLOSE_SUSPENDED, 'Account suspended');
         return;
       }
       const held = sockets.get(userId) ?? new Set<WebSocket>();

@@ -1,11 +1,12 @@
 import { isUuid } from '../../../domain/ids';
 import { areaOf, REGION_LABELS, type PostTypeValue } from '../../../domain/post-values';
+import { isListed } from './filters';
 import type { PostsReadModel } from './read-model/index';
 import type { PostsRepository } from './repository';
 
 /**
  * What other areas count of the posts (the home page's figures, a member's impact; docs/decisions/0086),
- * always over the posts anyone may see listed: hidden ones are left out as lists leave them out.
+ * always over the posts anyone may see listed: hidden, removed and suspended owners' ones are left out as lists leave them out.
  */
 export function createPostFigures(repo: PostsRepository, readModel: PostsReadModel) {
   return {
@@ -22,7 +23,7 @@ export function createPostFigures(repo: PostsRepository, readModel: PostsReadMod
     async summaries(ids: readonly string[]): Promise<Array<{ id: string; title: string; type: PostTypeValue; area: string; ownerId: string | null }>> {
       const cards = await readModel.cards.get(ids.filter(isUuid));
       return cards
-        .filter((c) => c.row.hiddenAt === null)
+        .filter((c) => isListed(c.row))
         .map((c) => ({ id: c.row.id, title: c.row.title, type: c.row.type, area: areaOf(c.row.address, c.row.region), ownerId: c.row.userId }));
     },
   };

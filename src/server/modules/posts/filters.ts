@@ -38,8 +38,15 @@ export function nearestOrderSql(o: LatLng): SQL {
 /** The type filter alone: what the newest-first walk's index (posts_type_created_idx) serves. */
 export const typeCondition = (f: Pick<PostFilters, 'type'>): SQL | undefined => (f.type ? eq(posts.type, f.type) : undefined);
 
-/** Not hidden by members' reports (DECISIONS 23): every list, map and total shows only these. */
-export const visible = sql`${posts.hiddenAt} IS NULL`;
+/**
+ * Listed: neither hidden by reports nor removed by an admin, and its owner not suspended (issue 19).
+ * Every list, map and total shows only these, as map_cells and post_counts count only these
+ * (migration 0013).
+ */
+export const visible = sql`(${posts.hiddenAt} IS NULL AND NOT ${posts.ownerSuspended})`;
+
+/** The same test on a row already read. */
+export const isListed = (row: { hiddenAt: Date | null; ownerSuspended: boolean }): boolean => row.hiddenAt === null && !row.ownerSuspended;
 
 /** WHERE conditions for the filters of spec §5, all against indexed or generated columns; hidden posts never match. */
 export function filterConditions(f: PostFilters, origin: LatLng): SQL | undefined {

@@ -18,8 +18,9 @@ export interface CardExtras {
   ownerRating: number | null;
   ownerRatingCount: number;
   ownerVerifiedType: VerifiedType | null;
+  ownerVerifiedAt: string | null;
 }
-export const NO_EXTRAS: CardExtras = { commentCount: 0, ownerRating: null, ownerRatingCount: 0, ownerVerifiedType: null };
+export const NO_EXTRAS: CardExtras = { commentCount: 0, ownerRating: null, ownerRatingCount: 0, ownerVerifiedType: null, ownerVerifiedAt: null };
 
 /** A post as the read model keeps it: its row and what other areas add to its card. */
 export interface Card {
@@ -81,6 +82,7 @@ export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng):
     ownerRating: extras.ownerRating,
     ownerRatingCount: extras.ownerRatingCount,
     ownerVerifiedType: extras.ownerVerifiedType,
+    ownerVerifiedAt: extras.ownerVerifiedAt,
     locked: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -120,6 +122,7 @@ export function toLockedPost({ row }: Card): Post {
     ownerRating: null,
     ownerRatingCount: 0,
     ownerVerifiedType: null,
+    ownerVerifiedAt: null,
     locked: true,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
@@ -262,13 +262,13 @@ export function createPostsRepository(db: Db, events: EventBus) {
       return { ids: row?.ids ?? [], created: row?.created ?? 0, givenAway: row?.given ?? 0, firewood: row?.firewood ?? 0, regions: row?.regions ?? 0, region: row?.region ?? null };
     },
 
-    /** Which of these members have a post up (not hidden by reports; a deleted one is gone). */
+        /** Which of these members have a post up (listed: not hidden, removed or suspended; a deleted one is gone). */
     async withPostsUp(userIds: readonly string[]): Promise<Set<string>> {
       if (userIds.length === 0) return new Set();
       const rows = await db
         .selectDistinct({ userId: posts.userId })
         .from(posts)
-        .where(and(inArray(posts.userId, [...userIds]), isNull(posts.hiddenAt)));
+        .where(and(inArray(posts.userId, [...userIds]), visible));
       return new Set(rows.map((r) => r.userId!));
     },
 

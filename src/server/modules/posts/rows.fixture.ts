@@ -29,6 +29,8 @@ export const base: PostRow = {
   region: 'toronto',
   isDemo: false,
   hiddenAt: null,
+  hiddenReason: null,
+  ownerSuspended: false,
   createdAt: new Date('2026-11-01T12:34:56.789Z'),
   updatedAt: new Date('2026-11-02T01:02:03.004Z'),
 };

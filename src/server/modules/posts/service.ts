@@ -14,7 +14,8 @@ import { JsonBody } from '../../lib/json-body';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { Storage } from '../../storage/storage';
 import { deleteImages, storeImage, type StoredImage } from '../images/service';
-import { originOf } from './filters';
+import { isListed, originOf } from './filters';
+import { createPostModeration } from './moderation';
 import { createPostLimits } from './limits';
 import { audienceOf, toLockedPost, toPost, type Card, type Presenter, type PostRow } from './present';
 import { createPostFigures } from './figures';
@@ -30,6 +31,7 @@ export const POST_MESSAGES = {
 } as const;
 
 export type { Card, CardPart };
+export type { ModeratedPost } from './moderation';
 
 /** The edit form: the whole post form again (omitted optional fields are cleared), plus removeImage. */
 export const EditPostInput = z.intersection(
@@ -89,8 +91,8 @@ export function createPostsService(deps: PostsServiceDeps) {
     return toPost(card!, actor, originFor());
   };
 
-  /** A post hidden by reports (DECISIONS 23) is shown to its owner and admins only. */
-  const shown = (actor: Actor, card: Card) => card.row.hiddenAt === null || canManagePost(actor, card.row).ok;
+  /** A post hidden by reports, removed or of a suspended owner (issue 19) is shown to its owner and admins only. */
+  const shown = (actor: Actor, card: Card) => isListed(card.row) || canManagePost(actor, card.row).ok;
 
   /**
    * Cards as `actor` sees them from `origin`. A guest without full access sees each post in full
@@ -227,7 +229,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       return (await readModel.cards.get(ids)).filter((c) => shown(actor, c)).map((c) => toPost(c, actor, origin));
     },
 
-    /** The post unless it is absent or hidden by reports from this actor (404), whatever the preview budget. */
+    /** The post unless it is absent, or out of lists (hidden, removed, suspended) for this actor (404), whatever the preview budget. */
     async visible(actor: Actor, id: string): Promise<Card> {
       const [found] = isUuid(id) ? await readModel.cards.get([id]) : [];
       if (!found || !shown(actor, found)) throw notFound(POST_MESSAGES.notFound);
@@ -245,10 +247,8 @@ export function createPostsService(deps: PostsServiceDeps) {
       return found;
     },
 
-    /** Hides a post reported by enough members until an admin reviews it (DECISIONS 23); the row, or undefined when gone. */
-    async hideByReports(id: string): Promise<PostRow | undefined> {
-      return repo.update(id, { hiddenAt: new Date() });
-    },
+    /** Hiding by reports, an admin's removal or restoring, a suspended owner's posts (issue 19). */
+    ...createPostModeration(deps.db, deps.events),
 
     /** A guest's posts move to the account they sign in to (DECISIONS 5); their cards are read again after. */
     adoptGuest: (async (tx, sessionId, userId) => {

@@ -1,39 +1,133 @@
 import type { Actor } from '../../../domain/actor';
-import { actsAsSelf, canReport } from '../../../domain/policy';
-import { HIDE_AFTER_REPORTS, REPORT_MESSAGES, type ReportInput } from '../../../domain/reports';
-import type { Db } from '../../db/client';
-import { assertAllowed, conflict } from '../../errors';
+import type { AdminReport, CaseFilter } from '../../../domain/admin';
+import { isUuid } from '../../../domain/ids';
+import { hidesPost, isNewAccount, reportWeight, REPORT_WEIGHTS, type ReportDecision, type ReportStatus } from '../../../domain/moderation-values';
+import { actsAsSelf, canModerate, canReport } from '../../../domain/policy';
+import type { ReportAnswer, ReportInput } from '../../../domain/reports';
+import type { Db, Tx } from '../../db/client';
+import { assertAllowed, notFound } from '../../errors';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
+import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
 import type { PostsService } from '../posts/service';
-import { createReportsRepository } from './repository';
+import { createReportsRepository, type ReportRow } from './repository';
 
-/** Reports from one address in an hour (issue: 10). */
+export type { ReportRow };
+
+/** Reports a guest's address may file in an hour (they carry no weight, but an admin reads them). */
 export const REPORT_RATE: RateRule = { what: 'reports from this address', limit: 10, windowMs: 60 * 60_000 };
+/** Reports a member may file in a day (issue 19). */
+export const MEMBER_REPORT_RATE: RateRule = { what: 'reports today', limit: REPORT_WEIGHTS.perDay, windowMs: 24 * 60 * 60_000 };
+
+export const REPORTS_MESSAGES = { notFound: 'Report not found.' } as const;
+
+/** A report as spec §3 has it. */
+export const toAdminReport = (r: ReportRow): AdminReport => ({
+  id: r.id,
+  postId: r.postId,
+  reporterId: r.reporterId,
+  reason: r.reason,
+  description: r.description,
+  status: r.status,
+  reviewNotes: r.reviewNotes,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export interface ReportsServiceDeps {
+  db: Db;
+  limiter: RateLimiter;
+  posts: PostsService;
+  members: MembersService;
+  notifications: NotificationsService;
+}
 
 /**
- * Reports (spec §2 dialog 8, DECISIONS 23): anyone reports, a guest anonymously; one open report
- * per reporter and post. A post reported by HIDE_AFTER_REPORTS distinct signed-in members leaves
- * every list and the map until an admin reviews it, and its owner is told.
+ * Reports (spec §2 dialog 8, DECISIONS 23, issue 19): anyone reports, a guest anonymously; one
+ * report per reporter and post. Each weighs what its reporter's standing gives it (weights in
+ * domain/moderation-values.ts, docs/decisions/0084); open reports hide a post when they weigh
+ * enough, from enough members, and are not a possible brigade. Admins read and decide them as
+ * cases, one per post (the admin module).
  */
-export function createReportsService(deps: { db: Db; limiter: RateLimiter; posts: PostsService; notifications: NotificationsService }) {
+export function createReportsService(deps: ReportsServiceDeps) {
   const repo = createReportsRepository(deps.db);
 
+  /** The weight of a member's report now: their account's age and their record. */
+  async function weighOf(userId: string, now: Date): Promise<{ weight: number; fromNewAccount: boolean }> {
+    const [[member], record] = await Promise.all([deps.members.standings([userId], now), repo.record(userId)]);
+    const accountAgeMs = member ? now.getTime() - member.createdAt.getTime() : 0;
+    return { weight: reportWeight({ member: true, accountAgeMs, ...record }), fromNewAccount: isNewAccount(accountAgeMs) };
+  }
+
+  /** Hides the post when its open reports say so (never an admin's post), and tells its owner. */
+  async function hideIfWeighty(postId: string, ownerId: string | null): Promise<void> {
+    const open = await repo.open(postId);
+    const [owner] = ownerId ? await deps.members.standings([ownerId]) : [];
+    if (!hidesPost(open, owner?.isAdmin ?? false)) return;
+    const hidden = await deps.posts.hideByReports(postId);
+    if (hidden?.userId) await deps.notifications.notify(hidden.userId, 'post_hidden', { postId: hidden.id, postTitle: hidden.title });
+  }
+
   return {
-    async report(actor: Actor, input: ReportInput): Promise<{ id: string; postId: string; status: 'pending' }> {
-      assertAllowed(canReport(actor));
+    /** POST /api/posts/report: a second report of the same post by the same reporter changes nothing. */
+    async report(actor: Actor, input: ReportInput, now = new Date()): Promise<ReportAnswer> {
+      assertAllowed(canReport(actor, now));
       assertAllowed(actsAsSelf(actor, input.reporterId));
-      await deps.limiter.hit(`reports:${actor.address}`, REPORT_RATE);
       const post = await deps.posts.visible(actor, input.postId);
       const reporterKey = actor.userId ? `u:${actor.userId}` : actor.sessionId ? `s:${actor.sessionId}` : `a:${actor.address}`;
-      const id = await repo.insert({ postId: post.row.id, reporterId: actor.userId, reporterKey, reason: input.reason, description: input.description });
-      if (!id) throw conflict(REPORT_MESSAGES.already);
-      if (actor.userId && post.row.hiddenAt === null && (await repo.openMemberReporters(post.row.id)) >= HIDE_AFTER_REPORTS) {
-        const hidden = await deps.posts.hideByReports(post.row.id);
-        if (hidden?.userId) await deps.notifications.notify(hidden.userId, 'post_hidden', { postId: hidden.id, postTitle: hidden.title });
-      }
-      return { id, postId: post.row.id, status: 'pending' };
+      const answer = (r: ReportRow, alreadyReported: boolean) => ({ id: r.id, postId: r.postId, status: r.status, alreadyReported });
+      const earlier = await repo.findByKey(post.row.id, reporterKey);
+      if (earlier) return answer(earlier, true);
+      if (actor.userId) await deps.limiter.hit(`reports:member:${actor.userId}`, MEMBER_REPORT_RATE);
+      else await deps.limiter.hit(`reports:${actor.address}`, REPORT_RATE);
+      const weighed = actor.userId ? await weighOf(actor.userId, now) : { weight: 0, fromNewAccount: false };
+      const values = { postId: post.row.id, reporterId: actor.userId, reporterKey, reason: input.reason, description: input.description, ...weighed };
+      const id = await repo.insert(values);
+      // Two reports at once from one reporter: the other was first.
+      if (!id) return answer((await repo.findByKey(post.row.id, reporterKey))!, true);
+      if (actor.userId) await hideIfWeighty(post.row.id, post.row.userId);
+      return { id, postId: post.row.id, status: 'pending', alreadyReported: false };
     },
+
+    /** Spec §3 Admin stats for reports, and the cases open. */
+    async stats(actor: Actor) {
+      assertAllowed(canModerate(actor));
+      return repo.stats();
+    },
+
+    /** GET /api/admin/reports (spec §7): reports newest first. */
+    async list(actor: Actor, query: { status?: ReportStatus; limit: number }): Promise<AdminReport[]> {
+      assertAllowed(canModerate(actor));
+      return (await repo.list(query.status, query.limit)).map(toAdminReport);
+    },
+
+    /** A page of cases: each post's reports, oldest first. */
+    async cases(actor: Actor, query: { status: CaseFilter; cursor?: string; limit: number }) {
+      assertAllowed(canModerate(actor));
+      const after = query.cursor ? decodeKeyset(query.cursor) : null;
+      const keys = await repo.cases(query.status, after, query.limit + 1);
+      const shown = keys.slice(0, query.limit);
+      const rows = await repo.ofPosts(shown.map((k) => k.postId));
+      const last = shown.at(-1);
+      return {
+        items: shown.map((k) => ({ postId: k.postId, reports: rows.filter((r) => r.postId === k.postId) })),
+        nextCursor: keys.length > query.limit && last ? encodeKeyset(last.key, last.postId) : null,
+      };
+    },
+
+    async byId(actor: Actor, id: string): Promise<ReportRow> {
+      assertAllowed(canModerate(actor));
+      const row = isUuid(id) ? await repo.findById(id) : undefined;
+      if (!row) throw notFound(REPORTS_MESSAGES.notFound);
+      return row;
+    },
+
+    /** The post's open reports. */
+    open: (postId: string) => repo.open(postId),
+
+    /** In an admin's transaction: one decision closes every open report of the post (issue 19). */
+    close: (tx: Tx, postId: string, decision: { status: ReportDecision; reviewNotes: string | null; reviewedBy: string }) =>
+      repo.close(tx, postId, decision),
   };
 }
 

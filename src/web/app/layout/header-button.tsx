@@ -12,6 +12,8 @@ type HeaderButtonProps = ComponentProps<typeof Button> & {
   to?: string;
   /** Unread items: a badge on the icon, and in words for screen readers. */
   unread?: number;
+  /** What the count is, in words for screen readers: 'unread' (the default), 'pending'. */
+  countWord?: string;
   /** The label for screen readers and the tooltip only, on every width (the header's row is full). */
   iconOnly?: boolean;
 };
@@ -22,6 +24,7 @@ export function HeaderButton({
   label,
   to,
   unread = 0,
+  countWord = 'unread',
   iconOnly = false,
   className,
   ...props
@@ -33,7 +36,7 @@ export function HeaderButton({
         <CountBadge count={unread} />
       </span>
       <span className={iconOnly ? 'sr-only' : 'sr-only md:not-sr-only'}>{label}</span>
-      {unread > 0 && <span className="sr-only">{unreadText(unread)}</span>}
+      {unread > 0 && <span className="sr-only">{unreadText(unread, countWord)}</span>}
     </>
   );
   const style = cn('px-2.5 aria-[current=page]:bg-muted', !iconOnly && 'md:px-3', className);

@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react';
-import { ChevronDown, Heart, Mail } from 'lucide-react';
+import { ChevronDown, Heart, Mail, ShieldCheck } from 'lucide-react';
 import type { PublicUser } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { DeferredOpen } from '../../components/ui/deferred-open';
+import { useAdminPending } from '../../features/admin';
 import { useUnreadMessages } from '../../features/messages';
 import { NotificationBell } from '../../features/notifications';
 import { OwnerAvatar } from '../../features/posts';
@@ -22,13 +23,15 @@ interface MemberNavProps {
 
 /**
  * Spec §2 header for members: guides, Favorites, Messages with its unread count (DECISIONS 14), the
- * notification bell, name and status badge (large screens), profile menu.
+ * notification bell, for admins the link to /admin with what waits (issue 19), name and status badge
+ * (large screens), profile menu.
  */
 export function MemberNav({ user, onSignOut }: MemberNavProps) {
   // From the grants at this render: the session renders its readers again when one ends.
   const { actor } = useSession();
   const badge = badgeOf(actor, new Date());
   const unreadMessages = useUnreadMessages(actor.userId);
+  const pendingForAdmin = useAdminPending(actor.isAdmin);
   return (
     <>
       <HowItWorksButton />
@@ -36,6 +39,9 @@ export function MemberNav({ user, onSignOut }: MemberNavProps) {
       <HeaderButton icon={Heart} label="Favorites" to="/favorites" />
       <HeaderButton icon={Mail} label="Messages" to="/messages" unread={unreadMessages} iconOnly />
       <NotificationBell />
+      {actor.isAdmin && (
+        <HeaderButton icon={ShieldCheck} label="Admin" to="/admin" unread={pendingForAdmin} countWord="pending" iconOnly />
+      )}
       <div className="ml-2 hidden items-center gap-2 lg:flex">
         <span className="max-w-40 truncate text-sm font-semibold">{user.username}</span>
         {badge && <StatusBadge text={badge} />}

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
-import { LogOut, Receipt } from 'lucide-react';
+import { LogOut, Receipt, UserRound } from 'lucide-react';
 import type { PublicUser } from '../../../domain/auth';
 import {
   DropdownMenu,
@@ -32,6 +32,13 @@ export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProp
           {badge && <StatusBadge text={badge} className="mt-1.5 justify-self-start" />}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {/* The member's own profile as neighbours see it, where they ask for a badge (DECISIONS 16). */}
+        <DropdownMenuItem asChild>
+          <Link to={`/?${new URLSearchParams({ member: user.id })}`}>
+            <UserRound aria-hidden="true" />
+            My profile
+          </Link>
+        </DropdownMenuItem>
         {/* The account's receipts and referral credit live on /subscribe (docs/decisions/0082). */}
         <DropdownMenuItem asChild>
           <Link to="/subscribe#receipts">

@@ -4,6 +4,7 @@ import { DeferredToaster } from '../../components/ui/deferred-toaster';
 import { useLiveUpdates } from '../../features/notifications';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { SuspensionNotice } from './suspension-notice';
 
 export function RootLayout() {
   // Inside the router and beside the toaster: what the live socket brings shows on every screen.
@@ -17,6 +18,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <SuspensionNotice />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

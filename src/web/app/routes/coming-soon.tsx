@@ -14,11 +14,6 @@ interface ComingSoonProps {
 /** The screens of spec §2 that later issues build: an honest frame, no made-up content. */
 export const COMING_SOON_PAGES: ({ path: string } & ComingSoonProps)[] = [
   {
-    path: 'admin',
-    title: 'Admin',
-    text: 'Reviewing post reports and verification requests is coming soon, for admins only.',
-  },
-  {
     path: 'marketing',
     title: 'Marketing Command Center',
     text: 'Outreach tools built on real community figures are coming soon, for admins only.',

@@ -1,6 +1,7 @@
 import { Suspense, type ComponentProps } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { MapView } from '../../features/map';
+import { MemberProfileDialog } from '../../features/members';
 import { PostDialog } from '../../features/posts';
 
 /** The home screen's heavy parts, each its own chunk (docs/decisions/0040), with what shows while they load. */
@@ -8,6 +9,15 @@ export function HomePostDialog(props: ComponentProps<typeof PostDialog>) {
   return (
     <Suspense fallback={null}>
       <PostDialog {...props} />
+    </Suspense>
+  );
+}
+
+/** A member's profile from the address (`/?member=ID`: a notification, 'My profile'). */
+export function HomeMemberDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <MemberProfileDialog key={userId} userId={userId} name="Member profile" onClose={onClose} />
     </Suspense>
   );
 }

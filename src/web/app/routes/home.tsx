@@ -20,7 +20,7 @@ import {
 } from '../../features/posts';
 import { previewOnly } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
-import { HomeMap, HomePostDialog } from './home-lazy';
+import { HomeMap, HomeMemberDialog, HomePostDialog } from './home-lazy';
 import { backWithForm, useCreateFlow } from './use-create-flow';
 
 /** Spec §2 Home: tabs, filters, list or map, the create dialog and shared post links. */
@@ -38,6 +38,7 @@ export function Home() {
   const query = filterQuery(filters, origin.near).toString();
   const view: HomeView = params.get('view') === 'map' ? 'map' : 'list';
   const sharedPostId = params.get('post');
+  const memberId = params.get('member');
   const session = useSession();
   // `create=1`: back from registration, which a guest's Upload led to; the dialog opens again.
   const createLink = params.get('create') === '1';
@@ -132,6 +133,7 @@ export function Home() {
       {sharedPostId && (
         <HomePostDialog postId={sharedPostId} near={origin.near} onClose={() => setParam('post', null)} />
       )}
+      {memberId && <HomeMemberDialog userId={memberId} onClose={() => setParam('member', null)} />}
     </Page>
   );
 }

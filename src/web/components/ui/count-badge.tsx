@@ -20,5 +20,5 @@ export function CountBadge({ count, className }: { count: number; className?: st
   );
 }
 
-/** ', 3 unread' after a control's name, for screen readers; nothing when none is unread. */
-export const unreadText = (count: number) => (count > 0 ? `, ${count} unread` : '');
+/** ', 3 unread' (or ', 3 pending') after a control's name, for screen readers; nothing when there are none. */
+export const unreadText = (count: number, word = 'unread') => (count > 0 ? `, ${count} ${word}` : '');

@@ -17,6 +17,12 @@ describe('the trust a card and a profile show (spec §2, §6)', () => {
     expect(badgeNote('business')).toContain('not an endorsement');
   });
 
+  it('says when the badge was checked (issue 19)', () => {
+    expect(badgeNote('arborist', '2026-06-03T14:00:00.000Z', 'en-US')).toBe(
+      'Professional tree service verified. We checked that they run a professional tree service. Checked on June 3, 2026. A badge is not an endorsement: meet safely, as with anyone.',
+    );
+  });
+
   it('names the month and year a member joined', () => {
     expect(memberSinceText('2026-03-14T12:00:00.000Z', 'en-US')).toBe('Member since March 2026');
   });

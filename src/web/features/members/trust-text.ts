@@ -8,9 +8,17 @@ const CHECKED: Record<VerifiedType, string> = {
   individual: 'We checked who they are.',
 };
 
-/** The badge's tooltip: what it says, what was checked, and that it vouches for nothing else. */
-export function badgeNote(type: VerifiedType): string {
-  return `${VERIFIED_BADGES[type].detail}. ${CHECKED[type]} A badge is not an endorsement: meet safely, as with anyone.`;
+/** 'on June 3, 2026': the day an admin gave the badge. */
+const checkedOn = (verifiedAt: string, locale?: string) =>
+  ` Checked on ${new Date(verifiedAt).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' })}.`;
+
+/**
+ * The badge's tooltip (issue 19): what it says, what was checked and when, and that it vouches for
+ * nothing else.
+ */
+export function badgeNote(type: VerifiedType, verifiedAt: string | null = null, locale?: string): string {
+  const when = verifiedAt ? checkedOn(verifiedAt, locale) : '';
+  return `${VERIFIED_BADGES[type].detail}. ${CHECKED[type]}${when} A badge is not an endorsement: meet safely, as with anyone.`;
 }
 
 const oneDecimal = (average: number) => (Math.round(average * 10) / 10).toFixed(1);

@@ -3,6 +3,7 @@ import { notificationToast } from '../../../domain/notification-values';
 import type { Notification, NotificationsPage } from '../../../domain/notifications';
 import { toast } from '../../components/ui/use-toast';
 import { useLiveEvents } from '../../lib/live-provider';
+import { sessionChanged } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
 import { messageKeys } from '../messages';
 import { postKeys } from '../posts';
@@ -12,6 +13,10 @@ import { withNew } from './bell-list';
 /** What a notification changes besides the bell: the inbox and its threads, or posts (comment counts, ratings, a hidden post). */
 const affected = (notification: Notification) =>
   notification.type === 'new_message' ? messageKeys.all : postKeys.all;
+
+/** Decisions about the member themself (a badge, a lifted suspension) change their session: everything is asked again. */
+const aboutMe = (notification: Notification) =>
+  notification.type === 'verification_decided' || notification.type === 'suspension_lifted';
 
 /**
  * The live socket's news, applied (spec §4, DECISIONS 14): after each (re)connection the
@@ -34,7 +39,8 @@ export function useLiveUpdates(): void {
       );
       void queryClient.invalidateQueries({ queryKey: notificationKeys.pages(userId) });
       toast(notificationToast(notification));
-      void queryClient.invalidateQueries({ queryKey: affected(notification) });
+      if (aboutMe(notification)) void sessionChanged(queryClient);
+      else void queryClient.invalidateQueries({ queryKey: affected(notification) });
     },
   });
 }

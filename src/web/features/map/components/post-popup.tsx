@@ -65,7 +65,7 @@ export function PostPopup({ post, onViewDetails, onClose }: PostPopupProps) {
             <dt className="shrink-0 font-semibold text-muted-foreground">Shared by:</dt>
             <dd className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
               {post.userId ? <MemberLink userId={post.userId} name={post.ownerName} /> : post.ownerName}
-              <OwnerTrust rating={post.ownerRating} ratingCount={post.ownerRatingCount} verifiedType={post.ownerVerifiedType} />
+              <OwnerTrust rating={post.ownerRating} ratingCount={post.ownerRatingCount} verifiedType={post.ownerVerifiedType} verifiedAt={post.ownerVerifiedAt} />
             </dd>
           </div>
         )}

@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { useSession } from '../../../lib/session-provider';
 import { BlockControl } from './block-control';
+import { MemberModeration } from './member-moderation';
 import { RatingForm } from './rating-form';
+import { VerificationPanel } from './verification-panel';
 
 /**
  * What the viewer may do about a member: nothing on their own profile; a guest is asked to sign
@@ -16,7 +18,12 @@ export function MemberActions({ profile }: { profile: PublicProfile }) {
   const { actor } = useSession();
   const may = canBlock(actor, profile.id);
   if (profile.viewer.isSelf || (!may.ok && may.need === 'permission')) {
-    return <p className="text-sm text-muted-foreground">This is your profile, as neighbours see it.</p>;
+    return (
+      <div className="grid gap-3">
+        <p className="text-sm text-muted-foreground">This is your profile, as neighbours see it.</p>
+        <VerificationPanel userId={profile.id} />
+      </div>
+    );
   }
   if (!may.ok) {
     return (
@@ -68,6 +75,7 @@ function MemberControls({ profile }: { profile: PublicProfile }) {
           )}
         </div>
       )}
+      <MemberModeration profile={profile} />
     </div>
   );
 }

@@ -19,17 +19,20 @@ import { ReviewsList } from './reviews-list';
 interface MemberProfileDialogProps {
   userId: string;
   name: string;
-  trigger: ReactElement;
+  /** The control that opened it (focus returns there); none when a link opened it (`/?member=ID`). */
+  trigger?: ReactElement;
+  /** Called once it is closed. */
+  onClose?: () => void;
 }
 
 /**
  * Spec §2 dialog 4, 80vh tall: who the member is and how neighbours rated them, the rating form
  * (DECISIONS 20) and blocking (DECISIONS 21). Asked only while open.
  */
-export function MemberProfileDialog({ userId, name, trigger }: MemberProfileDialogProps) {
+export function MemberProfileDialog({ userId, name, trigger, onClose }: MemberProfileDialogProps) {
   return (
-    <Dialog defaultOpen>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+    <Dialog defaultOpen onOpenChange={(open) => !open && onClose?.()}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       {/* Focus on the dialog: its first control may be the badge, whose tooltip would open at once. */}
       <DialogContent className="h-[80vh] content-start gap-5 sm:max-w-lg" onOpenAutoFocus={focusDialogItself}>
         <DialogDescription className="-mb-4 text-xs font-semibold tracking-wide text-primary uppercase">

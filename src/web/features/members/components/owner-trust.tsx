@@ -6,13 +6,15 @@ interface OwnerTrustProps {
   rating: number | null;
   ratingCount: number;
   verifiedType: VerifiedType | null;
+  /** When the badge was given: its note says so. */
+  verifiedAt: string | null;
 }
 
 /**
  * A card's line of trust beside the owner's name (spec §2 Post card): '★ 4.6 (12)' and the badge,
  * whose note shows on hover; the profile, one tap away, explains it on focus and tap too.
  */
-export function OwnerTrust({ rating, ratingCount, verifiedType }: OwnerTrustProps) {
+export function OwnerTrust({ rating, ratingCount, verifiedType, verifiedAt }: OwnerTrustProps) {
   const text = ownerRatingText(rating, ratingCount);
   if (!text && !verifiedType) return null;
   return (
@@ -23,7 +25,7 @@ export function OwnerTrust({ rating, ratingCount, verifiedType }: OwnerTrustProp
           <span className="sr-only">{text.spoken}</span>
         </span>
       )}
-      {verifiedType && <VerifiedBadge type={verifiedType} title={badgeNote(verifiedType)} />}
+      {verifiedType && <VerifiedBadge type={verifiedType} title={badgeNote(verifiedType, verifiedAt)} />}
     </span>
   );
 }

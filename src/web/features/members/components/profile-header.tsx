@@ -7,7 +7,7 @@ import { ExplainedBadge } from './explained-badge';
 
 /** Avatar, name, the average as stars with '(x/5)', 'N reviews', the badge and 'Member since …'. */
 export function ProfileHeader({ profile }: { profile: PublicProfile }) {
-  const { username, initials, averageRating, ratingCount, verifiedType, memberSince } = profile;
+  const { username, initials, averageRating, ratingCount, verifiedType, verifiedAt, memberSince } = profile;
   return (
     <div className="flex items-start gap-4 pr-6">
       <OwnerAvatar name={username} initials={initials} className="size-16 text-lg" />
@@ -18,7 +18,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
           <span className="font-semibold">{ratingText(averageRating)}</span>
           <span className="text-muted-foreground">{reviewsLabel(ratingCount)}</span>
         </p>
-        {verifiedType && <ExplainedBadge type={verifiedType} />}
+        {verifiedType && <ExplainedBadge type={verifiedType} verifiedAt={verifiedAt} />}
         <p className="text-xs text-muted-foreground">{memberSinceText(memberSince)}</p>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDistanceToNow } from 'date-fns';
-import { EyeOff, MessageCircle, MessageSquare, Star, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Ban, CircleCheck, EyeOff, Flag, MessageCircle, MessageSquare, RotateCcw, Star, Trash2, type LucideIcon } from 'lucide-react';
 import {
   notificationTarget,
   notificationToast,
@@ -14,6 +14,12 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   new_comment: MessageCircle,
   new_rating: Star,
   post_hidden: EyeOff,
+  post_removed: Trash2,
+  post_restored: RotateCcw,
+  report_decided: Flag,
+  verification_decided: BadgeCheck,
+  account_suspended: Ban,
+  suspension_lifted: CircleCheck,
 };
 
 interface NotificationListProps {

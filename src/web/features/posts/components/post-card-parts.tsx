@@ -106,7 +106,7 @@ export function PostOwner({ post }: { post: Post }) {
           ) : (
             <span className="max-w-full truncate font-semibold">{name}</span>
           )}
-          <OwnerTrust rating={post.ownerRating} ratingCount={post.ownerRatingCount} verifiedType={post.ownerVerifiedType} />
+          <OwnerTrust rating={post.ownerRating} ratingCount={post.ownerRatingCount} verifiedType={post.ownerVerifiedType} verifiedAt={post.ownerVerifiedAt} />
         </div>
       </div>
       {post.type === 'fruit' && (

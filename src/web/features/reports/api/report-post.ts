@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { REPORT_MESSAGES, type ReportReason } from '../../../../domain/reports';
+import { REPORT_MESSAGES, type ReportAnswer, type ReportReason } from '../../../../domain/reports';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, isApiError, refusalMessage } from '../../../lib/api';
+import { apiRequest, refusalMessage } from '../../../lib/api';
 
 export interface ReportRequest {
   postId: string;
@@ -10,18 +10,20 @@ export interface ReportRequest {
 }
 
 /**
- * POST /api/posts/report (spec §7; anyone, a guest anonymously: DECISIONS 23). An open report of
- * the post by the same reporter (409) is no failure: the server's thanks are shown, as after a
- * report. Past the limit (429) the server says how long to wait.
+ * POST /api/posts/report (spec §7; anyone, a guest anonymously: DECISIONS 23). A second report of
+ * the post by the same reporter changes nothing (issue 19) and is thanked as such. Past the limit
+ * (429) the server says how long to wait; a suspended member (403) is told why.
  */
 export function useReportPost() {
   return useMutation({
-    mutationFn: (report: ReportRequest) => apiRequest<unknown>('POST', '/api/posts/report', report),
-    onSuccess: () =>
-      toast({ title: REPORT_MESSAGES.submitted, description: 'Thank you. An admin will review this post.' }),
+    mutationFn: (report: ReportRequest) => apiRequest<ReportAnswer>('POST', '/api/posts/report', report),
+    onSuccess: (answer) =>
+      toast(
+        answer.alreadyReported
+          ? { title: 'Already reported', description: REPORT_MESSAGES.already }
+          : { title: REPORT_MESSAGES.submitted, description: 'Thank you. An admin will review this post.' },
+      ),
     onError: (error) =>
-      isApiError(error, 409)
-        ? toast({ title: 'Already reported', description: refusalMessage(error) ?? REPORT_MESSAGES.already })
-        : toast({ variant: 'destructive', title: 'Error', description: refusalMessage(error) ?? REPORT_MESSAGES.failed }),
+      toast({ variant: 'destructive', title: 'Error', description: refusalMessage(error) ?? REPORT_MESSAGES.failed }),
   });
 }

@@ -17,7 +17,6 @@ import {
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session-provider';
 import { useReportPost } from '../api/report-post';
 
@@ -51,11 +50,8 @@ export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title
       toast({ variant: 'destructive', title: REPORT_MESSAGES.reasonRequiredTitle, description: REPORT_MESSAGES.reasonRequiredText });
       return;
     }
-    report.mutate(
-      { postId: post.id, reason, description: description.trim() },
-      // Reported, or reported already (409): nothing is left to do here.
-      { onSuccess: () => setOpen(false), onError: (error) => isApiError(error, 409) && setOpen(false) },
-    );
+    // Reported, or reported already: nothing is left to do here.
+    report.mutate({ postId: post.id, reason, description: description.trim() }, { onSuccess: () => setOpen(false) });
   };
 
   return (

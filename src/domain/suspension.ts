@@ -1,0 +1,42 @@
+/**
+ * Suspensions (issue 19): an admin stops a member from posting, commenting, messaging, rating and
+ * reporting for 7 days, 30 days or until lifted. Zod-free: the policy (and with it the web's first
+ * screen) reads these.
+ */
+
+/** A member's suspension: until when (null: until an admin lifts it), and why. */
+export interface Suspension {
+  until: Date | null;
+  reason: string;
+}
+
+/** How long a suspension lasts, as the admin chooses it. */
+export const SUSPENSION_ENDS = ['7d', '30d', 'none'] as const;
+export type SuspensionEnd = (typeof SUSPENSION_ENDS)[number];
+
+export const SUSPENSION_END_LABELS: Record<SuspensionEnd, string> = {
+  '7d': '7 days',
+  '30d': '30 days',
+  none: 'Until lifted',
+};
+
+const DAYS: Record<SuspensionEnd, number | null> = { '7d': 7, '30d': 30, none: null };
+
+/** When a suspension chosen now ends (null: until lifted). */
+export function suspensionUntil(end: SuspensionEnd, now: Date): Date | null {
+  const days = DAYS[end];
+  return days === null ? null : new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+}
+
+/** Whether the suspension holds at `now` (one whose end has passed no longer does). */
+export const isSuspended = (suspension: Suspension | null | undefined, now: Date): suspension is Suspension =>
+  suspension != null && (suspension.until === null || suspension.until > now);
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** 'Jun 3, 2026, 2:00 PM UTC', or 'further notice' for a suspension without an end. */
+export const suspendedUntilText = (until: Date | null): string => (until === null ? 'further notice' : `${DATE_TIME.format(until)} UTC`);
+
+/** The refusal a suspended member gets (issue 19): 'Your account is suspended until …: {reason}'. */
+export const suspendedMessage = (suspension: Suspension): string =>
+  `Your account is suspended until ${suspendedUntilText(suspension.until)}: ${suspension.reason}`;

@@ -1,0 +1,80 @@
+import type { Actor } from '../../../domain/actor';
+import type { AdminStats, AuditPage, AuditQuery } from '../../../domain/admin';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import type { ReportsService } from '../reports/service';
+import { appendAudit, createAuditRepository, type AuditRow } from './audit-repository';
+import { casesPage } from './cases';
+import { adminOf, type AdminContext } from './context';
+import { decideReport } from './decide-report';
+import { lift, suspend, sweepEndedSuspensions } from './suspensions';
+import { decideVerification, listVerifications, revokeBadge } from './verification-decisions';
+
+
+/** How often ended suspensions are looked for: their members' posts come back within this. */
+export const SUSPENSION_SWEEP_MS = 60_000;
+
+const toEntry = (r: AuditRow) => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  adminId: r.adminId,
+  adminName: r.adminName,
+  action: r.action,
+  targetType: r.targetType,
+  targetId: r.targetId,
+  targetName: r.targetName,
+  notes: r.notes,
+  changes: (r.changes as AuditPage['items'][number]['changes']) ?? null,
+});
+
+/** Appends to the audit log outside a request (`npm run admin`, in its transaction): the acting admin is the command line. */
+export { appendAudit as appendToAuditLog };
+
+/**
+ * The admin's use cases (spec §2 Admin, §7 /api/admin/*, issue 19): each asks the policy first
+ * (adminOf), acts through the areas' services, in one transaction with its lines in the audit log.
+ */
+export function createAdminService(deps: Omit<AdminContext, 'audit'>) {
+  const ctx: AdminContext = { ...deps, audit: createAuditRepository(deps.db) };
+
+  return {
+    /** GET /api/admin/stats (spec §3 Admin stats). */
+    async stats(actor: Actor): Promise<AdminStats> {
+      const [reports, verifications] = await Promise.all([ctx.reports.stats(actor), ctx.verifications.stats(actor)]);
+      return {
+        pendingReports: reports.pending,
+        totalReports: reports.total,
+        pendingVerifications: verifications.pending,
+        totalVerifications: verifications.total,
+        pendingCases: reports.pendingCases,
+      };
+    },
+
+    reports: (actor: Actor, query: Parameters<ReportsService['list']>[1]) => ctx.reports.list(actor, query),
+    cases: (actor: Actor, query: Parameters<typeof casesPage>[2]) => casesPage(ctx, actor, query),
+    decideReport: (actor: Actor, id: string, input: Parameters<typeof decideReport>[3]) => decideReport(ctx, actor, id, input),
+    verifications: (actor: Actor, query: Parameters<typeof listVerifications>[2]) => listVerifications(ctx, actor, query),
+    decideVerification: (actor: Actor, id: string, input: Parameters<typeof decideVerification>[3]) => decideVerification(ctx, actor, id, input),
+    revokeBadge: (actor: Actor, userId: string, notes: string | null) => revokeBadge(ctx, actor, userId, notes),
+    suspend: (actor: Actor, userId: string, input: Parameters<typeof suspend>[3]) => suspend(ctx, actor, userId, input),
+    lift: (actor: Actor, userId: string) => lift(ctx, actor, userId),
+
+    /** GET /api/admin/audit-log: newest first, by action or admin, and who has acted (the filter's choices). */
+    async auditLog(actor: Actor, query: AuditQuery): Promise<AuditPage> {
+      adminOf(actor);
+      const after = query.cursor ? decodeKeyset(query.cursor) : null;
+      const [rows, admins] = await Promise.all([ctx.audit.page(query, after, query.limit + 1), ctx.audit.admins()]);
+      const shown = rows.slice(0, query.limit);
+      const last = shown.at(-1);
+      return {
+        items: shown.map((r) => toEntry(r.row)),
+        nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.row.id) : null,
+        admins,
+      };
+    },
+
+    /** Lists the posts of members whose suspension ended (a job every minute, once across instances: areas.ts). */
+    sweepEndedSuspensions: (now?: Date) => sweepEndedSuspensions(ctx, now),
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,70 @@
+import type { Actor } from '../../../domain/actor';
+import type { SuspendInput, SuspensionView } from '../../../domain/admin';
+import { suspensionUntil, type Suspension } from '../../../domain/suspension';
+import { conflict, forbidden, notFound } from '../../errors';
+import { adminOf, committed, type AdminContext } from './context';
+
+export const SUSPENSION_MESSAGES = {
+  memberNotFound: 'Member not found.',
+  admin: 'An admin cannot be suspended. Revoke their admin role first.',
+  notSuspended: 'This member is not suspended.',
+} as const;
+
+const viewOf = (s: Suspension | null): SuspensionView | null => (s ? { until: s.until?.toISOString() ?? null, reason: s.reason } : null);
+
+async function memberToAct(ctx: AdminContext, userId: string, now: Date) {
+  const [member] = await ctx.members.standings([userId], now);
+  if (!member) throw notFound(SUSPENSION_MESSAGES.memberNotFound);
+  return member;
+}
+
+/**
+ * POST /api/admin/users/:id/suspend (issue 19): for 7 days, 30 days or until lifted. The member can
+ * no longer post, comment, message, rate or report; their posts leave lists and the map; their
+ * live sockets close. Suspending again replaces the end and the reason.
+ */
+export async function suspend(ctx: AdminContext, actor: Actor, userId: string, input: SuspendInput, now = new Date()) {
+  const admin = adminOf(actor);
+  const member = await memberToAct(ctx, userId, now);
+  if (member.isAdmin) throw forbidden(SUSPENSION_MESSAGES.admin);
+  const next: Suspension = { until: suspensionUntil(input.end, now), reason: input.reason };
+  // Told first: a member online usually sees why before their sockets close; the bell keeps it either way.
+  await ctx.notifications.notify(userId, 'account_suspended', { until: viewOf(next)!.until, reason: next.reason });
+  await committed(ctx.db, async (tx, announce) => {
+    const { change, announce: then } = await ctx.members.setSuspension(tx, userId, next);
+    announce(then);
+    await ctx.audit.append(tx, [
+      { adminId: admin.id, adminName: admin.name, action: 'suspension_set', targetType: 'user', targetId: userId, targetName: member.username, subjectUserId: userId, notes: input.reason, changes: { before: change.before, after: change.after } },
+    ]);
+  });
+  return { userId, suspension: viewOf(next) };
+}
+
+/** Lifts a suspension: by an admin (DELETE /api/admin/users/:id/suspend, logged), or at its end (the sweep). */
+async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; name: string } | null) {
+  await committed(ctx.db, async (tx, announce) => {
+    const { change, announce: then } = await ctx.members.setSuspension(tx, userId, null);
+    announce(then);
+    if (admin) {
+      await ctx.audit.append(tx, [
+        { adminId: admin.id, adminName: admin.name, action: 'suspension_lifted', targetType: 'user', targetId: userId, targetName: change.username, subjectUserId: userId, changes: { before: change.before, after: change.after } },
+      ]);
+    }
+  });
+  await ctx.notifications.notify(userId, 'suspension_lifted', {});
+}
+
+export async function lift(ctx: AdminContext, actor: Actor, userId: string, now = new Date()) {
+  const admin = adminOf(actor);
+  const member = await memberToAct(ctx, userId, now);
+  if (!member.suspension) throw conflict(SUSPENSION_MESSAGES.notSuspended);
+  await liftFor(ctx, userId, admin);
+  return { userId, suspension: null };
+}
+
+/** Suspensions whose end has passed: their members' posts are listed again, and they are told. */
+export async function sweepEndedSuspensions(ctx: AdminContext, now = new Date()): Promise<number> {
+  const ended = await ctx.members.endedSuspensions(now);
+  for (const userId of ended) await liftFor(ctx, userId, null);
+  return ended.length;
+}

@@ -1,0 +1,84 @@
+import type { Actor } from '../../../domain/actor';
+import type { AdminVerificationRequest, DecideVerificationInput } from '../../../domain/admin';
+import { VERIFIED_BADGES } from '../../../domain/community-values';
+import type { VerificationRequest } from '../../../domain/verification';
+import { conflict, notFound } from '../../errors';
+import { toVerificationRequest, VERIFICATIONS_MESSAGES } from '../verifications/service';
+import { adminOf, committed, type AdminContext } from './context';
+
+export const BADGE_MESSAGES = {
+  memberNotFound: 'Member not found.',
+  noBadge: 'This member has no badge to revoke.',
+} as const;
+
+/** GET /api/admin/verification-requests (spec §7): each with the member's name and the badge they hold now. */
+export async function listVerifications(ctx: AdminContext, actor: Actor, query: Parameters<AdminContext['verifications']['list']>[1]): Promise<AdminVerificationRequest[]> {
+  const rows = await ctx.verifications.list(actor, query);
+  const members = new Map((await ctx.members.standings([...new Set(rows.map((r) => r.userId))])).map((m) => [m.id, m]));
+  return rows.map((r) => ({ ...toVerificationRequest(r), username: members.get(r.userId)?.username ?? '', currentBadge: members.get(r.userId)?.verifiedType ?? null }));
+}
+
+/**
+ * PATCH /api/admin/verification-requests/:id (spec §7, DECISIONS 16): approving gives the badge at
+ * once (every card of the member and their session); either way the member is told, with the notes.
+ */
+export async function decideVerification(ctx: AdminContext, actor: Actor, id: string, input: DecideVerificationInput): Promise<VerificationRequest> {
+  const admin = adminOf(actor);
+  const request = await ctx.verifications.byId(actor, id);
+  if (request.status !== 'pending') throw conflict(VERIFICATIONS_MESSAGES.decided);
+  const [member] = await ctx.members.standings([request.userId]);
+  const approved = input.status === 'approved';
+  const row = await committed(ctx.db, async (tx, announce) => {
+    const row = await ctx.verifications.decide(tx, id, { ...input, reviewedBy: admin.id });
+    const badge = approved ? await ctx.members.setBadge(tx, row.userId, row.verifiedType) : null;
+    if (badge) announce(badge.announce);
+    await ctx.audit.append(tx, [
+      {
+        adminId: admin.id,
+        adminName: admin.name,
+        action: approved ? 'verification_approved' : 'verification_rejected',
+        targetType: 'verification_request',
+        targetId: row.id,
+        targetName: `${member?.username ?? row.businessName}: ${VERIFIED_BADGES[row.verifiedType].label} (${row.businessName})`,
+        subjectUserId: row.userId,
+        notes: input.reviewNotes,
+        changes: badge ? { before: badge.change.before, after: badge.change.after } : { before: { status: 'pending' }, after: { status: 'rejected' } },
+      },
+    ]);
+    return row;
+  });
+  await ctx.notifications.notify(row.userId, 'verification_decided', {
+    userId: row.userId,
+    status: input.status,
+    verifiedType: row.verifiedType,
+    reviewNotes: input.reviewNotes,
+  });
+  return toVerificationRequest(row);
+}
+
+/** DELETE /api/admin/users/:id/verification: an admin takes a badge back, and the member is told why. */
+export async function revokeBadge(ctx: AdminContext, actor: Actor, userId: string, reviewNotes: string | null): Promise<void> {
+  const admin = adminOf(actor);
+  const [member] = await ctx.members.standings([userId]);
+  if (!member) throw notFound(BADGE_MESSAGES.memberNotFound);
+  const held = member.verifiedType;
+  if (!held) throw conflict(BADGE_MESSAGES.noBadge);
+  await committed(ctx.db, async (tx, announce) => {
+    const badge = await ctx.members.setBadge(tx, userId, null);
+    announce(badge.announce);
+    await ctx.audit.append(tx, [
+      {
+        adminId: admin.id,
+        adminName: admin.name,
+        action: 'verification_revoked',
+        targetType: 'user',
+        targetId: userId,
+        targetName: member.username,
+        subjectUserId: userId,
+        notes: reviewNotes,
+        changes: { before: badge.change.before, after: badge.change.after },
+      },
+    ]);
+  });
+  await ctx.notifications.notify(userId, 'verification_decided', { userId, status: 'revoked', verifiedType: held, reviewNotes });
+}

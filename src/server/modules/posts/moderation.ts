@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { PostState } from '../../../domain/admin';
+import type { PostType } from '../../../domain/posts';
+import type { Db, Tx } from '../../db/client';
+import { posts } from '../../db/schema/index';
+import type { EventBus } from '../../events/bus';
+import { POST_CHANGED } from '../../events/topics';
+
+/** A post as moderation sees it (issue 19): what it is, whose, and where it stands. */
+export interface ModeratedPost {
+  id: string;
+  userId: string | null;
+  type: PostType;
+  title: string;
+  description: string;
+  address: string;
+  thumbnailUrl: string | null;
+  ownerName: string | null;
+  createdAt: Date;
+  state: PostState;
+  ownerSuspended: boolean;
+}
+
+/** Past this many posts changed at once, every card is dropped rather than each. */
+const ONE_BY_ONE = 20;
+
+/**
+ * The posts side of moderation (issue 19, docs/decisions/0084): hiding by reports, an admin's
+ * removal or restoring, and the posts of a suspended owner. A write made in an admin's transaction
+ * answers the publish to run once it is committed, so no instance reads the post before it is.
+ */
+export function createPostModeration(db: Db, events: EventBus) {
+  const publishAll = async (ids: readonly string[]) => {
+    if (ids.length > ONE_BY_ONE) return events.publish(POST_CHANGED, {});
+    for (const id of ids) await events.publish(POST_CHANGED, { id });
+  };
+
+  return {
+    /** Hides a listed post that reports weigh enough against; the post, or undefined when it was not listed. */
+    async hideByReports(id: string): Promise<{ id: string; userId: string | null; title: string } | undefined> {
+      const [row] = await db
+        .update(posts)
+        .set({ hiddenAt: sql`now()`, hiddenReason: 'reports' })
+        .where(and(eq(posts.id, id), isNull(posts.hiddenAt)))
+        .returning({ id: posts.id, userId: posts.userId, title: posts.title });
+      if (row) await publishAll([row.id]);
+      return row;
+    },
+
+    /** Posts by id as moderation sees them, hidden and removed ones included. */
+    async forModeration(ids: readonly string[]): Promise<ModeratedPost[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({
+          id: posts.id,
+          userId: posts.userId,
+          type: posts.type,
+          title: posts.title,
+          description: posts.description,
+          address: posts.address,
+          thumbnailUrl: posts.thumbnailUrl,
+          ownerName: posts.ownerName,
+          createdAt: posts.createdAt,
+          hiddenAt: posts.hiddenAt,
+          hiddenReason: posts.hiddenReason,
+          ownerSuspended: posts.ownerSuspended,
+        })
+        .from(posts)
+        .where(inArray(posts.id, [...ids]));
+      return rows.map(({ hiddenAt, hiddenReason, ...row }) => ({
+        ...row,
+        state: hiddenAt === null ? 'listed' : hiddenReason === 'removed' ? 'removed' : 'hidden',
+      }));
+    },
+
+    /** In an admin's transaction: lists the post again, or removes it. Answers the publish for after the commit. */
+    async setState(tx: Tx, id: string, state: 'listed' | 'removed'): Promise<() => Promise<void>> {
+      const hidden = state === 'listed' ? { hiddenAt: null, hiddenReason: null } : { hiddenAt: sql`now()`, hiddenReason: 'removed' as const };
+      await tx.update(posts).set(hidden).where(eq(posts.id, id));
+      return () => publishAll([id]);
+    },
+
+    /** In an admin's transaction: takes a suspended member's posts out of lists, or lists them again. */
+    async setOwnerSuspended(tx: Tx, userId: string, suspended: boolean): Promise<() => Promise<void>> {
+      const changed = await tx
+        .update(posts)
+        .set({ ownerSuspended: suspended })
+        .where(and(eq(posts.userId, userId), ne(posts.ownerSuspended, suspended)))
+        .returning({ id: posts.id });
+      return () => publishAll(changed.map((c) => c.id));
+    },
+  };
+}
+
+export type PostModeration = ReturnType<typeof createPostModeration>;

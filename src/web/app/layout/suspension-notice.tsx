@@ -1,0 +1,30 @@
+import { Ban } from 'lucide-react';
+import { isSuspended, suspendedUntilText } from '../../../domain/suspension';
+import { useSession } from '../../lib/session-provider';
+
+/** What a suspended member may still do, under why and until when. */
+export const SUSPENDED_CAN = 'You can still sign in and browse, but you cannot post, comment, message, rate or report until then.';
+
+/**
+ * A suspended member sees, on every screen, that they are suspended, until when and why (issue 19).
+ * The session says it (GET /api/session); the server refuses their writes all the same.
+ */
+export function SuspensionNotice() {
+  const { actor } = useSession();
+  if (!isSuspended(actor.suspension, new Date())) return null;
+  const { until, reason } = actor.suspension;
+  return (
+    <div role="status" className="border-b border-red-200 bg-red-50 text-red-950">
+      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3 text-sm sm:px-6">
+        <Ban className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+        <div className="grid gap-0.5">
+          <p className="font-semibold">
+            Your account is suspended until {suspendedUntilText(until)}.
+          </p>
+          <p>Reason: {reason}</p>
+          <p className="text-red-900/80">{SUSPENDED_CAN}</p>
+        </div>
+      </div>
+    </div>
+  );
+}

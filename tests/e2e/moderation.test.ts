@@ -1,0 +1,203 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { cardOf } from './community-helpers';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { createPosts, uniqueToken } from './posts-helpers';
+
+/**
+ * Moderation (issue 19, docs/decisions/0084): a member asks for a badge and an admin gives it from
+ * /admin; three new accounts report a post, which stays listed as a possible brigade until the admin
+ * removes it; the audit log keeps both decisions; /admin is for admins only.
+ */
+describe('moderation: verification, reports grouped per post, the audit log', () => {
+  const ctx = useBrowser();
+  const token = uniqueToken();
+  const arboristPost = `Maple logs ${token}`;
+  const reportedPost = `Cheap firewood ${token}`;
+  let admin: Page;
+  let arborist: Page;
+  let arboristName: string;
+  let seller: Page;
+
+  beforeAll(async () => {
+    admin = await newPage(ctx.browser);
+    arborist = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    seller = await newPage(ctx.browser);
+    await registerViaApi(admin, { ...uniqueUser('moderator'), email: inject('adminEmail') });
+    arboristName = (await registerViaApi(arborist, uniqueUser('arborist'))).username;
+    await registerViaApi(seller, uniqueUser('seller'));
+    await createPosts(arborist, [{ title: arboristPost, type: 'firewood' }]);
+    await createPosts(seller, [{ title: reportedPost, type: 'firewood', description: 'Send a deposit first.' }]);
+  });
+
+  const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+  const caseOf = (page: Page, title: string): Locator =>
+    page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+  it('sends a guest to sign in and back, and tells a member who is not an admin that it is for admins only', async () => {
+    const guest = await newPage(ctx.browser);
+    await guest.goto('/admin');
+    await guest.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin');
+    await guest.context().close();
+
+    await seller.goto('/admin');
+    await seller.getByRole('heading', { name: 'Admins only' }).waitFor();
+    await seller.getByText('Your account is not an admin.', { exact: false }).waitFor();
+    expect(await seller.getByRole('tab').count()).toBe(0);
+    expect(await seller.getByRole('link', { name: /^Admin/ }).count()).toBe(0);
+    await seller.getByRole('link', { name: 'Back to Home' }).waitFor();
+    await expectAccessible(seller);
+    await snap(seller, 'admin-admins-only');
+  });
+
+  it('a member requests the arborist badge from their profile and sees it waiting', async () => {
+    await arborist.goto('/');
+    await arborist.getByRole('button', { name: 'Profile menu' }).click();
+    await arborist.getByRole('menuitem', { name: 'My profile' }).click();
+    const profile = arborist.getByRole('dialog', { name: arboristName });
+    await profile.getByRole('button', { name: 'Request verification' }).click();
+    const form = profile.getByRole('form', { name: 'Request verification' });
+    await form.getByLabel('Badge').selectOption('arborist');
+    await form.getByLabel('Name or business name').fill('High Branch Tree Care');
+    await form.getByLabel('Phone number').fill('416-555-0142');
+    await form.getByLabel('Website (optional)').fill('highbranch.example');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    // The profile stays open: the toast's region is behind the modal (aria-hidden), Radix announces it apart.
+    await arborist.getByText('Verification requested', { exact: true }).waitFor();
+    await profile.getByText('Your request for “Verified Arborist” is waiting for an admin\'s review', { exact: false }).waitFor();
+    expect(await profile.getByRole('button', { name: 'Request verification' }).count()).toBe(0);
+    await expectAccessible(arborist);
+    await snap(arborist, 'profile-verification-pending');
+  });
+
+  it('the admin sees what waits in the header, approves the request on /admin, and the badge shows on the card', async () => {
+    await admin.goto('/');
+    const link = admin.getByRole('link', { name: /^Admin\W+\d+ pending$/ });
+    await link.click();
+    await admin.waitForURL('**/admin');
+    await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    for (const stat of ['Pending Reports', 'Total Reports', 'Pending Verifications', 'Total Verifications']) {
+      await admin.getByText(stat, { exact: true }).waitFor();
+    }
+    await admin.getByRole('link', { name: 'Back to Home' }).waitFor();
+    await tab(admin, 'Verifications').click();
+    const request = caseOf(admin, `${arboristName}: Verified Arborist`);
+    await request.getByText('Pending', { exact: true }).waitFor();
+    await request.getByText('High Branch Tree Care').waitFor();
+    await request.getByText(/^#[0-9a-f]{8}$/).waitFor();
+    await request.getByLabel('Review notes').fill('Called the number; ISA certificate checked.');
+    await expectAccessible(admin);
+    await snap(admin, 'admin-verifications');
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(admin, 'Verification request updated successfully');
+    // Decided: it leaves the pending list, and shows as approved without the buttons under 'All'.
+    await request.waitFor({ state: 'detached' });
+    await admin.getByLabel('Show').selectOption('all');
+    await caseOf(admin, `${arboristName}: Verified Arborist`).getByText('Approved', { exact: true }).waitFor();
+    expect(await caseOf(admin, `${arboristName}: Verified Arborist`).getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    await seller.goto(`/?type=firewood&q=${token}`);
+    const badge = cardOf(seller, arboristPost).getByText('Verified Arborist');
+    await badge.waitFor();
+    expect(await badge.getAttribute('title')).toMatch(/professional tree service.*Checked on .*not an endorsement/);
+
+    // The member sees the decision and the admin's notes on their profile.
+    await arborist.goto(`/?member=${await memberId(arborist)}`);
+    const profile = arborist.getByRole('dialog', { name: arboristName });
+    await profile.getByText('Your request for “Verified Arborist” was approved.').waitFor();
+    await profile.getByText("Admin's notes: Called the number; ISA certificate checked.").waitFor();
+  });
+
+  it('three new accounts report a post: it stays listed, and the admin sees one case marked possible brigade', async () => {
+    for (const [i, reason] of (['scam', 'scam', 'spam'] as const).entries()) {
+      const reporter = await newPage(ctx.browser, { width: WIDTHS.mobile });
+      await registerViaApi(reporter, uniqueUser(`reporter${i}`));
+      await reporter.goto(`/?type=firewood&q=${token}`);
+      await cardOf(reporter, reportedPost).getByRole('button', { name: 'Report post' }).click();
+      const dialog = reporter.getByRole('dialog', { name: 'Report This Post' });
+      await dialog.getByLabel('Reason').selectOption(reason);
+      await dialog.getByRole('button', { name: 'Submit Report' }).click();
+      await expectToast(reporter, 'Report Submitted');
+      await reporter.context().close();
+    }
+    await seller.goto(`/?type=firewood&q=${token}`);
+    await cardOf(seller, reportedPost).waitFor();
+
+    await admin.goto('/admin');
+    const item = caseOf(admin, reportedPost);
+    await item.getByText('possible brigade', { exact: true }).waitFor();
+    await item.getByText('Listed', { exact: true }).waitFor();
+    expect(await item.getByRole('list', { name: '3 reports' }).getByRole('listitem').count()).toBe(3);
+    expect(await item.getByText(/^#[0-9a-f]{8}$/).count()).toBe(3);
+    await expectAccessible(admin);
+    await snap(admin, 'admin-reports');
+
+    await item.getByLabel('Review notes').fill('Asks for a deposit: a scam.');
+    await item.getByRole('button', { name: 'Resolve' }).click();
+    await expectToast(admin, 'Report updated successfully');
+    await item.waitFor({ state: 'detached' });
+    await admin.getByLabel('Show').selectOption('resolved');
+    const decided = caseOf(admin, reportedPost);
+    await decided.getByText('Removed', { exact: true }).waitFor();
+    await decided.getByRole('button', { name: 'Restore post' }).waitFor();
+    expect(await decided.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+
+    await seller.goto(`/?type=firewood&q=${token}`);
+    await cardOf(seller, arboristPost).waitFor();
+    expect(await cardOf(seller, reportedPost).count()).toBe(0);
+  });
+
+  it('the audit log shows both decisions, by the admin, with the notes', async () => {
+    await admin.goto('/admin?tab=audit');
+    const log = admin.getByRole('list', { name: 'Admin actions, newest first' });
+    const removed = log.getByRole('listitem').filter({ hasText: 'Post removed' }).filter({ hasText: reportedPost });
+    await removed.getByText('Notes: Asks for a deposit: a scam.').waitFor();
+    const approved = log.getByRole('listitem').filter({ hasText: 'Verification approved' }).filter({ hasText: arboristName });
+    await approved.getByText('Notes: Called the number; ISA certificate checked.').waitFor();
+    await admin.getByLabel('Action', { exact: true }).selectOption('verification_approved');
+    await removed.waitFor({ state: 'detached' });
+    await approved.waitFor();
+    await admin.getByLabel('Action', { exact: true }).selectOption('');
+    await removed.getByText(/^by moderator/).waitFor();
+    await expectAccessible(admin);
+    await snap(admin, 'admin-audit-log');
+  });
+
+  it("suspends the post's owner from the case, who sees why and until when, and lifts it from their profile", async () => {
+    await admin.goto('/admin');
+    await admin.getByLabel('Show').selectOption('resolved');
+    const item = caseOf(admin, reportedPost);
+    await item.getByRole('button', { name: /^Suspend seller/ }).click();
+    const dialog = admin.getByRole('dialog', { name: /^Suspend seller.*\?$/ });
+    await dialog.getByLabel('For').selectOption('30d');
+    await dialog.getByLabel('Reason (shown to them)').fill('Asked neighbours for deposits.');
+    await expectAccessible(admin);
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await expectToast(admin, 'Member suspended');
+    await item.getByText(/^Suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
+
+    await seller.goto('/');
+    const notice = seller.getByRole('status').filter({ hasText: 'Your account is suspended until' });
+    await notice.getByText('Reason: Asked neighbours for deposits.').waitFor();
+    await notice.getByText('you cannot post, comment, message, rate or report until then', { exact: false }).waitFor();
+    await expectAccessible(seller);
+    await snap(seller, 'suspended-member');
+
+    await admin.goto(`/?member=${await memberId(seller)}`);
+    const profile = admin.getByRole('dialog', { name: /^seller/ });
+    const moderation = profile.getByRole('region', { name: 'Moderation' });
+    await moderation.getByText(/^Suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
+    await moderation.getByRole('button', { name: 'Lift suspension' }).click();
+    await admin.getByRole('dialog', { name: /^Lift seller.*suspension\?$/ }).getByRole('button', { name: 'Lift suspension' }).click();
+    await moderation.getByText('Not suspended.').waitFor();
+    await seller.reload();
+    await seller.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await seller.getByText('Your account is suspended until', { exact: false }).count()).toBe(0);
+  });
+});
+
+/** The signed-in member's id, from their session. */
+async function memberId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/session');
+  return ((await res.json()) as { user: { id: string } }).user.id;
+}
