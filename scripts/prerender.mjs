@@ -33,15 +33,18 @@ async function main() {
     build: { ssr: path.join(ROOT, 'src/web/prerender.tsx'), outDir: SSR, emptyOutDir: true, copyPublicDir: false },
   });
   const { renderPage, PRERENDERED } = await import(pathToFileURL(path.join(SSR, 'prerender.js')).href);
-  const shell = readFileSync(path.join(WEB, 'index.html'), 'utf8');
-  const pages = path.join(WEB, 'pages');
-  rmSync(pages, { recursive: true, force: true });
-  mkdirSync(pages, { recursive: true });
-  for (const page of PRERENDERED) {
-    writeFileSync(path.join(pages, `${page.file}.html`), pageFromShell(shell, await renderPage(page.path)));
-  }
+  await writePages(WEB, renderPage, PRERENDERED);
   rmSync(SSR, { recursive: true, force: true });
   console.log(`Prerendered ${PRERENDERED.length} pages into dist/web/pages`);
+}
+
+/** Writes `<root>/pages/<file>.html` for each page, from `<root>/index.html` and `render(path)`. */
+export async function writePages(root, render, pages) {
+  const shell = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const dir = path.join(root, 'pages');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const page of pages) writeFileSync(path.join(dir, `${page.file}.html`), pageFromShell(shell, await render(page.path)));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

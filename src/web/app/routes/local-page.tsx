@@ -41,7 +41,7 @@ export function LocalPage({ area }: { area: LocalArea }) {
             </div>
           </div>
           <Card className="grid content-start gap-4 p-6">
-            <h2 className="text-lg font-semibold">What neighbours share in {area.name}</h2>
+            <h2 className="text-lg font-semibold">{`What neighbours share in ${area.name}`}</h2>
             <ul className="grid list-disc gap-1.5 pl-5 text-sm">
               {text.shared.map((line) => (
                 <li key={line}>{line}</li>

@@ -35,7 +35,7 @@ export function LocalPosts({ name, listQuery }: LocalPostsProps) {
     <section aria-labelledby={headingId} className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-2xl font-bold tracking-tight">
-          Recent posts in {name}
+          {`Recent posts in ${name}`}
         </h2>
         <div className="min-h-6 text-muted-foreground" aria-live="polite">
           {list.isPending ? (
