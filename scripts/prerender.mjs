@@ -30,7 +30,12 @@ async function main() {
     configFile: path.join(ROOT, 'vite.config.ts'),
     logLevel: 'warn',
     mode: 'production',
-    build: { ssr: path.join(ROOT, 'src/web/prerender.tsx'), outDir: SSR, emptyOutDir: true, copyPublicDir: false },
+    build: {
+      ssr: path.join(ROOT, 'src/web/prerender.tsx'),
+      outDir: SSR,
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
   });
   const { renderPage, PRERENDERED } = await import(pathToFileURL(path.join(SSR, 'prerender.js')).href);
   await writePages(WEB, renderPage, PRERENDERED);
@@ -44,7 +49,8 @@ export async function writePages(root, render, pages) {
   const dir = path.join(root, 'pages');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const page of pages) writeFileSync(path.join(dir, `${page.file}.html`), pageFromShell(shell, await render(page.path)));
+  for (const page of pages)
+    writeFileSync(path.join(dir, `${page.file}.html`), pageFromShell(shell, await render(page.path)));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

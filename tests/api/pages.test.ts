@@ -20,23 +20,37 @@ copyFileSync(path.resolve('src/web/index.html'), path.join(web, 'index.html'));
 await writePages(web, renderPage, PRERENDERED);
 
 const ctx = useTestApp({ PUBLIC_URL: 'https://fruit.example' }, { webRoot: web });
-const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
 
 /** The content of a head tag, unescaped. */
 function metaOf(html: string, key: string): string | undefined {
   const found = html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`));
-  return found?.[1]?.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return found?.[1]
+    ?.replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/g);
-const jsonLdOf = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]!);
+const jsonLdOf = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]!);
 
 let postId: string;
 let hiddenId: string;
 
 beforeAll(async () => {
   const member = await registerMember(ctx.app);
-  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).jpeg().toBuffer();
-  const fields = { type: 'fruit', title: 'Pears <b>& "plums"</b>', description: 'Ripe', address: '12 Secret Lane, Scarborough' };
+  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+  const fields = {
+    type: 'fruit',
+    title: 'Pears <b>& "plums"</b>',
+    description: 'Ripe',
+    address: '12 Secret Lane, Scarborough',
+  };
   const created = await createPost(ctx.app, member.cookie, fields, { bytes: image });
   expect(created.statusCode).toBe(201);
   postId = created.json().id;
@@ -47,30 +61,46 @@ beforeAll(async () => {
 });
 
 describe('local pages without JavaScript', () => {
-  it.each(LOCAL_AREAS.map((a) => [a.slug, a] as const))('/%s has its words, its title, its description and its tags', async (_slug, area) => {
-    const res = await page(`/${area.slug}`, { accept: '*/*' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    const html = res.body;
-    expect(titleOf(html)).toEqual([`<title>${area.title} | Free Fruit, Firewood &amp; Skids</title>`]);
-    expect(metaOf(html, 'description')).toBe(area.description);
-    expect(html).toContain(`<link rel="canonical" href="https://fruit.example/${area.slug}" />`);
-    expect(metaOf(html, 'og:title')).toBe(`${area.title} | Free Fruit, Firewood & Skids`);
-    expect(metaOf(html, 'og:url')).toBe(`https://fruit.example/${area.slug}`);
-    expect(metaOf(html, 'twitter:card')).toBe('summary');
-    expect(jsonLdOf(html)).toMatchObject({ '@type': 'CollectionPage', about: { '@type': 'Place', name: area.name } });
-    // The screen's words are in the first answer, marked for the browser to hydrate.
-    expect(html).toContain('<div id="root" data-prerendered>');
-    expect(html).toContain(`<h1 class="mt-1 text-3xl font-bold tracking-tight text-balance sm:text-4xl">${area.title}</h1>`);
-    expect(html).toContain(`Recent posts in ${area.name}`);
-    expect(html).toContain('Mississauga');
-  });
+  it.each(LOCAL_AREAS.map((a) => [a.slug, a] as const))(
+    '/%s has its words, its title, its description and its tags',
+    async (_slug, area) => {
+      const res = await page(`/${area.slug}`, { accept: '*/*' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = res.body;
+      expect(titleOf(html)).toEqual([`<title>${area.title} | Free Fruit, Firewood &amp; Skids</title>`]);
+      expect(metaOf(html, 'description')).toBe(area.description);
+      expect(html).toContain(`<link rel="canonical" href="https://fruit.example/${area.slug}" />`);
+      expect(metaOf(html, 'og:title')).toBe(`${area.title} | Free Fruit, Firewood & Skids`);
+      expect(metaOf(html, 'og:url')).toBe(`https://fruit.example/${area.slug}`);
+      expect(metaOf(html, 'twitter:card')).toBe('summary');
+      expect(jsonLdOf(html)).toMatchObject({
+        '@type': 'CollectionPage',
+        about: { '@type': 'Place', name: area.name },
+      });
+      // The screen's words are in the first answer, marked for the browser to hydrate.
+      expect(html).toContain('<div id="root" data-prerendered>');
+      expect(html).toContain(
+        `<h1 class="mt-1 text-3xl font-bold tracking-tight text-balance sm:text-4xl">${area.title}</h1>`,
+      );
+      expect(html).toContain(`Recent posts in ${area.name}`);
+      expect(html).toContain('Mississauga');
+    },
+  );
 
   it('has the Scarborough text and an example street, and the footer of spec §2', async () => {
     const html = (await page('/scarborough')).body;
     expect(html).toContain('Scarborough has some of the biggest backyards in Toronto');
     expect(html).toContain('Kingston Road');
-    for (const text of ['Quick links', 'Toronto areas', 'Coming Soon', 'href="#privacy"', 'href="#terms"', 'id="privacy"']) expect(html).toContain(text);
+    for (const text of [
+      'Quick links',
+      'Toronto areas',
+      'Coming Soon',
+      'href="#privacy"',
+      'href="#terms"',
+      'id="privacy"',
+    ])
+      expect(html).toContain(text);
   });
 
   it('compresses the page for a browser that takes brotli or gzip', async () => {
@@ -85,15 +115,24 @@ describe('local pages without JavaScript', () => {
 describe('a shared post link, /?post=ID', () => {
   it("previews the post: its title, its area (never the street) and its photo's absolute address", async () => {
     const html = (await page(`/?post=${postId}`)).body;
-    expect(titleOf(html)).toEqual(['<title>Pears &lt;b&gt;&amp; &quot;plums&quot;&lt;/b&gt; | Free Fruit, Firewood &amp; Skids</title>']);
+    expect(titleOf(html)).toEqual([
+      '<title>Pears &lt;b&gt;&amp; &quot;plums&quot;&lt;/b&gt; | Free Fruit, Firewood &amp; Skids</title>',
+    ]);
     expect(metaOf(html, 'og:title')).toBe('Pears <b>& "plums"</b> | Free Fruit, Firewood & Skids');
-    expect(metaOf(html, 'og:description')).toBe('Free fruit in Scarborough, shared by a neighbour. Pick it up for free.');
+    expect(metaOf(html, 'og:description')).toBe(
+      'Free fruit in Scarborough, shared by a neighbour. Pick it up for free.',
+    );
     expect(metaOf(html, 'og:image')).toMatch(/^https:\/\/fruit\.example\/uploads\/.+\.(webp|jpe?g|png)$/);
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(`<link rel="canonical" href="https://fruit.example/?post=${postId}" />`);
     expect(html).not.toContain('Secret Lane');
     expect(html).not.toContain('<b>');
-    expect(jsonLdOf(html)).toMatchObject({ '@type': 'Offer', price: '0', name: 'Pears <b>& "plums"</b>', areaServed: { name: 'Scarborough' } });
+    expect(jsonLdOf(html)).toMatchObject({
+      '@type': 'Offer',
+      price: '0',
+      name: 'Pears <b>& "plums"</b>',
+      areaServed: { name: 'Scarborough' },
+    });
     // A query the home page's first render reads: the shell, not the home page prerendered without it.
     expect(html).toContain('<div id="root"></div>');
   });
@@ -105,7 +144,9 @@ describe('a shared post link, /?post=ID', () => {
   ])('falls back to the site card for %s', async (_name, id) => {
     const res = await page(`/?post=${encodeURIComponent(id())}`);
     expect(res.statusCode).toBe(200);
-    expect(metaOf(res.body, 'og:title')).toBe('Free fruit, firewood and skids from your neighbours | Free Fruit, Firewood & Skids');
+    expect(metaOf(res.body, 'og:title')).toBe(
+      'Free fruit, firewood and skids from your neighbours | Free Fruit, Firewood & Skids',
+    );
     expect(res.body).not.toContain('Hidden cherries');
     expect(res.body).not.toContain('<script>"');
   });
@@ -146,7 +187,9 @@ describe('sitemap, robots and unknown paths', () => {
     const res = await page('/no-such-page', { accept: '*/*' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(titleOf(res.body)).toEqual(['<title>404 Page Not Found | Free Fruit, Firewood &amp; Skids</title>']);
+    expect(titleOf(res.body)).toEqual([
+      '<title>404 Page Not Found | Free Fruit, Firewood &amp; Skids</title>',
+    ]);
     expect(res.body).toContain('404 Page Not Found</h1>');
     expect(res.body).toContain('>/no-such-page</code>');
     expect(res.body).toContain('Did you forget to add the page to the router?');
@@ -169,7 +212,11 @@ describe('sitemap, robots and unknown paths', () => {
 describe('the site address without PUBLIC_URL', () => {
   const bare = useTestApp({}, { webRoot: web });
   it('comes from the request', async () => {
-    const res = await bare.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'neighbours.test:8080' } });
+    const res = await bare.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: 'neighbours.test:8080' },
+    });
     expect(res.body).toContain('<loc>http://neighbours.test:8080/scarborough</loc>');
   });
 });

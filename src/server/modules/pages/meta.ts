@@ -6,7 +6,12 @@ import {
   SITE_NAME,
   SUBSCRIBE_PAGE,
 } from '../../../domain/pages';
-import { areaOf, type PostStatusValue, type PostTypeValue, type RegionValue } from '../../../domain/post-values';
+import {
+  areaOf,
+  type PostStatusValue,
+  type PostTypeValue,
+  type RegionValue,
+} from '../../../domain/post-values';
 import type { PageMeta } from './head';
 
 /** What a shared post's preview may show: never its street (DECISIONS 24), only its area. */
@@ -21,7 +26,15 @@ export interface SharedPost {
 }
 
 /** Screens of members and admins: kept out of search results (robots.txt keeps /admin and /marketing out too). */
-const PRIVATE_PATHS = new Set(['/favorites', '/messages', '/notifications', '/admin', '/marketing', '/login', '/register']);
+const PRIVATE_PATHS = new Set([
+  '/favorites',
+  '/messages',
+  '/notifications',
+  '/admin',
+  '/marketing',
+  '/login',
+  '/register',
+]);
 
 const ITEM: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'wooden skids' };
 const AVAILABILITY: Record<PostStatusValue, string> = {
@@ -43,7 +56,13 @@ export function siteMeta(origin: string, path = '/'): PageMeta {
     noindex: PRIVATE_PATHS.has(path),
     jsonLd:
       path === '/'
-        ? { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: `${origin}/`, description: HOME_PAGE.description }
+        ? {
+            '@context': 'https://schema.org',
+            '@type': 'WebSite',
+            name: SITE_NAME,
+            url: `${origin}/`,
+            description: HOME_PAGE.description,
+          }
         : null,
   };
 }
@@ -71,7 +90,11 @@ export function pageMeta(origin: string, path: string): PageMeta {
     };
   }
   if (path === '/subscribe') {
-    return { ...siteMeta(origin, path), title: documentTitle(SUBSCRIBE_PAGE.title), description: SUBSCRIBE_PAGE.description };
+    return {
+      ...siteMeta(origin, path),
+      title: documentTitle(SUBSCRIBE_PAGE.title),
+      description: SUBSCRIBE_PAGE.description,
+    };
   }
   return siteMeta(origin, path);
 }
@@ -108,7 +131,12 @@ export function postMeta(origin: string, post: SharedPost): PageMeta {
       priceCurrency: 'USD',
       availability: `https://schema.org/${AVAILABILITY[post.status]}`,
       ...(area ? { areaServed: { '@type': 'Place', name: area } } : {}),
-      itemOffered: { '@type': 'Product', name: post.title, category: ITEM[post.type], ...(image ? { image } : {}) },
+      itemOffered: {
+        '@type': 'Product',
+        name: post.title,
+        category: ITEM[post.type],
+        ...(image ? { image } : {}),
+      },
     },
   };
 }

@@ -16,11 +16,18 @@ export function originOf(request: FastifyRequest, publicUrl: string | undefined)
 export function sendPage(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   const html = Buffer.from(answer.html);
-  reply.code(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply
+    .code(answer.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accepts)) {
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  if (/\bgzip\b/.test(accepts))
+    return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
   return reply.send(html);
 }
 
@@ -28,24 +35,35 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, answer: P
  * The web app's pages with their head tags, the sitemap and robots.txt (docs/decisions/0088).
  * `withPages`: a web build exists to answer the pages from.
  */
-export const pagesRoutes: FastifyPluginAsync<{ pages: PagesService; publicUrl: string | undefined; withPages: boolean }> = async (
-  app,
-  { pages, publicUrl, withPages },
-) => {
+export const pagesRoutes: FastifyPluginAsync<{
+  pages: PagesService;
+  publicUrl: string | undefined;
+  withPages: boolean;
+}> = async (app, { pages, publicUrl, withPages }) => {
   if (withPages) {
     for (const path of APP_PATHS) {
       app.get(path, async (request, reply) => {
         const search = request.url.slice(request.url.split('?')[0]!.length);
-        return sendPage(request, reply, await pages.page(request.actor, originOf(request, publicUrl), path, search));
+        return sendPage(
+          request,
+          reply,
+          await pages.page(request.actor, originOf(request, publicUrl), path, search),
+        );
       });
     }
   }
 
   app.get('/sitemap.xml', async (request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(pages.sitemap(originOf(request, publicUrl))),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(pages.sitemap(originOf(request, publicUrl))),
   );
 
   app.get('/robots.txt', async (request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(pages.robots(originOf(request, publicUrl))),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(pages.robots(originOf(request, publicUrl))),
   );
 };

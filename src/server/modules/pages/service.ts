@@ -55,7 +55,10 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
     notFound(path: string): PageAnswer {
       if (!templates) throw new Error('No web build to answer pages from');
       const prerendered = templates.prerendered.get(NOT_FOUND_MARK);
-      return { status: 404, html: prerendered ? fill(prerendered, notFoundMeta(), path) : fill(templates.shell, notFoundMeta()) };
+      return {
+        status: 404,
+        html: prerendered ? fill(prerendered, notFoundMeta(), path) : fill(templates.shell, notFoundMeta()),
+      };
     },
 
     /** The public pages, for search engines: home, the local pages and plans (docs/decisions/0088: no posts). */
@@ -67,7 +70,15 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
     },
 
     robots(origin: string): string {
-      return ['User-agent: *', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /marketing', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+      return [
+        'User-agent: *',
+        'Disallow: /api/',
+        'Disallow: /admin',
+        'Disallow: /marketing',
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n');
     },
   };
 }

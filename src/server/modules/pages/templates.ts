@@ -47,5 +47,7 @@ export function loadTemplates(root: string): Templates | null {
  */
 export function fill(template: Template, meta: PageMeta, askedPath?: string): string {
   const html = `${template.before}  ${headTags(meta, SITE_NAME)}\n  ${template.after}`;
-  return askedPath === undefined ? html : html.replace(`>${NOT_FOUND_MARK}<`, () => `>${escapeHtml(askedPath)}<`);
+  return askedPath === undefined
+    ? html
+    : html.replace(`>${NOT_FOUND_MARK}<`, () => `>${escapeHtml(askedPath)}<`);
 }

@@ -10,16 +10,32 @@ const LINK = 'inline-flex min-h-8 items-center rounded-sm hover:text-foreground 
 export function SiteFooter() {
   return (
     <footer className="border-t bg-card text-sm text-muted-foreground">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1fr_1fr]">
-        <div className="grid content-start gap-2">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1fr_1fr]">
+        <div className="col-span-2 grid content-start gap-2 lg:col-span-1">
           <p className="text-base font-semibold text-foreground">Free Fruit, Firewood &amp; Skids</p>
           <p>Free fruit, firewood and skids, shared between neighbours.</p>
         </div>
         <FooterColumn title="Quick links">
-          <li><Link to="/" className={LINK}>Browse posts</Link></li>
-          <li><Link to="/favorites" className={LINK}>Favorites</Link></li>
-          <li><Link to="/subscribe" className={LINK}>Plans and access</Link></li>
-          <li><Link to="/login" className={LINK}>Sign in</Link></li>
+          <li>
+            <Link to="/" className={LINK}>
+              Browse posts
+            </Link>
+          </li>
+          <li>
+            <Link to="/favorites" className={LINK}>
+              Favorites
+            </Link>
+          </li>
+          <li>
+            <Link to="/subscribe" className={LINK}>
+              Plans and access
+            </Link>
+          </li>
+          <li>
+            <Link to="/login" className={LINK}>
+              Sign in
+            </Link>
+          </li>
         </FooterColumn>
         <FooterColumn title="Toronto areas">
           {LOCAL_AREAS.map((area) => (
@@ -29,14 +45,24 @@ export function SiteFooter() {
               </Link>
             </li>
           ))}
-          <li className="flex min-h-8 items-center gap-2">
+          <li className="flex min-h-8 flex-wrap items-center gap-x-2">
             Mississauga
-            <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">Coming Soon</span>
+            <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap text-foreground">
+              Coming Soon
+            </span>
           </li>
         </FooterColumn>
         <FooterColumn title="Legal">
-          <li><a href="#privacy" className={LINK}>Privacy</a></li>
-          <li><a href="#terms" className={LINK}>Terms of use</a></li>
+          <li>
+            <a href="#privacy" className={LINK}>
+              Privacy
+            </a>
+          </li>
+          <li>
+            <a href="#terms" className={LINK}>
+              Terms of use
+            </a>
+          </li>
         </FooterColumn>
         <FooterColumn title="Follow us">
           <SocialLinks />
@@ -44,13 +70,14 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto grid max-w-6xl gap-3 border-t px-4 py-6 text-xs sm:px-6 md:grid-cols-2">
         <p id="privacy" className="scroll-mt-20">
-          <span className="font-semibold text-foreground">Privacy.</span> We keep what you post and your account,
-          never sell them, strip location data from photos, and show your street only to signed-in members unless
-          you show the exact spot. You can export or delete your data at any time.
+          <span className="font-semibold text-foreground">Privacy.</span> We keep what you post and your
+          account, never sell them, strip location data from photos, and show your street only to signed-in
+          members unless you show the exact spot. You can export or delete your data at any time.
         </p>
         <p id="terms" className="scroll-mt-20">
-          <span className="font-semibold text-foreground">Terms of use.</span> Everything here is given for free
-          and as is. Arrange pickups directly, follow the safety guidelines, and post only what is yours to give.
+          <span className="font-semibold text-foreground">Terms of use.</span> Everything here is given for
+          free and as is. Arrange pickups directly, follow the safety guidelines, and post only what is yours
+          to give.
         </p>
       </div>
     </footer>

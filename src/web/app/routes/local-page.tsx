@@ -56,7 +56,8 @@ export function LocalPage({ area }: { area: LocalArea }) {
                   {i < text.streets.length - 2 ? ', ' : i === text.streets.length - 2 ? ' or ' : ''}
                 </span>
               ))}
-              , across {text.neighbourhoods.join(', ')}. Unless a poster shows the exact spot, guests see only the area.
+              , across {text.neighbourhoods.join(', ')}. Unless a poster shows the exact spot, guests see only
+              the area.
             </p>
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />

@@ -25,7 +25,13 @@ export const LOCAL_TEXTS: Record<string, LocalText> = {
       'Wooden skids from deliveries and renovations',
     ],
     neighbourhoods: ['Agincourt', 'Guildwood', 'Malvern', 'Highland Creek', 'Birch Cliff', 'West Hill'],
-    streets: ['Kingston Road', 'Lawrence Avenue East', 'Markham Road', 'Sheppard Avenue East', 'Birchmount Road'],
+    streets: [
+      'Kingston Road',
+      'Lawrence Avenue East',
+      'Markham Road',
+      'Sheppard Avenue East',
+      'Birchmount Road',
+    ],
   },
   'north-york': {
     intro: [
@@ -37,7 +43,14 @@ export const LOCAL_TEXTS: Record<string, LocalText> = {
       'Wooden skids from shops, deliveries and building sites',
       'Seasoned firewood from backyard clean-ups',
     ],
-    neighbourhoods: ['Willowdale', 'Don Mills', 'Downsview', 'Bayview Village', 'York Mills', 'Lawrence Park'],
+    neighbourhoods: [
+      'Willowdale',
+      'Don Mills',
+      'Downsview',
+      'Bayview Village',
+      'York Mills',
+      'Lawrence Park',
+    ],
     streets: ['Yonge Street', 'Finch Avenue West', 'Bathurst Street', 'Don Mills Road', 'Wilson Avenue'],
   },
   etobicoke: {
@@ -51,6 +64,12 @@ export const LOCAL_TEXTS: Record<string, LocalText> = {
       'Firewood from ravine-side lots and storm clean-ups',
     ],
     neighbourhoods: ['Mimico', 'New Toronto', 'Islington', 'The Kingsway', 'Long Branch', 'Rexdale'],
-    streets: ['Lake Shore Boulevard West', 'The Queensway', 'Islington Avenue', 'Royal York Road', 'Kipling Avenue'],
+    streets: [
+      'Lake Shore Boulevard West',
+      'The Queensway',
+      'Islington Avenue',
+      'Royal York Road',
+      'Kipling Avenue',
+    ],
   },
 };

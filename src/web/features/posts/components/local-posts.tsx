@@ -55,10 +55,12 @@ export function LocalPosts({ name, listQuery }: LocalPostsProps) {
         </p>
       ) : posts.length === 0 && hidden === 0 ? (
         <p className="rounded-xl border border-dashed bg-card p-6 text-center text-muted-foreground">
-          Nothing is shared in {name} right now. Be the first: post what you have from the home page.
+          Nothing is up for grabs in {name} yet. Be the first: post what you have from the home page.
         </p>
       ) : (
-        <PostGrid posts={posts}>{hidden > 0 && <AccessCard hidden={hidden} accuracy={first?.totalAccuracy ?? 'exact'} />}</PostGrid>
+        <PostGrid posts={posts}>
+          {hidden > 0 && <AccessCard hidden={hidden} accuracy={first?.totalAccuracy ?? 'exact'} />}
+        </PostGrid>
       )}
     </section>
   );
