@@ -119,7 +119,7 @@ describe('a local page in the browser', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectHydrated(page, 'Scarborough', '/scarborough');
-    await page.getByText(/shared in Scarborough right now/).waitFor();
+    await page.getByText(/posts? shared in Scarborough right now/).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { lazyNamed } from '../lib/lazy';
 import { RootLayout } from './layout/root-layout';
 import { ComingSoon, COMING_SOON_PAGES } from './routes/coming-soon';
 import { Home } from './routes/home';
+import { LocalPage } from './routes/local-page';
 import { NotFound } from './routes/not-found';
 import { PageLoading } from './routes/page-loading';
 import { RequireMember } from './routes/require-member';
@@ -15,7 +16,6 @@ import { RequireMember } from './routes/require-member';
 const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
-const LocalPage = lazyNamed(() => import('./routes/local-page'), 'LocalPage');
 
 /** The app in the browser's address bar. */
 export function AppRouter() {
@@ -48,7 +48,9 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<ComingSoon {...page} />} />
         ))}
         {LOCAL_AREAS.map((area) => (
-          <Route key={area.slug} path={area.slug} element={<Deferred page={<LocalPage area={area} />} />} />
+          // In the first bundle: a screen loaded on demand would be drawn again from its fallback if
+          // the session answered before its code arrived, shifting the prerendered page (0088).
+          <Route key={area.slug} path={area.slug} element={<LocalPage area={area} />} />
         ))}
         <Route path="*" element={<NotFound />} />
       </Route>
