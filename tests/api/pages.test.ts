@@ -73,7 +73,8 @@ describe('local pages without JavaScript', () => {
       expect(html).toContain(`<link rel="canonical" href="https://fruit.example/${area.slug}" />`);
       expect(metaOf(html, 'og:title')).toBe(`${area.title} | Free Fruit, Firewood & Skids`);
       expect(metaOf(html, 'og:url')).toBe(`https://fruit.example/${area.slug}`);
-      expect(metaOf(html, 'twitter:card')).toBe('summary');
+      expect(metaOf(html, 'og:image')).toBe('https://fruit.example/og-card.png');
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
       expect(jsonLdOf(html)).toMatchObject({
         '@type': 'CollectionPage',
         about: { '@type': 'Place', name: area.name },
@@ -147,6 +148,8 @@ describe('a shared post link, /?post=ID', () => {
     expect(metaOf(res.body, 'og:title')).toBe(
       'Free fruit, firewood and skids from your neighbours | Free Fruit, Firewood & Skids',
     );
+    expect(metaOf(res.body, 'og:image')).toBe('https://fruit.example/og-card.png');
+    expect(res.body).toContain('<link rel="canonical" href="https://fruit.example/" />');
     expect(res.body).not.toContain('Hidden cherries');
     expect(res.body).not.toContain('<script>"');
   });

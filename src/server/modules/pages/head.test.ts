@@ -54,6 +54,12 @@ describe("a shared post's preview", () => {
     expect(meta.jsonLd).toMatchObject({ '@type': 'Offer', price: '0', availability: 'https://schema.org/LimitedAvailability' });
   });
 
+  it("shows the site's picture for a post without a photo", () => {
+    const meta = postMeta('https://fruit.example', { ...post, imageUrl: null });
+    expect(meta.image).toBe('https://fruit.example/og-card.png');
+    expect(meta.jsonLd).not.toHaveProperty('itemOffered.image');
+  });
+
   it('keeps a photo already on a CDN where it is, and says nothing of an area it does not know', () => {
     const meta = postMeta('https://fruit.example', { ...post, address: 'Somewhere', imageUrl: 'https://cdn.example/s.webp' });
     expect(meta.image).toBe('https://cdn.example/s.webp');

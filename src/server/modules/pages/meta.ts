@@ -46,13 +46,16 @@ const AVAILABILITY: Record<PostStatusValue, string> = {
 
 const absolute = (origin: string, url: string) => new URL(url, `${origin}/`).toString();
 
+/** The site's picture for link previews (1200×630, src/web/public): pages and posts without a photo of their own. */
+export const SITE_CARD_IMAGE = '/og-card.png';
+
 /** The site's own card: what the home page and any page without one of its own show. */
 export function siteMeta(origin: string, path = '/'): PageMeta {
   return {
     title: documentTitle(HOME_PAGE.title),
     description: HOME_PAGE.description,
     canonical: `${origin}${path}`,
-    image: null,
+    image: absolute(origin, SITE_CARD_IMAGE),
     noindex: PRIVATE_PATHS.has(path),
     jsonLd:
       path === '/'
@@ -76,7 +79,7 @@ export function pageMeta(origin: string, path: string): PageMeta {
       title: documentTitle(area.title),
       description: area.description,
       canonical,
-      image: null,
+      image: absolute(origin, SITE_CARD_IMAGE),
       noindex: false,
       jsonLd: {
         '@context': 'https://schema.org',
@@ -114,12 +117,12 @@ export function postMeta(origin: string, post: SharedPost): PageMeta {
   const area = areaOf(post.address, post.region);
   const description = `Free ${ITEM[post.type]}${area ? ` in ${area}` : ''}, shared by a neighbour. Pick it up for free.`;
   const canonical = `${origin}/?post=${encodeURIComponent(post.id)}`;
-  const image = post.imageUrl ? absolute(origin, post.imageUrl) : null;
+  const photo = post.imageUrl ? absolute(origin, post.imageUrl) : null;
   return {
     title: documentTitle(post.title),
     description,
     canonical,
-    image,
+    image: photo ?? absolute(origin, SITE_CARD_IMAGE),
     noindex: false,
     jsonLd: {
       '@context': 'https://schema.org',
@@ -135,7 +138,7 @@ export function postMeta(origin: string, post: SharedPost): PageMeta {
         '@type': 'Product',
         name: post.title,
         category: ITEM[post.type],
-        ...(image ? { image } : {}),
+        ...(photo ? { image: photo } : {}),
       },
     },
   };
