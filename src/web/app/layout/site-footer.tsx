@@ -4,6 +4,18 @@ import { LOCAL_AREAS } from '../../../domain/pages';
 import { InstagramIcon } from '../../features/posts';
 import { useSession } from '../../lib/session-provider';
 
+const QUICK_LINKS = [
+  ['/', 'Browse posts'],
+  ['/favorites', 'Favorites'],
+  ['/subscribe', 'Plans and access'],
+  ['/login', 'Sign in'],
+] as const;
+/** To the notes at the footer's foot (the spec's routes have no legal pages: docs/decisions/0088). */
+const LEGAL_ANCHORS = [
+  ['privacy', 'Privacy'],
+  ['terms', 'Terms of use'],
+] as const;
+
 const LINK = 'inline-flex min-h-8 items-center rounded-sm hover:text-foreground hover:underline';
 
 /** Spec §2 footer: quick links, Toronto-area links (Mississauga 'Coming Soon'), legal anchors, social links. */
@@ -16,26 +28,13 @@ export function SiteFooter() {
           <p>Free fruit, firewood and skids, shared between neighbours.</p>
         </div>
         <FooterColumn title="Quick links">
-          <li>
-            <Link to="/" className={LINK}>
-              Browse posts
-            </Link>
-          </li>
-          <li>
-            <Link to="/favorites" className={LINK}>
-              Favorites
-            </Link>
-          </li>
-          <li>
-            <Link to="/subscribe" className={LINK}>
-              Plans and access
-            </Link>
-          </li>
-          <li>
-            <Link to="/login" className={LINK}>
-              Sign in
-            </Link>
-          </li>
+          {QUICK_LINKS.map(([to, name]) => (
+            <li key={to}>
+              <Link to={to} className={LINK}>
+                {name}
+              </Link>
+            </li>
+          ))}
         </FooterColumn>
         <FooterColumn title="Toronto areas">
           {LOCAL_AREAS.map((area) => (
@@ -53,16 +52,13 @@ export function SiteFooter() {
           </li>
         </FooterColumn>
         <FooterColumn title="Legal">
-          <li>
-            <a href="#privacy" className={LINK}>
-              Privacy
-            </a>
-          </li>
-          <li>
-            <a href="#terms" className={LINK}>
-              Terms of use
-            </a>
-          </li>
+          {LEGAL_ANCHORS.map(([id, name]) => (
+            <li key={id}>
+              <a href={`#${id}`} className={LINK}>
+                {name}
+              </a>
+            </li>
+          ))}
         </FooterColumn>
         <FooterColumn title="Follow us">
           <SocialLinks />
