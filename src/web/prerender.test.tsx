@@ -43,7 +43,7 @@ describe('the footer (spec §2)', () => {
     const html = await renderPage('/scarborough');
     const footer = html.slice(html.indexOf('<footer'));
     for (const [href, name] of [
-      ['/', 'Browse posts'],
+      ['/', 'All posts'],
       ['/favorites', 'Favorites'],
       ['/subscribe', 'Plans and access'],
       ['/login', 'Sign in'],

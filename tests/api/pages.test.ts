@@ -134,8 +134,11 @@ describe('a shared post link, /?post=ID', () => {
       name: 'Pears <b>& "plums"</b>',
       areaServed: { name: 'Scarborough' },
     });
-    // A query the home page's first render reads: the shell, not the home page prerendered without it.
-    expect(html).toContain('<div id="root"></div>');
+    // A query the home page's first render reads: the home page prerendered without it shows
+    // until the app starts, not marked for hydration.
+    expect(html).toContain('<div id="root"><div');
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('Free fruit, firewood and skids from your neighbours</h1>');
   });
 
   it.each([
@@ -152,6 +155,10 @@ describe('a shared post link, /?post=ID', () => {
     expect(res.body).toContain('<link rel="canonical" href="https://fruit.example/" />');
     expect(res.body).not.toContain('Hidden cherries');
     expect(res.body).not.toContain('<script>"');
+  });
+
+  it('keeps a local page with a campaign query hydrated: its render reads no query', async () => {
+    expect((await page('/scarborough?utm_source=flyer')).body).toContain('<div id="root" data-prerendered>');
   });
 
   it('serves the home page prerendered without a query, with the site card', async () => {

@@ -87,7 +87,7 @@ describe('a local page in the browser', () => {
     await guest.getByRole('heading', { name: "That's your free preview!" }).waitFor();
 
     const footer = guest.getByRole('contentinfo');
-    for (const name of ['Scarborough', 'North York', 'Etobicoke', 'Browse posts', 'Privacy', 'Terms of use']) {
+    for (const name of ['Scarborough', 'North York', 'Etobicoke', 'All posts', 'Privacy', 'Terms of use']) {
       await footer.getByRole('link', { name, exact: true }).waitFor();
     }
     await footer.getByText('Coming Soon').waitFor();
@@ -138,6 +138,6 @@ describe('the 404 screen', () => {
     await snap(page, 'not-found');
     // Without a mismatch: a 404 for the browser's own reasons (the page's status) is not one.
     expect(errors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([]);
-    await expectHydrated(page, 'Browse posts', '/');
+    await expectHydrated(page, 'All posts', '/');
   });
 });

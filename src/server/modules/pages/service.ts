@@ -18,10 +18,12 @@ export interface PagesServiceDeps {
 }
 
 const KNOWN = new Set(APP_PATHS);
+/** What marks prerendered HTML for the browser to hydrate (scripts/prerender.mjs). */
+const HYDRATE_MARK = '<div id="root" data-prerendered>';
 
 /**
  * The HTML answers of the web app's pages (docs/decisions/0088): the prerendered page for its path
- * (the home page only without a query, which its first render would read), else the shell; each
+ * (hydrated only when nothing in the query changes its first render), else the shell; each
  * with its own head tags; a shared post's link with that post's preview; unknown paths 404.
  */
 export function createPagesService({ posts, templates }: PagesServiceDeps) {
@@ -47,8 +49,12 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
       const postId = path === '/' ? query.get('post') : null;
       const post = postId ? await sharedPost(actor, postId) : null;
       const meta = post ? postMeta(origin, post) : pageMeta(origin, path);
-      const prerendered = path === '/' && search !== '' ? undefined : templates.prerendered.get(path);
-      return { status: 200, html: fill(prerendered ?? templates.shell, meta) };
+      const prerendered = templates.prerendered.get(path);
+      if (!prerendered) return { status: 200, html: fill(templates.shell, meta) };
+      const html = fill(prerendered, meta);
+      // The home page's first render reads its query (filters, a shared post): the prerendered
+      // page is shown until the app starts, then drawn anew, not hydrated (main.tsx).
+      return { status: 200, html: path === '/' && search !== '' ? html.replace(HYDRATE_MARK, '<div id="root">') : html };
     },
 
     /** The 404 screen for a path the app does not know, prerendered when the build has it. */

@@ -5,7 +5,7 @@ import { InstagramIcon } from '../../features/posts';
 import { useSession } from '../../lib/session-provider';
 
 const QUICK_LINKS = [
-  ['/', 'Browse posts'],
+  ['/', 'All posts'],
   ['/favorites', 'Favorites'],
   ['/subscribe', 'Plans and access'],
   ['/login', 'Sign in'],
