@@ -33,6 +33,18 @@ export default defineConfig({
         },
       },
       {
+        // The two-instance setup of `npm run cluster` (scripts/cluster): PostgreSQL, the S3 server,
+        // two app processes and HAProxy per file, one file at a time (docs/decisions/0085).
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

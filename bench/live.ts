@@ -20,7 +20,7 @@ interface LiveMember extends BenchMember {
 }
 
 /** Opens the member's socket and waits for its `authenticated` answer (the socket is then registered). */
-async function openSocket(appUrl: string, cookie: string): Promise<WebSocket> {
+export async function openSocket(appUrl: string, cookie: string): Promise<WebSocket> {
   const socket = new WebSocket(`${appUrl.replace(/^http/, 'ws')}/ws`, { headers: { cookie } });
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
@@ -30,9 +30,9 @@ async function openSocket(appUrl: string, cookie: string): Promise<WebSocket> {
   return socket;
 }
 
-async function members(appUrl: string): Promise<LiveMember[]> {
+async function members(appUrl: string, socketUrl: string): Promise<LiveMember[]> {
   const signedIn = await signInMembers(appUrl, 'Live member', 77, SOCKETS);
-  return Promise.all(signedIn.map(async (m) => ({ ...m, socket: await openSocket(appUrl, m.cookie) })));
+  return Promise.all(signedIn.map(async (m) => ({ ...m, socket: await openSocket(socketUrl, m.cookie) })));
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -65,11 +65,12 @@ async function sendOne(appUrl: string, live: LiveMember[], waiting: Map<string, 
  * For `seconds` (after `warmupSeconds`), messages leave at RATE a second, each from a random
  * member to the next one, whatever the answers to the earlier ones (an open loop, as people
  * write); the latency is from the POST to the recipient's socket. A send refused, or a message
- * not delivered within 5 s, is a failure.
+ * not delivered within 5 s, is a failure. With `socketUrl` (another instance) the sockets are held
+ * there, so every message crosses from one instance to the other through the event bus.
  */
-export async function measureLive(appUrl: string, databaseUrl: string, seconds: number, warmupSeconds: number): Promise<Measure> {
+export async function measureLive(appUrl: string, databaseUrl: string, seconds: number, warmupSeconds: number, socketUrl = appUrl): Promise<Measure> {
   await resetLimits(databaseUrl);
-  const live = await members(appUrl);
+  const live = await members(appUrl, socketUrl);
   const waiting = new Map<string, () => void>();
   for (const m of live)
     m.socket.on('message', (raw) => {

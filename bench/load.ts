@@ -1,6 +1,12 @@
 import autocannon, { type Result } from 'autocannon';
 import type { RequestSource } from './random';
 
+/**
+ * What every request sends, as a browser does: the app's JSON goes out gzipped to clients that
+ * take it (docs/decisions/0061), and every browser does.
+ */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 export interface Measure {
   connections: number;
   requestsPerSec: number;

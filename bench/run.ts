@@ -7,7 +7,8 @@ import { bundleSize, type BundleSize } from './bundle';
 import { benchMember, openBenchDatabase, prepare, settle } from './db';
 import { measureLighthouse, reportLighthouse } from './lighthouse';
 import { LIVE_BUDGET, LIVE_NAME, measureLive } from './live';
-import { measure, type Measure } from './load';
+import { BROWSER_HEADERS, measure, type Measure } from './load';
+import { measureCluster } from './cluster';
 import { measureMixed, type MixedResult } from './mixed';
 import { report, reportMixed, type Row } from './report';
 import { FLOOR, SCENARIOS, type Scenario } from './scenarios';
@@ -18,14 +19,12 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-/** Which parts to run: http (the scenario table), live, mixed, bundle, lighthouse; all by default. */
+/**
+ * Which parts to run: http (the scenario table), live, mixed, bundle, lighthouse (all by default),
+ * cluster (through HAProxy, asked for).
+ */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,live,mixed,bundle,lighthouse').split(',').map((p) => p.trim()));
 
-/**
- * What every request sends, as a browser does: the app's JSON goes out gzipped to clients that
- * take it (docs/decisions/0061), and every browser does.
- */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 interface Servers {
   child: ChildProcess;
@@ -87,7 +86,7 @@ async function measureAll(servers: Servers, cookie: string, databaseUrl: string)
 }
 
 async function main(): Promise<number> {
-  const load = ['http', 'live', 'mixed'].some((part) => ONLY.has(part)) ? await measureLoad() : { rows: [], mixed: null, killed: false };
+  const load = ['http', 'live', 'mixed', 'cluster'].some((part) => ONLY.has(part)) ? await measureLoad() : { rows: [], mixed: null, killed: false };
   let bundle: BundleSize | Error | null = null;
   if (ONLY.has('bundle')) {
     try {
@@ -102,7 +101,7 @@ async function main(): Promise<number> {
   return tablePassed && mixedPassed && lighthousePassed ? 0 : 1;
 }
 
-/** The parts that need the benchmark database: the scenario table, live delivery, the mixed load. */
+/** The parts that need the benchmark database: the scenario table, live delivery, the mixed load, the cluster. */
 async function measureLoad(): Promise<{ rows: Row[]; mixed: MixedResult | null; killed: boolean }> {
   const database = await openBenchDatabase(process.env);
   try {
@@ -117,20 +116,23 @@ async function measureLoad(): Promise<{ rows: Row[]; mixed: MixedResult | null; 
     // The load generator, the app and PostgreSQL share this machine: other work on it skews the figures.
     const load = os.loadavg().map((l) => l.toFixed(2));
     console.log(`${os.cpus().length} CPUs, load average ${load.join(' ')}`);
-    const servers = await startServers(database.url);
-    let rows: Row[];
+    let rows: Row[] = [];
     let mixed: MixedResult | null = null;
-    try {
-      rows = await measureAll(servers, await benchMember(servers.app, database.url), database.url);
-      if (ONLY.has('mixed')) {
-        await settle(database.url);
-        console.log(`  (14) mixed load for ${MIXED_SECONDS} s, PostgreSQL ${database.kill ? 'killed halfway' : 'not killed (BENCH_DATABASE_URL)'}…`);
-        mixed = await measureMixed(servers.app, database.url, MIXED_SECONDS, database.kill);
+    if (['http', 'live', 'mixed'].some((part) => ONLY.has(part))) {
+      const servers = await startServers(database.url);
+      try {
+        rows = await measureAll(servers, await benchMember(servers.app, database.url), database.url);
+        if (ONLY.has('mixed')) {
+          await settle(database.url);
+          console.log(`  (14) mixed load for ${MIXED_SECONDS} s, PostgreSQL ${database.kill ? 'killed halfway' : 'not killed (BENCH_DATABASE_URL)'}…`);
+          mixed = await measureMixed(servers.app, database.url, MIXED_SECONDS, database.kill);
+        }
+      } finally {
+        servers.child.kill('SIGTERM');
+        await once(servers.child, 'exit');
       }
-    } finally {
-      servers.child.kill('SIGTERM');
-      await once(servers.child, 'exit');
     }
+    if (ONLY.has('cluster')) rows.push(...(await measureCluster(database.url, SECONDS, WARMUP_SECONDS)));
     return { rows, mixed, killed: database.kill !== null };
   } finally {
     await database.stop();

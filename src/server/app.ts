@@ -86,6 +86,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
+  app.decorate('sessionPool', database.sessionPool);
 
   // One line per request, without headers, cookies, bodies or the viewer's location. Its fields
   // are fixed and safe, so it has a logger of its own without redaction, serializers or hooks:

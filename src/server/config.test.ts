@@ -19,6 +19,7 @@ describe('config', () => {
   it('stops with a message naming the bad setting', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(() => parseEnv({ DATABASE_DIRECT_URL: 'http://db:5432' })).toThrow(/DATABASE_DIRECT_URL: must be a postgres:\/\/ URL/);
     expect(() => parseEnv({ DEFAULT_ORIGIN: '95,10' })).toThrow(/DEFAULT_ORIGIN/);
     expect(() => parseEnv({ POSTING_ACCESS: 'maybe' })).toThrow(/POSTING_ACCESS/);
   });

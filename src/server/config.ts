@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+  /** Straight to PostgreSQL when DATABASE_URL goes through a transaction pooler: LISTEN and advisory locks need a session (docs/decisions/0085). */
+  DATABASE_DIRECT_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
   DATA_DIR: z.string().default('./data'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   POSTING_ACCESS: z.enum(['gated', 'open']).default('gated'),

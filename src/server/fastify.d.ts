@@ -14,6 +14,8 @@ declare module 'fastify' {
     db: Db;
     /** The same pool as `db`, for the few hot queries sent as fixed prepared statements. */
     pool: pg.Pool;
+    /** Connections that keep a session: LISTEN and advisory locks (Database.sessionPool). */
+    sessionPool: pg.Pool;
     rateLimiter: RateLimiter;
     /** The access policy and grants (modules that sell or give access add grants through it). */
     access: AccessService;

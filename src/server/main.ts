@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.LOG_LEVEL });
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, databaseDirectUrl: config.DATABASE_DIRECT_URL, dataDir: config.DATA_DIR }, {
       info: (m) => log.info(m),
       warn: (m) => log.warn(m),
     });
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     throw err;
   }
   try {
-    await runMigrations(database.pool);
+    await runMigrations(database.sessionPool);
   } catch (err) {
     if (err instanceof MissingExtensionsError) {
       console.error(err.message);

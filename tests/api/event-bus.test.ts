@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -59,6 +60,23 @@ describe('the EventBus between instances', () => {
     while (seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([2]);
     await bus.close();
+  });
+
+  it('listens through its listen pool (DATABASE_DIRECT_URL), never the pool its queries go through', async () => {
+    // The queries' pool stands for a transaction pooler; here it reaches nothing at all.
+    const pooler = new pg.Pool({ connectionString: 'postgres://app@127.0.0.1:1/app', connectionTimeoutMillis: 500 });
+    const silent = { debug: () => {}, info: () => {}, warn: () => {} };
+    const bus = await startEventBus({ pool: pooler, listenPool: a.database.pool, log: silent, applicationName: 'event-bus-direct' });
+    try {
+      const topic: Topic<{ n: number }> = { name: 'test_direct' };
+      const arrived = new Promise((resolve) => bus.subscribe(topic, resolve));
+      await notify(a.database.pool, topic, { n: 3 });
+      expect(await arrived).toEqual({ n: 3 });
+      expect(bus.stats().listening).toBe(true);
+    } finally {
+      await bus.close();
+      await pooler.end();
+    }
   });
 
   it('serves fresh posts on B after every LISTEN connection was killed', async () => {

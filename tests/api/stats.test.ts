@@ -80,6 +80,23 @@ describe('GET /api/community', () => {
   });
 });
 
+describe('the home-figures job', () => {
+  it('works the figures out again and sweeps day-old view marks on a site nobody opens', async () => {
+    const db = ctx.database.db;
+    await db.execute(`UPDATE figures_refreshed SET at = now() - interval '2 minutes'`);
+    await db.execute(`UPDATE job_runs SET started_at = now() - interval '2 minutes' WHERE name = 'home-figures'`);
+    await db.execute(`UPDATE view_marks SET day = day - 3 WHERE viewer LIKE 'g:%'`);
+    await db.execute(`DELETE FROM trending_posts`);
+    expect(await ctx.app.jobs.runDue()).toContain('home-figures');
+    const trending = await db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM trending_posts`);
+    expect(trending.rows[0]!.n).toBeGreaterThan(0);
+    const guests = await db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM view_marks WHERE viewer LIKE 'g:%'`);
+    expect(guests.rows[0]!.n).toBe(0);
+    const fresh = await db.execute<{ fresh: boolean }>(`SELECT at > now() - interval '1 minute' AS fresh FROM figures_refreshed`);
+    expect(fresh.rows[0]!.fresh).toBe(true);
+  });
+});
+
 describe('a member’s impact and analytics', () => {
   it('works out the impact record from their posts and views, with each badge’s rule', async () => {
     const impact = await get('/api/user/impact', ann.cookie);

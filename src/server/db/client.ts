@@ -12,6 +12,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * Connections that keep a session (docs/decisions/0085): the event bus's LISTEN, the advisory
+   * locks of the migrations and the jobs. `pool` itself, unless DATABASE_DIRECT_URL names a
+   * direct connection to PostgreSQL beside a DATABASE_URL through a transaction pooler (PgBouncer),
+   * which would hand each statement to any server connection.
+   */
+  sessionPool: pg.Pool;
   /** Whether the app started its own PostgreSQL. */
   embedded: boolean;
   /** Ends the pool (waiting at most POOL_END_MS for its clients), then stops the embedded PostgreSQL, if any. */
@@ -36,7 +43,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** A pool whose server is gone may wait on its clients; shutting down does not. */
 const POOL_END_MS = 1_000;
 
-export function connect(url: string, embedded: EmbeddedServer | null = null, max = 20): Database {
+function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -52,23 +59,35 @@ export function connect(url: string, embedded: EmbeddedServer | null = null, max
   // 'error' event, ending the process. The query under way fails with the error, the next one
   // with "not queryable" (both answer 503), and the pool drops the client when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/**
+ * A pool of `max` connections to `url`; with `directUrl` (DATABASE_DIRECT_URL) a small second
+ * pool there for what needs a session: a job and the migrations hold a lock each at most.
+ */
+export function connect(url: string, embedded: EmbeddedServer | null = null, max = 20, directUrl?: string): Database {
+  const pool = newPool(url, max);
+  const sessionPool = directUrl ? newPool(directUrl, 4) : pool;
+  const end = (p: pg.Pool) => Promise.race([p.end(), sleep(POOL_END_MS, undefined, { ref: false })]);
   return {
     db: drizzle(pool, { schema }),
     pool,
+    sessionPool,
     embedded: embedded !== null,
     async close(times) {
-      await Promise.race([pool.end(), sleep(POOL_END_MS, undefined, { ref: false })]);
+      await Promise.all([end(pool), sessionPool === pool ? null : end(sessionPool)]);
       await embedded?.stop(times);
     },
   };
 }
 
-/** DATABASE_URL when set; otherwise the embedded server in DATA_DIR/pg, database `app`. */
+/** DATABASE_URL (and DATABASE_DIRECT_URL) when set; otherwise the embedded server in DATA_DIR/pg, database `app`. */
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir: string },
+  opts: { databaseUrl?: string; databaseDirectUrl?: string; dataDir: string },
   log?: { info(msg: string): void; warn(msg: string): void },
 ): Promise<Database> {
-  if (opts.databaseUrl) return connect(opts.databaseUrl);
+  if (opts.databaseUrl) return connect(opts.databaseUrl, null, undefined, opts.databaseDirectUrl);
   const server = await startEmbeddedPostgres(opts.dataDir, log);
   try {
     await ensureDatabase(server.adminUrl, 'app');

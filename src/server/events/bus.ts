@@ -59,8 +59,13 @@ interface Log {
 }
 
 export interface EventBusOptions {
-  /** Publishes go through the pool; the LISTEN connection is made with the pool's settings. */
+  /** Publishes go through the pool (NOTIFY is one statement: a transaction pooler passes it). */
   pool: pg.Pool;
+  /**
+   * The LISTEN connection is made with this pool's settings, `pool`'s by default: a direct
+   * connection to PostgreSQL, since a transaction pooler would not keep the LISTEN's session.
+   */
+  listenPool?: pg.Pool;
   log: Log;
   /** Reconnect delays: the first retry after `minMs`, doubling up to `maxMs`. */
   retry?: { minMs: number; maxMs: number };
@@ -104,7 +109,7 @@ class Listener {
 
   async connect(): Promise<void> {
     const client = new pg.Client({
-      ...this.opts.pool.options,
+      ...(this.opts.listenPool ?? this.opts.pool).options,
       application_name: this.opts.applicationName ?? 'event-bus',
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

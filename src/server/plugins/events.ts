@@ -9,10 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** One LISTEN connection per app instance, opened at start and closed with the app. */
+/** One LISTEN connection per app instance, opened at start and closed with the app; never through a transaction pooler. */
 export default fp(
   async function eventsPlugin(app: FastifyInstance) {
-    const bus = await startEventBus({ pool: app.pool, log: app.log });
+    const bus = await startEventBus({ pool: app.pool, listenPool: app.sessionPool, log: app.log });
     app.decorate('events', bus);
     app.metrics.gauge({
       name: 'event_bus_round_trip_seconds',

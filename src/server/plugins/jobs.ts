@@ -12,7 +12,8 @@ declare module 'fastify' {
 /** The scheduler of background jobs: started when the app is ready, stopped (a run under way finished) when it closes. */
 export default fp(
   async function jobsPlugin(app: FastifyInstance) {
-    const jobs = createScheduler({ pool: app.pool, log: app.log });
+    // The lock of a job is held by its session: never through a transaction pooler.
+    const jobs = createScheduler({ pool: app.sessionPool, log: app.log });
     app.decorate('jobs', jobs);
     app.metrics.gauge({
       name: 'job_seconds_since_last_start',

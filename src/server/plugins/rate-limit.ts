@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { SlidingWindows } from '../lib/sliding-windows';
 
 export interface RateRule {
   /** What is limited, for the message: 'sign-in attempts'. */
@@ -55,25 +54,6 @@ export function rateLimited(rule: Pick<RateRule, 'what'>, retrySeconds: number):
   return new AppError('RATE_LIMITED', `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
     headers: { 'retry-after': String(retry) },
   });
-}
-
-export interface LocalRateLimiter {
-  /** Counts one hit on `key`, synchronously; throws the same 429 as RateLimiter when over the rule's limit. */
-  hit(key: string): void;
-}
-
-/**
- * Sliding windows in this instance's memory, for calls too frequent for a database write each
- * (docs/decisions/0034). Each instance counts apart: N instances let up to N × the limit through.
- */
-export function createLocalRateLimiter(rule: RateRule, maxKeys = 50_000): LocalRateLimiter {
-  const windows = new SlidingWindows({ maxKeys });
-  return {
-    hit(key) {
-      const waitMs = windows.take(key, rule.limit, rule.windowMs);
-      if (waitMs > 0) throw rateLimited(rule, waitMs / 1000);
-    },
-  };
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { Actor } from '../../../domain/actor';
 import { canView } from '../../../domain/policy';
-import { createLocalRateLimiter, type RateLimiter, type RateRule } from '../../plugins/rate-limit';
+import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 
 /**
  * Post writes per member (per address for a guest, who can post under POSTING_ACCESS=open), in
- * PostgreSQL; gated list and map calls per address, in each instance's memory (docs/decisions/0034).
+ * PostgreSQL; gated list and map calls per address, in PostgreSQL too, so that the limit holds
+ * however many instances share the calls (docs/decisions/0034, 0085).
  */
 export const POST_RATE_RULES = {
   createPerWriter: { what: 'new posts', limit: 30, windowMs: 60 * 60_000 },
@@ -14,7 +15,6 @@ export const POST_RATE_RULES = {
 
 /** The limits the posts service checks before it reads a form, writes a row or reads a gated page. */
 export function createPostLimits(limiter: RateLimiter) {
-  const previews = createLocalRateLimiter(POST_RATE_RULES.previewPerAddress);
   const writer = (actor: Actor) => (actor.userId ? `user:${actor.userId}` : `ip:${actor.address}`);
 
   return {
@@ -29,8 +29,8 @@ export function createPostLimits(limiter: RateLimiter) {
     },
 
     /** One list or map call of an actor without full access; nothing at all for everyone else. */
-    preview(actor: Actor, now: Date): void {
-      if (!canView(actor, now)) previews.hit(actor.address);
+    async preview(actor: Actor, now: Date): Promise<void> {
+      if (!canView(actor, now)) await limiter.hit(`posts:preview:ip:${actor.address}`, POST_RATE_RULES.previewPerAddress);
     },
   };
 }

@@ -194,7 +194,7 @@ export function createPostsService(deps: PostsServiceDeps) {
      * is shared by everyone who manages none of its posts (read-model/bodies.ts).
      */
     async list(actor: Actor, query: ListPostsQuery, now = new Date()): Promise<ListAnswer> {
-      limits.preview(actor, now);
+      await limits.preview(actor, now);
       const origin = originFor(query.near);
       const page = await readModel.list.page(actor, query, origin, now);
       const answer = { total: page.total, nextCursor: page.nextCursor, cached: page.cached };

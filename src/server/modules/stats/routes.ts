@@ -5,6 +5,8 @@ import type { StatsService } from './service';
 
 /** The home page's figures, views and searches, a member's impact and analytics (issue 20; docs/decisions/0086). */
 export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async (app, { stats }) => {
+  app.jobs.add({ name: 'home-figures', everyMs: 60_000, run: () => stats.refreshFigures() });
+
   app.get('/api/community', { schema: { response: { 200: CommunityFigures } } }, async () => stats.community());
 
   app.post('/api/views', { schema: { body: ViewsInput, response: { 200: z.object({ counted: z.number().int() }) } } }, async (request) => ({

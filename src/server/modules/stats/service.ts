@@ -74,6 +74,15 @@ export function createStatsService(deps: StatsServiceDeps) {
     return { trending, areas: await deps.posts.popularAreas(POPULAR_DAYS, POPULAR_AREAS) };
   }
 
+  /**
+   * Works the kept figures out again when they are older than REFRESH_AFTER_S, unless another
+   * instance is at it; whether it ran. The home page's request calls it when it finds them due, and
+   * a background job every minute, so the sweeps run on a site nobody opens too.
+   */
+  function refreshFigures(now = new Date()): Promise<boolean> {
+    return repo.refresh(REFRESH_AFTER_S, () => work(now));
+  }
+
   function memberOf(actor: Actor): string {
     if (!isMember(actor)) throw unauthenticated(SIGN_IN);
     return actor.userId!;
@@ -99,6 +108,8 @@ export function createStatsService(deps: StatsServiceDeps) {
       return true;
     },
 
+    refreshFigures,
+
     /** GET /api/community: the figures, the trending posts and the popular areas, in one body. */
     async community(now = new Date()): Promise<CommunityFigures> {
       if (community && community.until > now.getTime()) return community.body;
@@ -110,7 +121,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         kept = await repo.kept();
       } else if (now.getTime() - kept.at.getTime() > REFRESH_AFTER_S * 1000) {
         // Due: worked out behind this answer, by the one instance that takes the lock.
-        void repo.refresh(REFRESH_AFTER_S, () => work(now)).catch((err: unknown) => deps.log.warn({ err }, 'the home figures could not be worked out'));
+        void refreshFigures(now).catch((err: unknown) => deps.log.warn({ err }, 'the home figures could not be worked out'));
       }
       const summaries = new Map((await deps.posts.summaries(kept.trending.map((t) => t.postId))).map((s) => [s.id, s]));
       const trendingOf = (type: string) =>

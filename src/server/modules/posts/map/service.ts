@@ -83,7 +83,7 @@ export function createMapService(deps: { posts: PostsService }) {
     async view(actor: Actor, query: MapQuery, now = new Date()): Promise<MapAnswer> {
       const box = parseBbox(query.bbox);
       if ('error' in box) throw badRequest(box.error);
-      deps.posts.throttlePreview(actor, now);
+      await deps.posts.throttlePreview(actor, now);
       const origin = deps.posts.originFor(query.near);
       const allowed = canView(actor, now);
       const grid = gridOf(box, effectiveZoom(box, query.zoom, allowed ? undefined : GATED_MAX_ZOOM));
