@@ -5,6 +5,7 @@ import os from 'node:os';
 import readline from 'node:readline';
 import { bundleSize, type BundleSize } from './bundle';
 import { benchMember, openBenchDatabase, prepare, settle } from './db';
+import { measureLighthouse, reportLighthouse } from './lighthouse';
 import { LIVE_BUDGET, LIVE_NAME, measureLive } from './live';
 import { BROWSER_HEADERS, measure, type Measure } from './load';
 import { measureCluster } from './cluster';
@@ -18,8 +19,11 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-/** Which parts to run: http (the scenario table), live, mixed, bundle (all by default), cluster (through HAProxy, asked for). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,live,mixed,bundle').split(',').map((p) => p.trim()));
+/**
+ * Which parts to run: http (the scenario table), live, mixed, bundle, lighthouse (all by default),
+ * cluster (through HAProxy, asked for).
+ */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,live,mixed,bundle,lighthouse').split(',').map((p) => p.trim()));
 
 
 interface Servers {
@@ -82,6 +86,23 @@ async function measureAll(servers: Servers, cookie: string, databaseUrl: string)
 }
 
 async function main(): Promise<number> {
+  const load = ['http', 'live', 'mixed', 'cluster'].some((part) => ONLY.has(part)) ? await measureLoad() : { rows: [], mixed: null, killed: false };
+  let bundle: BundleSize | Error | null = null;
+  if (ONLY.has('bundle')) {
+    try {
+      bundle = bundleSize();
+    } catch (err) {
+      bundle = err instanceof Error ? err : new Error(String(err));
+    }
+  }
+  const tablePassed = load.rows.length > 0 || bundle ? report(load.rows, bundle) : true;
+  const mixedPassed = load.mixed ? reportMixed(load.mixed, load.killed) : true;
+  const lighthousePassed = ONLY.has('lighthouse') ? reportLighthouse(await measureLighthouse()) : true;
+  return tablePassed && mixedPassed && lighthousePassed ? 0 : 1;
+}
+
+/** The parts that need the benchmark database: the scenario table, live delivery, the mixed load, the cluster. */
+async function measureLoad(): Promise<{ rows: Row[]; mixed: MixedResult | null; killed: boolean }> {
   const database = await openBenchDatabase(process.env);
   try {
     const posts = await prepare(database.url, POSTS);
@@ -112,17 +133,7 @@ async function main(): Promise<number> {
       }
     }
     if (ONLY.has('cluster')) rows.push(...(await measureCluster(database.url, SECONDS, WARMUP_SECONDS)));
-    let bundle: BundleSize | Error | null = null;
-    if (ONLY.has('bundle')) {
-      try {
-        bundle = bundleSize();
-      } catch (err) {
-        bundle = err instanceof Error ? err : new Error(String(err));
-      }
-    }
-    const tablePassed = report(rows, bundle);
-    const mixedPassed = mixed ? reportMixed(mixed, database.kill !== null) : true;
-    return tablePassed && mixedPassed ? 0 : 1;
+    return { rows, mixed, killed: database.kill !== null };
   } finally {
     await database.stop();
   }

@@ -19,7 +19,8 @@ function* walk(dir) {
 
 let count = 0;
 for (const file of walk(DIST)) {
-  if (!COMPRESSIBLE.test(file)) continue;
+  // The prerendered pages get their head per request (src/server/modules/pages): compressed then.
+  if (!COMPRESSIBLE.test(file) || file.startsWith(path.join(DIST, 'pages'))) continue;
   const bytes = readFileSync(file);
   if (bytes.length < MIN_BYTES) continue;
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));

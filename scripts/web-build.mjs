@@ -38,12 +38,13 @@ export function sourceHash() {
 export function isWebBuildFresh() {
   return (
     existsSync(path.join(WEB_DIST, 'index.html')) &&
+    existsSync(path.join(WEB_DIST, 'pages', 'home.html')) &&
     existsSync(STAMP) &&
     readFileSync(STAMP, 'utf8').trim() === sourceHash()
   );
 }
 
-/** Runs `vite build` and the compression step when the bundle is missing or stale. */
+/** Runs `vite build`, the prerendering of the public pages (0088) and the compression step when the bundle is missing or stale. */
 export function ensureWebBuild({ log = console.log } = {}) {
   if (isWebBuildFresh()) return false;
   log('Building the web app (first start, or its sources changed)...');
@@ -52,6 +53,8 @@ export function ensureWebBuild({ log = console.log } = {}) {
   const env = { ...process.env, NODE_ENV: 'production' };
   const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env });
   if (built.status !== 0) throw new Error('The web build failed (see above).');
+  const prerendered = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'prerender.mjs')], { cwd: ROOT, stdio: 'inherit', env });
+  if (prerendered.status !== 0) throw new Error('Prerendering the public pages failed (see above).');
   const compressed = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'compress.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (compressed.status !== 0) throw new Error('Compressing the web build failed (see above).');
   writeFileSync(STAMP, sourceHash() + '\n');

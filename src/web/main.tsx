@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { captureFirstTouch, deviceStore } from './lib/first-touch';
@@ -12,10 +12,15 @@ if (!root) throw new Error('The page has no #root element');
 const store = deviceStore();
 if (store) captureFirstTouch(window.location.search, store);
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server sends prerendered HTML only for the path it was rendered at (docs/decisions/0088):
+// then React takes it over; any other page starts from the empty shell.
+if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
+import { APP_PATHS } from '../../src/domain/pages';
 import { as, registerMember, uniqueEmail, useTestApp, type Member } from './helpers';
 import { callerChanged, createPost, insertPost, makeAdmin, VALID_POST } from './posts-helpers';
 
@@ -15,7 +16,7 @@ import { callerChanged, createPost, insertPost, makeAdmin, VALID_POST } from './
  */
 const web = mkdtempSync(path.join(os.tmpdir(), 'matrix-web-'));
 mkdirSync(web, { recursive: true });
-writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
+writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
 const OWNER_PASSWORD = 'owner password for the matrix';
 const ctx = useTestApp({ OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD), METRICS_TOKEN: 'metrics-token-of-the-matrix-0123' }, { webRoot: web });
 
@@ -235,9 +236,12 @@ const MATRIX: Record<string, Row> = {
     expect: adminsOnly(200),
   },
   'GET /api/admin/audit-log': { request: () => json('GET', '/api/admin/audit-log'), expect: adminsOnly(200) },
-  // The web app's pages and files (served from the build).
-  'GET /': { request: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html' } }), expect: everyone(200) },
+  // The web app's pages and files (served from the build): every page to everyone, its screen
+  // decides what to show (docs/decisions/0088); the sitemap and robots.txt too.
+  ...Object.fromEntries(APP_PATHS.map((page) => [`GET ${page}`, { request: () => ({ method: 'GET', url: page, headers: { accept: 'text/html' } }), expect: everyone(200) }])),
   'GET /index.html': { request: () => json('GET', '/index.html'), expect: everyone(200) },
+  'GET /sitemap.xml': { request: () => json('GET', '/sitemap.xml'), expect: everyone(200) },
+  'GET /robots.txt': { request: () => json('GET', '/robots.txt'), expect: everyone(200) },
 };
 
 beforeAll(async () => {

@@ -157,7 +157,7 @@ describe('a member sharing and finding posts', () => {
     await expectToast(page, 'Added to favorites');
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
 
-    await page.getByRole('link', { name: 'Favorites' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Favorites' }).click();
     await page.getByRole('heading', { name: 'My Favorites' }).waitFor();
     await page.getByText('1 saved post', { exact: true }).waitFor();
     await card().waitFor();

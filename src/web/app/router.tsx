@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { LOCAL_AREAS } from '../../domain/pages';
 import { SubscribePage } from '../features/access';
 import { Inbox } from '../features/messages';
 import { NotificationsPage } from '../features/notifications';
@@ -7,6 +8,7 @@ import { lazyNamed } from '../lib/lazy';
 import { RootLayout } from './layout/root-layout';
 import { ComingSoon, COMING_SOON_PAGES } from './routes/coming-soon';
 import { Home } from './routes/home';
+import { LocalPage } from './routes/local-page';
 import { NotFound } from './routes/not-found';
 import { PageLoading } from './routes/page-loading';
 import { RequireMember } from './routes/require-member';
@@ -16,31 +18,45 @@ const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
 const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
 
-/**
- * Every route of spec §2, and the inbox and notifications (DECISIONS 14). A declarative router:
- * the app uses no loaders or actions, and the data router would add ~17 KB gzipped to the first
- * screen (docs/decisions/0040). Screens other than home load on demand.
- */
+/** The app in the browser's address bar. */
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route index element={<Home />} />
-          <Route path="favorites" element={<Deferred page={<Favorites />} />} />
-          <Route path="messages" element={<Deferred page={<Inbox />} membersOnly />} />
-          <Route path="notifications" element={<Deferred page={<NotificationsPage />} membersOnly />} />
-          <Route path="login" element={<Deferred page={<Login />} />} />
-          <Route path="register" element={<Deferred page={<Register />} />} />
-          <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
-          <Route path="admin" element={<Deferred page={<Admin />} />} />
-          {COMING_SOON_PAGES.map(({ path, ...page }) => (
-            <Route key={path} path={path} element={<ComingSoon {...page} />} />
-          ))}
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/**
+ * Every route of spec §2, and the inbox and notifications (DECISIONS 14); `src/domain/pages.ts`
+ * lists the same paths for the server, which answers any other 404. A declarative router: the app
+ * uses no loaders or actions, and the data router would add ~17 KB gzipped to the first screen
+ * (docs/decisions/0040). Screens other than home load on demand; the build prerenders home, the
+ * local pages and the 404 screen inside whatever router it gives (docs/decisions/0088).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<Home />} />
+        <Route path="favorites" element={<Deferred page={<Favorites />} />} />
+        <Route path="messages" element={<Deferred page={<Inbox />} membersOnly />} />
+        <Route path="notifications" element={<Deferred page={<NotificationsPage />} membersOnly />} />
+        <Route path="login" element={<Deferred page={<Login />} />} />
+        <Route path="register" element={<Deferred page={<Register />} />} />
+        <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
+        <Route path="admin" element={<Deferred page={<Admin />} />} />
+        {COMING_SOON_PAGES.map(({ path, ...page }) => (
+          <Route key={path} path={path} element={<ComingSoon {...page} />} />
+        ))}
+        {LOCAL_AREAS.map((area) => (
+          // In the first bundle: a screen loaded on demand would be drawn again from its fallback if
+          // the session answered before its code arrived, shifting the prerendered page (0088).
+          <Route key={area.slug} path={area.slug} element={<LocalPage area={area} />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
   );
 }
 

@@ -19,7 +19,9 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <SuspensionNotice />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least the window's height below the header: the footer starts below the fold, so a
+          screen whose content arrives later does not push a visible footer down (CLS, 0088). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         <Outlet />
       </main>
       <SiteFooter />

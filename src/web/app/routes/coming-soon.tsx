@@ -3,7 +3,6 @@ import { ArrowLeft, Hammer } from 'lucide-react';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { LOCAL_AREAS } from '../local-areas';
 
 interface ComingSoonProps {
   title: string;
@@ -18,12 +17,6 @@ export const COMING_SOON_PAGES: ({ path: string } & ComingSoonProps)[] = [
     title: 'Marketing Command Center',
     text: 'Outreach tools built on real community figures are coming soon, for admins only.',
   },
-  ...LOCAL_AREAS.map((area) => ({
-    path: area.path,
-    eyebrow: area.name,
-    title: `Free fruit, firewood and skids in ${area.name}`,
-    text: `A page about sharing in ${area.name} is coming soon. Every post is already on the home page.`,
-  })),
 ];
 
 export function ComingSoon({ title, text, eyebrow }: ComingSoonProps) {

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
+import { documentTitle } from '../../../domain/pages';
 import { cn } from '../../lib/utils';
 
-/** The product's name, as the document title and mails say it. */
-export const SITE_NAME = 'Free Fruit, Firewood & Skids';
-
-/** Sets the document title (React 19 hoists <title> into <head>). */
+/**
+ * Sets the document title (React 19 hoists <title> into <head>). The server writes the same title
+ * into the HTML of the pages it knows (docs/decisions/0088).
+ */
 export function DocumentTitle({ title }: { title: string }) {
-  return <title>{`${title} | ${SITE_NAME}`}</title>;
+  return <title>{documentTitle(title)}</title>;
 }
 
 interface PageProps {

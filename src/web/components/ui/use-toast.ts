@@ -43,6 +43,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const NONE: ToastItem[] = [];
+
+/** The toasts; none in prerendered HTML and while the page hydrates (docs/decisions/0088). */
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, () => toasts, () => NONE);
 }

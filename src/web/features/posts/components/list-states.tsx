@@ -50,7 +50,8 @@ export function EmptyState({ type, filteredHint, onAdd, onClearFilters }: EmptyS
 }
 
 interface AccessCardProps {
-  type: PostTypeValue;
+  /** The tab's type; none on a page of every type (a local page). */
+  type?: PostTypeValue;
   /** Posts the viewer cannot see yet; 0 when nothing matches at all. */
   hidden: number;
   /** Of the server's total: exact or estimated ('about 12,000'). */
@@ -59,7 +60,7 @@ interface AccessCardProps {
 
 /** Spec §2: "That's your free preview!" with the count of further posts, or the access choice when none is visible. */
 export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
-  const more = countOf(hidden, `more ${NOUN[type]} post`, accuracy);
+  const more = countOf(hidden, type ? `more ${NOUN[type]} post` : 'more post', accuracy);
   return (
     <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-6 text-center sm:col-span-1">
       <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-card text-primary shadow-sm">

@@ -11,7 +11,8 @@ export interface ViewerOrigin {
   state: 'idle' | 'locating' | 'located' | 'unavailable';
 }
 
-let origin: ViewerOrigin = { near: null, state: 'idle' };
+const IDLE: ViewerOrigin = { near: null, state: 'idle' };
+let origin = IDLE;
 const listeners = new Set<() => void>();
 
 function publish(next: ViewerOrigin): void {
@@ -45,7 +46,8 @@ function subscribe(listener: () => void): () => void {
  * location is only used when the viewer already allowed it, so no prompt appears unasked.
  */
 export function useViewerOrigin(ask: boolean): ViewerOrigin {
-  const current = useSyncExternalStore(subscribe, () => origin);
+  // Prerendered HTML and hydration measure from the default origin (docs/decisions/0088).
+  const current = useSyncExternalStore(subscribe, () => origin, () => IDLE);
   useEffect(() => {
     if (ask) {
       requestViewerLocation();

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LoaderCircle, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { SITE_NAME } from '../../../components/layout/page';
+import { SITE_NAME } from '../../../../domain/pages';
 import { useSendInvite } from '../api/send-invite';
 
 /** Spec §4 Invite, §5: an email, Send disabled while it is blank or a send is pending; cleared once sent. */

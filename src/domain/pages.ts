@@ -1,0 +1,103 @@
+/**
+ * The web app's pages as both sides know them (docs/decisions/0088): the paths the router answers,
+ * which of them are prerendered into HTML at build time, and the words search engines and link
+ * previews read (title and description). The server writes the head tags from these; the web
+ * shows the same titles, so the title a crawler reads is the one a visitor sees.
+ */
+
+/** The product's name, as the document title, link previews and mails say it. */
+export const SITE_NAME = 'Free Fruit, Firewood & Skids';
+
+/** A page title as the document shows it: 'Scarborough … | Free Fruit, Firewood & Skids'. */
+export const documentTitle = (title: string) => `${title} | ${SITE_NAME}`;
+
+export interface LocalArea {
+  /** The page's path without its slash: 'north-york'. */
+  slug: string;
+  name: string;
+  /** The page's h1, also the start of its document title. */
+  title: string;
+  /** The meta description (search results and link previews), 150 characters or so. */
+  description: string;
+  /**
+   * The posts of the area as the posts list finds them: Scarborough is one of the regions a post
+   * carries (DECISIONS 13); North York and Etobicoke are found by the words of their addresses.
+   */
+  listQuery: Readonly<Record<string, string>>;
+}
+
+/** The local landing pages of spec §2. Mississauga is listed in the footer as 'Coming Soon'. */
+export const LOCAL_AREAS: readonly LocalArea[] = [
+  {
+    slug: 'scarborough',
+    name: 'Scarborough',
+    title: 'Free fruit, firewood and skids in Scarborough',
+    description:
+      'Neighbours in Scarborough give away backyard fruit, split firewood and wooden skids for free. See what is shared near the Bluffs and Rouge Park and pick it up.',
+    listQuery: { region: 'scarborough' },
+  },
+  {
+    slug: 'north-york',
+    name: 'North York',
+    title: 'Free fruit, firewood and skids in North York',
+    description:
+      'Free backyard fruit, firewood and wooden skids from neighbours in North York, from Willowdale to Don Mills. Find what is shared nearby and arrange pickup.',
+    listQuery: { q: 'North York' },
+  },
+  {
+    slug: 'etobicoke',
+    name: 'Etobicoke',
+    title: 'Free fruit, firewood and skids in Etobicoke',
+    description:
+      'Neighbours in Etobicoke share backyard fruit, firewood and wooden skids for free, from Mimico to the Humber. See what is up for grabs and arrange pickup.',
+    listQuery: { q: 'Etobicoke' },
+  },
+];
+
+/** The home page's words, for the head and the site's link preview. */
+export const HOME_PAGE = {
+  title: 'Free fruit, firewood and skids from your neighbours',
+  description:
+    'Neighbours give away free fruit from their trees, firewood and wooden skids. Post what you have, find what you need nearby and arrange pickup directly.',
+} as const;
+
+export const SUBSCRIBE_PAGE = {
+  title: 'Plans and access',
+  description:
+    'See every free fruit, firewood and skids post near you: a 24-hour pass for $3, lifetime access for $9.99, or free access through the Kindness Button.',
+} as const;
+
+export const NOT_FOUND_PAGE = {
+  title: '404 Page Not Found',
+  description: "We couldn't find the page you were looking for.",
+} as const;
+
+/**
+ * Every path the web router answers with a screen of its own (spec §2, DECISIONS 14). Any other
+ * path is the not-found screen, and the server answers it 404.
+ */
+export const APP_PATHS: readonly string[] = [
+  '/',
+  '/favorites',
+  '/messages',
+  '/notifications',
+  '/login',
+  '/register',
+  '/subscribe',
+  '/admin',
+  '/marketing',
+  ...LOCAL_AREAS.map((area) => `/${area.slug}`),
+];
+
+/**
+ * The path the 404 screen is prerendered at. The screen names the path asked for; the server puts
+ * the real one (escaped) where this stands, so the HTML matches what the browser then renders.
+ */
+export const NOT_FOUND_MARK = '/__not-found__';
+
+/** The pages rendered into HTML after the build, each to `pages/<name>.html` (the 404 screen too). */
+export const PRERENDERED = [
+  { path: '/', file: 'home' },
+  ...LOCAL_AREAS.map((area) => ({ path: `/${area.slug}`, file: area.slug })),
+  { path: NOT_FOUND_MARK, file: '404' },
+];

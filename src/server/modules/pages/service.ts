@@ -1,0 +1,92 @@
+import type { Actor } from '../../../domain/actor';
+import { APP_PATHS, LOCAL_AREAS, NOT_FOUND_MARK } from '../../../domain/pages';
+import { AppError } from '../../errors';
+import type { PostsService } from '../posts/service';
+import { escapeHtml } from './head';
+import { notFoundMeta, pageMeta, postMeta } from './meta';
+import { fill, type Templates } from './templates';
+
+export interface PageAnswer {
+  status: 200 | 404;
+  html: string;
+}
+
+export interface PagesServiceDeps {
+  posts: Pick<PostsService, 'visible'>;
+  /** The built web app's HTML; null without a build (then only sitemap.xml and robots.txt answer). */
+  templates: Templates | null;
+}
+
+const KNOWN = new Set(APP_PATHS);
+/** What marks prerendered HTML for the browser to hydrate (scripts/prerender.mjs). */
+const HYDRATE_MARK = '<div id="root" data-prerendered>';
+
+/**
+ * The HTML answers of the web app's pages (docs/decisions/0088): the prerendered page for its path
+ * (hydrated only when nothing in the query changes its first render), else the shell; each
+ * with its own head tags; a shared post's link with that post's preview; unknown paths 404.
+ */
+export function createPagesService({ posts, templates }: PagesServiceDeps) {
+  async function sharedPost(actor: Actor, id: string) {
+    try {
+      return (await posts.visible(actor, id)).row;
+    } catch (error) {
+      // An unknown, removed or hidden post, or no database for a moment (503): the site's own
+      // card, as for any home page; the app then says what it can.
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
+  return {
+    /** Whether `path` is one of the app's pages (any other is its 404 screen). */
+    isPage: (path: string) => KNOWN.has(path),
+
+    /** A page of the app at `path` with the query `search` ('' or '?…'), for `actor`, under `origin`. */
+    async page(actor: Actor, origin: string, path: string, search: string): Promise<PageAnswer> {
+      if (!templates) throw new Error('No web build to answer pages from');
+      const query = new URLSearchParams(search);
+      const postId = path === '/' ? query.get('post') : null;
+      const post = postId ? await sharedPost(actor, postId) : null;
+      const meta = post ? postMeta(origin, post) : pageMeta(origin, path);
+      const prerendered = templates.prerendered.get(path);
+      if (!prerendered) return { status: 200, html: fill(templates.shell, meta) };
+      const html = fill(prerendered, meta);
+      // The home page's first render reads its query (filters, a shared post): the prerendered
+      // page is shown until the app starts, then drawn anew, not hydrated (main.tsx).
+      return { status: 200, html: path === '/' && search !== '' ? html.replace(HYDRATE_MARK, '<div id="root">') : html };
+    },
+
+    /** The 404 screen for a path the app does not know, prerendered when the build has it. */
+    notFound(path: string): PageAnswer {
+      if (!templates) throw new Error('No web build to answer pages from');
+      const prerendered = templates.prerendered.get(NOT_FOUND_MARK);
+      return {
+        status: 404,
+        html: prerendered ? fill(prerendered, notFoundMeta(), path) : fill(templates.shell, notFoundMeta()),
+      };
+    },
+
+    /** The public pages, for search engines: home, the local pages and plans (docs/decisions/0088: no posts). */
+    sitemap(origin: string): string {
+      const urls = ['/', ...LOCAL_AREAS.map((a) => `/${a.slug}`), '/subscribe'].map(
+        (path) => `  <url><loc>${escapeHtml(`${origin}${path}`)}</loc></url>`,
+      );
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    },
+
+    robots(origin: string): string {
+      return [
+        'User-agent: *',
+        'Disallow: /api/',
+        'Disallow: /admin',
+        'Disallow: /marketing',
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n');
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;

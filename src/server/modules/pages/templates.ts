@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { NOT_FOUND_MARK, PRERENDERED, SITE_NAME } from '../../../domain/pages';
+import { escapeHtml, headTags, type PageMeta } from './head';
+
+/** A page's HTML around the place its head tags go. */
+interface Template {
+  before: string;
+  after: string;
+}
+
+/**
+ * The built web app's HTML (docs/decisions/0088): the shell (`index.html`, an empty #root) and the
+ * pages the build prerendered (`pages/<name>.html`), read once at start. Their own title and
+ * description are taken out: each answer writes the page's own.
+ */
+export interface Templates {
+  shell: Template;
+  /** By path: '/', '/scarborough', …; the 404 screen under NOT_FOUND_MARK. */
+  prerendered: ReadonlyMap<string, Template>;
+}
+
+function templateOf(html: string): Template {
+  const head = html
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
+  const at = head.indexOf('</head>');
+  if (at < 0) throw new Error('The page has no </head>');
+  return { before: head.slice(0, at), after: head.slice(at) };
+}
+
+/** The web app's HTML from its build folder, or null when there is no build (an API-only app). */
+export function loadTemplates(root: string): Templates | null {
+  const shellFile = path.join(root, 'index.html');
+  if (!existsSync(shellFile)) return null;
+  const prerendered = new Map<string, Template>();
+  for (const page of PRERENDERED) {
+    const file = path.join(root, 'pages', `${page.file}.html`);
+    if (existsSync(file)) prerendered.set(page.path, templateOf(readFileSync(file, 'utf8')));
+  }
+  return { shell: templateOf(readFileSync(shellFile, 'utf8')), prerendered };
+}
+
+/**
+ * The page's HTML with its head tags. `askedPath`: the path a 404 screen names, written (escaped)
+ * where the prerendered screen has NOT_FOUND_MARK, as the browser's render will show it.
+ */
+export function fill(template: Template, meta: PageMeta, askedPath?: string): string {
+  const html = `${template.before}  ${headTags(meta, SITE_NAME)}\n  ${template.after}`;
+  return askedPath === undefined
+    ? html
+    : html.replace(`>${NOT_FOUND_MARK}<`, () => `>${escapeHtml(askedPath)}<`);
+}

@@ -1,0 +1,232 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { writePages } from '../../scripts/prerender.mjs';
+import { LOCAL_AREAS, PRERENDERED } from '../../src/domain/pages';
+import { renderPage } from '../../src/web/prerender';
+import { registerMember, useTestApp } from './helpers';
+import { createPost, postsChanged } from './posts-helpers';
+
+/**
+ * The pages as a crawler or a chat app's link preview reads them, without JavaScript
+ * (docs/decisions/0088). The web root holds the source shell and the pages prerendered by the same
+ * code as the build's (src/web/prerender.tsx), so the words checked are the real screens' words.
+ */
+const web = mkdtempSync(path.join(os.tmpdir(), 'pages-web-'));
+copyFileSync(path.resolve('src/web/index.html'), path.join(web, 'index.html'));
+await writePages(web, renderPage, PRERENDERED);
+
+const ctx = useTestApp({ PUBLIC_URL: 'https://fruit.example' }, { webRoot: web });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+
+/** The content of a head tag, unescaped. */
+function metaOf(html: string, key: string): string | undefined {
+  const found = html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`));
+  return found?.[1]
+    ?.replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/g);
+const jsonLdOf = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)![1]!);
+
+let postId: string;
+let hiddenId: string;
+
+beforeAll(async () => {
+  const member = await registerMember(ctx.app);
+  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+  const fields = {
+    type: 'fruit',
+    title: 'Pears <b>& "plums"</b>',
+    description: 'Ripe',
+    address: '12 Secret Lane, Scarborough',
+  };
+  const created = await createPost(ctx.app, member.cookie, fields, { bytes: image });
+  expect(created.statusCode).toBe(201);
+  postId = created.json().id;
+  const hidden = await createPost(ctx.app, member.cookie, { ...fields, title: 'Hidden cherries' });
+  hiddenId = hidden.json().id;
+  await ctx.database.db.execute(sql`UPDATE posts SET hidden_at = now() WHERE id = ${hiddenId}`);
+  await postsChanged(ctx);
+});
+
+describe('local pages without JavaScript', () => {
+  it.each(LOCAL_AREAS.map((a) => [a.slug, a] as const))(
+    '/%s has its words, its title, its description and its tags',
+    async (_slug, area) => {
+      const res = await page(`/${area.slug}`, { accept: '*/*' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = res.body;
+      expect(titleOf(html)).toEqual([`<title>${area.title} | Free Fruit, Firewood &amp; Skids</title>`]);
+      expect(metaOf(html, 'description')).toBe(area.description);
+      expect(html).toContain(`<link rel="canonical" href="https://fruit.example/${area.slug}" />`);
+      expect(metaOf(html, 'og:title')).toBe(`${area.title} | Free Fruit, Firewood & Skids`);
+      expect(metaOf(html, 'og:url')).toBe(`https://fruit.example/${area.slug}`);
+      expect(metaOf(html, 'og:image')).toBe('https://fruit.example/og-card.png');
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+      expect(jsonLdOf(html)).toMatchObject({
+        '@type': 'CollectionPage',
+        about: { '@type': 'Place', name: area.name },
+      });
+      // The screen's words are in the first answer, marked for the browser to hydrate.
+      expect(html).toContain('<div id="root" data-prerendered>');
+      expect(html).toContain(
+        `<h1 class="mt-1 text-3xl font-bold tracking-tight text-balance sm:text-4xl">${area.title}</h1>`,
+      );
+      expect(html).toContain(`Recent posts in ${area.name}`);
+      expect(html).toContain('Mississauga');
+    },
+  );
+
+  it('has the Scarborough text and an example street, and the footer of spec §2', async () => {
+    const html = (await page('/scarborough')).body;
+    expect(html).toContain('Scarborough has some of the biggest backyards in Toronto');
+    expect(html).toContain('Kingston Road');
+    for (const text of [
+      'Quick links',
+      'Toronto areas',
+      'Coming Soon',
+      'href="#privacy"',
+      'href="#terms"',
+      'id="privacy"',
+    ])
+      expect(html).toContain(text);
+  });
+
+  it('compresses the page for a browser that takes brotli or gzip', async () => {
+    const br = await page('/scarborough', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const gz = await page('/scarborough', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('a shared post link, /?post=ID', () => {
+  it("previews the post: its title, its area (never the street) and its photo's absolute address", async () => {
+    const html = (await page(`/?post=${postId}`)).body;
+    expect(titleOf(html)).toEqual([
+      '<title>Pears &lt;b&gt;&amp; &quot;plums&quot;&lt;/b&gt; | Free Fruit, Firewood &amp; Skids</title>',
+    ]);
+    expect(metaOf(html, 'og:title')).toBe('Pears <b>& "plums"</b> | Free Fruit, Firewood & Skids');
+    expect(metaOf(html, 'og:description')).toBe(
+      'Free fruit in Scarborough, shared by a neighbour. Pick it up for free.',
+    );
+    expect(metaOf(html, 'og:image')).toMatch(/^https:\/\/fruit\.example\/uploads\/.+\.(webp|jpe?g|png)$/);
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`<link rel="canonical" href="https://fruit.example/?post=${postId}" />`);
+    expect(html).not.toContain('Secret Lane');
+    expect(html).not.toContain('<b>');
+    expect(jsonLdOf(html)).toMatchObject({
+      '@type': 'Offer',
+      price: '0',
+      name: 'Pears <b>& "plums"</b>',
+      areaServed: { name: 'Scarborough' },
+    });
+    // A query the home page's first render reads: the home page prerendered without it shows
+    // until the app starts, not marked for hydration.
+    expect(html).toContain('<div id="root"><div');
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('Free fruit, firewood and skids from your neighbours</h1>');
+  });
+
+  it.each([
+    ['an unknown post', () => '00000000-0000-4000-8000-000000000000'],
+    ['a post hidden by reports', () => hiddenId],
+    ['an id that is no id', () => '<script>'],
+  ])('falls back to the site card for %s', async (_name, id) => {
+    const res = await page(`/?post=${encodeURIComponent(id())}`);
+    expect(res.statusCode).toBe(200);
+    expect(metaOf(res.body, 'og:title')).toBe(
+      'Free fruit, firewood and skids from your neighbours | Free Fruit, Firewood & Skids',
+    );
+    expect(metaOf(res.body, 'og:image')).toBe('https://fruit.example/og-card.png');
+    expect(res.body).toContain('<link rel="canonical" href="https://fruit.example/" />');
+    expect(res.body).not.toContain('Hidden cherries');
+    expect(res.body).not.toContain('<script>"');
+  });
+
+  it('keeps a local page with a campaign query hydrated: its render reads no query', async () => {
+    expect((await page('/scarborough?utm_source=flyer')).body).toContain('<div id="root" data-prerendered>');
+  });
+
+  it('serves the home page prerendered without a query, with the site card', async () => {
+    const html = (await page('/')).body;
+    expect(html).toContain('<div id="root" data-prerendered>');
+    expect(html).toContain('<link rel="canonical" href="https://fruit.example/" />');
+    expect(jsonLdOf(html)).toMatchObject({ '@type': 'WebSite' });
+  });
+});
+
+describe('sitemap, robots and unknown paths', () => {
+  it('lists the public pages in /sitemap.xml, and no post', async () => {
+    const res = await page('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      'https://fruit.example/',
+      'https://fruit.example/scarborough',
+      'https://fruit.example/north-york',
+      'https://fruit.example/etobicoke',
+      'https://fruit.example/subscribe',
+    ]);
+  });
+
+  it('points robots.txt at the sitemap and keeps the API, admin and marketing out', async () => {
+    const res = await page('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /api/\n');
+    expect(res.body).toContain('Disallow: /admin\n');
+    expect(res.body).toContain('Disallow: /marketing\n');
+    expect(res.body).toContain('Sitemap: https://fruit.example/sitemap.xml');
+  });
+
+  it('answers an unknown path 404 with the 404 screen, naming the path, out of search results', async () => {
+    const res = await page('/no-such-page', { accept: '*/*' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(titleOf(res.body)).toEqual([
+      '<title>404 Page Not Found | Free Fruit, Firewood &amp; Skids</title>',
+    ]);
+    expect(res.body).toContain('404 Page Not Found</h1>');
+    expect(res.body).toContain('>/no-such-page</code>');
+    expect(res.body).toContain('Did you forget to add the page to the router?');
+    expect(metaOf(res.body, 'robots')).toBe('noindex');
+  });
+
+  it('escapes the path the 404 screen names', async () => {
+    const res = await page('/"><script>alert(1)</script>');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('keeps unknown API routes JSON', async () => {
+    const res = await page('/api/no-such-route', { accept: 'text/html' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'No route for GET /api/no-such-route' });
+  });
+});
+
+describe('the site address without PUBLIC_URL', () => {
+  const bare = useTestApp({}, { webRoot: web });
+  it('comes from the request', async () => {
+    const res = await bare.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: 'neighbours.test:8080' },
+    });
+    expect(res.body).toContain('<loc>http://neighbours.test:8080/scarborough</loc>');
+  });
+});

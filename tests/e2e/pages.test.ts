@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BASE_URL, expectAccessible, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { createPosts, uniqueToken } from './posts-helpers';
+
+/**
+ * The pages as the built app serves them (docs/decisions/0088): their words in the first answer,
+ * then hydrated by the browser without a mismatch; the local pages' live parts; the 404 screen.
+ */
+
+/** Errors the page reports (a hydration mismatch among them): console errors and uncaught ones. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Whether React has taken over the prerendered HTML: a link then navigates without loading a page. */
+async function expectHydrated(page: Page, linkName: string, to: string): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  await page.getByRole('contentinfo').getByRole('link', { name: linkName, exact: true }).click();
+  await page.waitForURL(`**${to}`);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+}
+
+const ctx = useBrowser();
+
+const totalOf = async (query: string) => Number((await fetch(`${BASE_URL}/api/posts?${query}`)).headers.get('x-total-count'));
+
+describe('the pages without JavaScript (curl)', () => {
+  it('/scarborough has its text, its title and og: tags; /no-such-page answers 404 with the 404 screen', async () => {
+    const local = await fetch(`${BASE_URL}/scarborough`);
+    expect(local.status).toBe(200);
+    const html = await local.text();
+    expect(html).toContain('<title>Free fruit, firewood and skids in Scarborough | Free Fruit, Firewood &amp; Skids</title>');
+    expect(html).toContain('Scarborough has some of the biggest backyards in Toronto');
+    expect(html).toMatch(/<meta property="og:title" content="Free fruit, firewood and skids in Scarborough/);
+    expect(html).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/scarborough"/);
+
+    const missing = await fetch(`${BASE_URL}/no-such-page`);
+    expect(missing.status).toBe(404);
+    const text = await missing.text();
+    expect(text).toContain('404 Page Not Found');
+    expect(text).toContain('Did you forget to add the page to the router?');
+
+    const sitemap = await (await fetch(`${BASE_URL}/sitemap.xml`)).text();
+    for (const slug of ['scarborough', 'north-york', 'etobicoke']) expect(sitemap).toContain(`/${slug}</loc>`);
+  });
+
+  it("/?post=ID carries the post's og:title, and not its street", async () => {
+    const member = await newPage(ctx.browser, { width: 390 });
+    await registerViaApi(member);
+    const title = `Quinces ${uniqueToken()}`;
+    const [id] = await createPosts(member, [{ title, address: '9 Hidden Crescent, Etobicoke' }]);
+    const html = await (await fetch(`${BASE_URL}/?post=${id}`)).text();
+    expect(html).toContain(`<meta property="og:title" content="${title} | Free Fruit, Firewood &amp; Skids" />`);
+    expect(html).toContain('<meta property="og:description" content="Free fruit in Etobicoke, shared by a neighbour. Pick it up for free." />');
+    expect(html).not.toContain('Hidden Crescent');
+    await member.context().close();
+  });
+});
+
+describe('a local page in the browser', () => {
+  it('hydrates without errors, shows the live count and the newest posts of the area, and the footer', async () => {
+    const member = await newPage(ctx.browser, { width: 1280 });
+    await registerViaApi(member);
+    const token = uniqueToken();
+    await createPosts(
+      member,
+      [1, 2, 3].map((n) => ({ title: `Cherries ${token} ${n}`, address: `${n} Example Ave, North York` })),
+    );
+
+    // A guest: the words at once, then the count and the first post with the free preview card.
+    const guest = await newPage(ctx.browser, { width: 390 });
+    const errors = collectErrors(guest);
+    const response = await guest.goto('/north-york');
+    expect(response?.status()).toBe(200);
+    await guest.getByRole('heading', { level: 1, name: 'Free fruit, firewood and skids in North York' }).waitFor();
+    const total = await totalOf('q=North+York');
+    expect(total).toBeGreaterThanOrEqual(3);
+    await guest.getByText(`${total} posts shared in North York right now`).waitFor();
+    await guest.getByRole('heading', { name: `Cherries ${token} 3` }).waitFor();
+    expect(await guest.getByRole('article').count()).toBe(1);
+    await guest.getByRole('heading', { name: "That's your free preview!" }).waitFor();
+
+    const footer = guest.getByRole('contentinfo');
+    for (const name of ['Scarborough', 'North York', 'Etobicoke', 'All posts', 'Privacy', 'Terms of use']) {
+      await footer.getByRole('link', { name, exact: true }).waitFor();
+    }
+    await footer.getByText('Coming Soon').waitFor();
+    expect(await footer.getByRole('link', { name: 'Mississauga' }).count()).toBe(0);
+    expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/freefruit.example/');
+    expect(await guest.getByRole('link', { name: 'Post something free' }).getAttribute('href')).toBe('/?create=1');
+    expect(await guest.title()).toBe('Free fruit, firewood and skids in North York | Free Fruit, Firewood & Skids');
+
+    await expectAccessible(guest);
+    await snap(guest, 'local-north-york-guest');
+    expect(errors).toEqual([]);
+    await expectHydrated(guest, 'Etobicoke', '/etobicoke');
+    await guest.getByRole('heading', { level: 1, name: 'Free fruit, firewood and skids in Etobicoke' }).waitFor();
+
+    // A member sees up to six of the newest, in full.
+    const errorsOfMember = collectErrors(member);
+    await member.goto('/north-york');
+    await member.getByRole('heading', { name: `Cherries ${token} 1` }).waitFor();
+    const shown = await member.getByRole('article').count();
+    expect(shown).toBe(Math.min(6, total));
+    await snap(member, 'local-north-york-member');
+    expect(errorsOfMember).toEqual([]);
+  });
+
+  it('the home page hydrates its prerendered HTML without errors', async () => {
+    const page = await newPage(ctx.browser, { width: 390 });
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectHydrated(page, 'Scarborough', '/scarborough');
+    await page.getByText(/posts? shared in Scarborough right now/).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the 404 screen', () => {
+  it("answers 404 with spec's screen, hydrated, naming the path", async () => {
+    const page = await newPage(ctx.browser, { width: 390 });
+    const errors = collectErrors(page);
+    const response = await page.goto('/no-such-page?x=1');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await page.getByText('/no-such-page', { exact: true }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await snap(page, 'not-found');
+    // Without a mismatch: a 404 for the browser's own reasons (the page's status) is not one.
+    expect(errors.filter((e) => !e.includes('404 (Not Found)'))).toEqual([]);
+    await expectHydrated(page, 'All posts', '/');
+  });
+});
