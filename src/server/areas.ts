@@ -5,6 +5,8 @@ import { accessRoutes } from './modules/access/routes';
 import { createAccessService } from './modules/access/service';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { marketingRoutes } from './modules/marketing/routes';
+import { createMarketingService } from './modules/marketing/service';
 import { commentsRoutes } from './modules/comments/routes';
 import { createCommentsService } from './modules/comments/service';
 import { favoritesRoutes } from './modules/favorites/routes';
@@ -118,5 +120,9 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   await app.register(reportsRoutes, { reports: createReportsService({ db, limiter, posts, notifications }) });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(notificationsSocket, { notifications });
-  await app.register(statsRoutes, { stats: createStatsService({ db, posts, members, limiter, log: app.log }) });
+  const stats = createStatsService({ db, posts, members, limiter, log: app.log });
+  await app.register(statsRoutes, { stats });
+  const marketing = createMarketingService({ db, limiter, posts, stats, settings: { smtpUrl: config.SMTP_URL, instagramUrl: config.INSTAGRAM_URL } });
+  app.jobs.add({ name: 'campaign-visit-marks', everyMs: 6 * 60 * 60_000, run: () => marketing.sweepVisitMarks() });
+  await app.register(marketingRoutes, { marketing });
 }

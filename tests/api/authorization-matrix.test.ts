@@ -179,6 +179,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/searches': { request: () => json('POST', '/api/searches', { query: 'apples' }), expect: everyone(204) },
   'GET /api/user/impact': { request: () => json('GET', '/api/user/impact'), expect: membersOnly(200) },
   'GET /api/user/analytics': { request: () => json('GET', '/api/user/analytics?range=7d'), expect: membersOnly(200) },
+  // Marketing (issue 20, DECISIONS 28): anyone's landing through a campaign link counts (each actor a visitor of its own); the rest is admins'.
+  'POST /api/visits': { request: () => json('POST', '/api/visits', { source: 'matrix', campaign: 'every-actor' }), expect: everyone(200) },
+  'GET /api/admin/marketing/overview': { request: () => json('GET', '/api/admin/marketing/overview'), expect: [401, 401, 403, 403, 200] },
+  'GET /api/admin/marketing/preview': { request: () => json('GET', '/api/admin/marketing/preview?audience=cottage'), expect: [401, 401, 403, 403, 200] },
+  'GET /api/admin/marketing/campaigns': { request: () => json('GET', '/api/admin/marketing/campaigns'), expect: [401, 401, 403, 403, 200] },
   // The web app's pages and files (served from the build).
   'GET /': { request: () => ({ method: 'GET', url: '/', headers: { accept: 'text/html' } }), expect: everyone(200) },
   'GET /index.html': { request: () => json('GET', '/index.html'), expect: everyone(200) },

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './referrals';
 export * from './stats';
 export * from './jobs';
+export * from './marketing';

@@ -4,6 +4,7 @@ import { posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 import type { LatLng } from '../../../domain/geo';
+import type { PostTypeValue } from '../../../domain/post-values';
 import type { Cursor } from './cursor';
 import { nearestOrderSql, visible } from './filters';
 
@@ -260,6 +261,16 @@ export function createPostsRepository(db: Db, events: EventBus) {
         FROM ${posts} WHERE user_id = ${userId} AND ${visible}`);
       const row = rows[0];
       return { ids: row?.ids ?? [], created: row?.created ?? 0, givenAway: row?.given ?? 0, firewood: row?.firewood ?? 0, regions: row?.regions ?? 0, region: row?.region ?? null };
+    },
+
+    /** The newest `limit` posts of a type anyone may see listed (posts_type_created_idx): what a campaign shows. */
+    async newestOfType(type: PostTypeValue, limit: number): Promise<Array<{ id: string; title: string; address: string; region: PostRow['region'] }>> {
+      return db
+        .select({ id: posts.id, title: posts.title, address: posts.address, region: posts.region })
+        .from(posts)
+        .where(and(eq(posts.type, type), visible))
+        .orderBy(sql`${posts.createdAt} DESC NULLS FIRST`, sql`${posts.id} DESC NULLS FIRST`)
+        .limit(limit);
     },
 
     /** Which of these members have a post up (not hidden by reports; a deleted one is gone). */
