@@ -9,11 +9,13 @@ import { ComingSoon, COMING_SOON_PAGES } from './routes/coming-soon';
 import { Home } from './routes/home';
 import { NotFound } from './routes/not-found';
 import { PageLoading } from './routes/page-loading';
+import { RequireAdmin } from './routes/require-admin';
 import { RequireMember } from './routes/require-member';
 
 const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
+const MarketingPage = lazyNamed(() => import('../features/marketing'), 'MarketingPage');
 
 /**
  * Every route of spec §2, and the inbox and notifications (DECISIONS 14). A declarative router:
@@ -32,6 +34,18 @@ export function AppRouter() {
           <Route path="login" element={<Deferred page={<Login />} />} />
           <Route path="register" element={<Deferred page={<Register />} />} />
           <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
+          <Route
+            path="marketing"
+            element={
+              <Deferred
+                page={
+                  <RequireAdmin>
+                    <MarketingPage />
+                  </RequireAdmin>
+                }
+              />
+            }
+          />
           {COMING_SOON_PAGES.map(({ path, ...page }) => (
             <Route key={path} path={path} element={<ComingSoon {...page} />} />
           ))}

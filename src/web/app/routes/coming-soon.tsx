@@ -18,11 +18,6 @@ export const COMING_SOON_PAGES: ({ path: string } & ComingSoonProps)[] = [
     title: 'Admin',
     text: 'Reviewing post reports and verification requests is coming soon, for admins only.',
   },
-  {
-    path: 'marketing',
-    title: 'Marketing Command Center',
-    text: 'Outreach tools built on real community figures are coming soon, for admins only.',
-  },
   ...LOCAL_AREAS.map((area) => ({
     path: area.path,
     eyebrow: area.name,

@@ -12,7 +12,15 @@ export const TYPE_ART_LABELS: Record<PostTypeValue, string> = {
  * The picture of a post without a photo, drawn in SVG so it looks the same everywhere: an emoji
  * is an empty box on systems without an emoji font (docs/decisions/0087).
  */
-export function TypeArt({ type, className, decorative = false }: { type: PostTypeValue; className?: string; decorative?: boolean }) {
+export function TypeArt({
+  type,
+  className,
+  decorative = false,
+}: {
+  type: PostTypeValue;
+  className?: string;
+  decorative?: boolean;
+}) {
   return (
     <svg
       viewBox="0 0 64 64"
@@ -27,7 +35,10 @@ export function TypeArt({ type, className, decorative = false }: { type: PostTyp
 function Apple() {
   return (
     <>
-      <path d="M32 20c-4-4-14-5-18 3-5 9 0 27 9 31 4 2 6 0 9 0s5 2 9 0c9-4 14-22 9-31-4-8-14-7-18-3z" fill="#d93a2b" />
+      <path
+        d="M32 20c-4-4-14-5-18 3-5 9 0 27 9 31 4 2 6 0 9 0s5 2 9 0c9-4 14-22 9-31-4-8-14-7-18-3z"
+        fill="#d93a2b"
+      />
       <path d="M22 26c-3 3-4 9-2 14" stroke="#f7a59c" strokeWidth="3" strokeLinecap="round" fill="none" />
       <path d="M32 20c0-5 1-9 4-12" stroke="#6b4226" strokeWidth="3" strokeLinecap="round" fill="none" />
       <path d="M35 14c4-5 11-5 14-2-4 4-10 5-14 2z" fill="#2f8f4e" />
@@ -45,7 +56,10 @@ function Logs() {
   );
   return (
     <>
-      <path d="M30 6c6 6 9 10 4 17 6-2 8-7 7-12 5 6 5 13-1 17H24c-5-5-3-12 2-16-1 5 1 8 4 9-3-5-3-10 0-15z" fill="#f08a24" />
+      <path
+        d="M30 6c6 6 9 10 4 17 6-2 8-7 7-12 5 6 5 13-1 17H24c-5-5-3-12 2-16-1 5 1 8 4 9-3-5-3-10 0-15z"
+        fill="#f08a24"
+      />
       {log(6, 34)}
       {log(28, 34)}
       {log(17, 21)}
@@ -58,7 +72,17 @@ function Pallet() {
   return (
     <>
       {[14, 24, 34].map((y) => (
-        <rect key={y} x="6" y={y} width="52" height="6" rx="1" fill="#c8935a" stroke="#8a5a2b" strokeWidth="1.5" />
+        <rect
+          key={y}
+          x="6"
+          y={y}
+          width="52"
+          height="6"
+          rx="1"
+          fill="#c8935a"
+          stroke="#8a5a2b"
+          strokeWidth="1.5"
+        />
       ))}
       {[8, 29, 50].map((x) => (
         <rect key={x} x={x} y="40" width="6" height="10" fill="#8a5a2b" />

@@ -2,7 +2,12 @@ import type { KeyValueStore } from '../first-touch';
 
 /** Spec §9: the last 100 post views and 50 searches are kept on the device (never sent). */
 export const HISTORY_LIMITS = { views: 100, searches: 50 } as const;
-export const HISTORY_KEYS = { views: 'post-views', searches: 'search-history', categories: 'category-views', session: 'tracking-session' } as const;
+export const HISTORY_KEYS = {
+  views: 'post-views',
+  searches: 'search-history',
+  categories: 'category-views',
+  session: 'tracking-session',
+} as const;
 
 /** Spec §3 local tracking records. */
 export interface ViewRecord {
@@ -67,7 +72,8 @@ export function keepView(store: KeyValueStore, record: ViewRecord) {
   write(store, HISTORY_KEYS.categories, counts);
 }
 
-export const keepSearch = (store: KeyValueStore, record: SearchRecord) => push(store, HISTORY_KEYS.searches, record, HISTORY_LIMITS.searches);
+export const keepSearch = (store: KeyValueStore, record: SearchRecord) =>
+  push(store, HISTORY_KEYS.searches, record, HISTORY_LIMITS.searches);
 
 export const viewHistory = (store: KeyValueStore) => readList<ViewRecord>(store, HISTORY_KEYS.views);
 export const searchHistory = (store: KeyValueStore) => readList<SearchRecord>(store, HISTORY_KEYS.searches);

@@ -15,7 +15,11 @@ export interface SearchReport {
  * A search reported after a SEARCH_PAUSE_MS pause and only when longer than two characters (spec
  * §9): one report per settled search, none for the same words twice in a row.
  */
-export function createSearchReporter(report: (search: SearchReport) => void, timers: Timers, pauseMs = SEARCH_PAUSE_MS) {
+export function createSearchReporter(
+  report: (search: SearchReport) => void,
+  timers: Timers,
+  pauseMs = SEARCH_PAUSE_MS,
+) {
   let timer: unknown = null;
   let last: string | null = null;
   return {

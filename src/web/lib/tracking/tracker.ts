@@ -9,19 +9,36 @@ const json = { 'Content-Type': 'application/json' };
 /** The browser's views and searches (issue 20; docs/decisions/0086, 0087): counted by the server, remembered on the device. */
 const views = createViewBatcher({
   send: (postIds, leaving) =>
-    void fetch('/api/views', { method: 'POST', credentials: 'include', keepalive: leaving, headers: json, body: JSON.stringify({ postIds }) }).catch(
-      () => undefined,
-    ),
+    void fetch('/api/views', {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: leaving,
+      headers: json,
+      body: JSON.stringify({ postIds }),
+    }).catch(() => undefined),
 });
 
 const searches = createSearchReporter(
   (search) => {
     const store = deviceStore();
-    if (store) keepSearch(store, { query: search.query, category: search.category, timestamp: new Date().toISOString() });
+    if (store)
+      keepSearch(store, {
+        query: search.query,
+        category: search.category,
+        timestamp: new Date().toISOString(),
+      });
     // Without the viewer's identity: no cookie goes with it (DECISIONS 27).
-    void fetch('/api/searches', { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify(search) }).catch(() => undefined);
+    void fetch('/api/searches', {
+      method: 'POST',
+      credentials: 'omit',
+      headers: json,
+      body: JSON.stringify(search),
+    }).catch(() => undefined);
   },
-  { set: (run, ms) => setTimeout(run, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+  {
+    set: (run, ms) => setTimeout(run, ms),
+    clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  },
 );
 
 let listening = false;

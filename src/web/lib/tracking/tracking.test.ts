@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { VIEW_BATCH_MAX } from '../../../domain/stats';
 import type { KeyValueStore } from '../first-touch';
-import { HISTORY_KEYS, HISTORY_LIMITS, keepSearch, keepView, searchHistory, sessionIdOf, viewHistory } from './device-history';
+import {
+  HISTORY_KEYS,
+  HISTORY_LIMITS,
+  keepSearch,
+  keepView,
+  searchHistory,
+  sessionIdOf,
+  viewHistory,
+} from './device-history';
 import { createSearchReporter, SEARCH_PAUSE_MS, type SearchReport } from './search-reporter';
 import { createViewBatcher, VIEW_FLUSH_MS, type Timers } from './view-batcher';
 
@@ -31,7 +39,11 @@ function fakeTimers(): Timers & { advance(ms: number): void; count(): number } {
 
 function memoryStore(): KeyValueStore {
   const data = new Map<string, string>();
-  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, String(v)), removeItem: (k) => void data.delete(k) };
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, String(v)),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
 describe('the view batcher', () => {
@@ -106,7 +118,14 @@ describe('the search reporter', () => {
 describe('the history kept on the device (spec §9)', () => {
   it('keeps the newest 100 views and 50 searches, newest first, and counts views per category', () => {
     const store = memoryStore();
-    for (let i = 0; i < 105; i++) keepView(store, { postId: `p${i}`, postType: i % 2 ? 'fruit' : 'skids', postTitle: 'T', timestamp: 't', sessionId: 's' });
+    for (let i = 0; i < 105; i++)
+      keepView(store, {
+        postId: `p${i}`,
+        postType: i % 2 ? 'fruit' : 'skids',
+        postTitle: 'T',
+        timestamp: 't',
+        sessionId: 's',
+      });
     for (let i = 0; i < 55; i++) keepSearch(store, { query: `q${i}`, category: 'fruit', timestamp: 't' });
     expect(viewHistory(store)).toHaveLength(HISTORY_LIMITS.views);
     expect(viewHistory(store)[0]?.postId).toBe('p104');
@@ -121,7 +140,13 @@ describe('the history kept on the device (spec §9)', () => {
     expect(sessionIdOf(store, () => 'two')).toBe('one');
     store.setItem(HISTORY_KEYS.views, '{not json');
     expect(viewHistory(store)).toEqual([]);
-    const refusing: KeyValueStore = { getItem: () => null, setItem: () => { throw new Error('full'); }, removeItem: () => undefined };
+    const refusing: KeyValueStore = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => undefined,
+    };
     expect(() => keepSearch(refusing, { query: 'x', category: 'fruit', timestamp: 't' })).not.toThrow();
   });
 });

@@ -20,7 +20,11 @@ export interface ViewBatcherOptions {
  * server counts once per person a day anyway), sent VIEW_FLUSH_MS after the first one waiting, in
  * chunks the API accepts, and at once when the page is left.
  */
-export function createViewBatcher({ send, flushMs = VIEW_FLUSH_MS, timers = browserTimers }: ViewBatcherOptions) {
+export function createViewBatcher({
+  send,
+  flushMs = VIEW_FLUSH_MS,
+  timers = browserTimers,
+}: ViewBatcherOptions) {
   const sent = new Set<string>();
   let waiting: string[] = [];
   let timer: unknown = null;

@@ -5,7 +5,11 @@ import { communityKeys } from './community-keys';
 
 /** GET /api/user/impact: the member's impact record (spec §3). */
 export const impactOptions = (userId: string) =>
-  queryOptions({ queryKey: communityKeys.impact(userId), queryFn: () => apiRequest<Impact>('GET', '/api/user/impact'), staleTime: 60_000 });
+  queryOptions({
+    queryKey: communityKeys.impact(userId),
+    queryFn: () => apiRequest<Impact>('GET', '/api/user/impact'),
+    staleTime: 60_000,
+  });
 
 export const useImpact = (userId: string) => useQuery(impactOptions(userId));
 
@@ -18,4 +22,5 @@ export const analyticsOptions = (userId: string, range: AnalyticsRange) =>
     placeholderData: keepPreviousData,
   });
 
-export const useAnalytics = (userId: string, range: AnalyticsRange) => useQuery(analyticsOptions(userId, range));
+export const useAnalytics = (userId: string, range: AnalyticsRange) =>
+  useQuery(analyticsOptions(userId, range));

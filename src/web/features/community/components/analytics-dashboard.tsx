@@ -15,7 +15,10 @@ export function AnalyticsDashboard({ userId }: { userId: string }) {
   const analytics = useAnalytics(userId, range);
   const data = analytics.data;
   return (
-    <section aria-labelledby="analytics-title" className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm">
+    <section
+      aria-labelledby="analytics-title"
+      className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="analytics-title" className="flex items-center gap-2 font-semibold">
           <BarChart3 className="size-5 text-primary" aria-hidden="true" />
@@ -31,7 +34,9 @@ export function AnalyticsDashboard({ userId }: { userId: string }) {
               onClick={() => setRange(r)}
               className={cn(
                 'rounded-md px-3 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-ring',
-                range === r ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
+                range === r
+                  ? 'bg-primary text-primary-foreground'
+                  : 'text-muted-foreground hover:text-foreground',
               )}
             >
               {r}
@@ -46,7 +51,11 @@ export function AnalyticsDashboard({ userId }: { userId: string }) {
         </span>
       </p>
       {data ? (
-        <ViewsChart series={data.series} daily={range === '7d'} label={`Views of your posts, ${RANGE_LABELS[range].toLowerCase()}`} />
+        <ViewsChart
+          series={data.series}
+          daily={range === '7d'}
+          label={`Views of your posts, ${RANGE_LABELS[range].toLowerCase()}`}
+        />
       ) : (
         <Skeleton className="h-32" />
       )}
@@ -59,14 +68,26 @@ export function AnalyticsDashboard({ userId }: { userId: string }) {
         <TopList
           title={`Top searches ${data ? searchesWhere(data.area) : ''}`}
           empty="No searches in this range yet."
-          rows={data?.topSearches.map((s) => ({ key: s.term, text: s.term, figure: `${formatCount(s.searches)}×` }))}
+          rows={data?.topSearches.map((s) => ({
+            key: s.term,
+            text: s.term,
+            figure: `${formatCount(s.searches)}×`,
+          }))}
         />
       </div>
     </section>
   );
 }
 
-function TopList({ title, empty, rows }: { title: string; empty: string; rows: Array<{ key: string; text: string; figure: string }> | undefined }) {
+function TopList({
+  title,
+  empty,
+  rows,
+}: {
+  title: string;
+  empty: string;
+  rows: Array<{ key: string; text: string; figure: string }> | undefined;
+}) {
   return (
     <div className="min-h-40">
       <h3 className="text-sm font-semibold">{title}</h3>

@@ -8,12 +8,17 @@ import { impactFigures } from '../card-texts';
 export function ImpactCard({ userId }: { userId: string }) {
   const impact = useImpact(userId);
   return (
-    <section aria-labelledby="impact-title" className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm">
+    <section
+      aria-labelledby="impact-title"
+      className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm"
+    >
       <h2 id="impact-title" className="flex items-center gap-2 font-semibold">
         <Leaf className="size-5 text-primary" aria-hidden="true" />
         Your community impact
       </h2>
-      {impact.isError && <p className="text-sm text-muted-foreground">Your impact could not be loaded just now.</p>}
+      {impact.isError && (
+        <p className="text-sm text-muted-foreground">Your impact could not be loaded just now.</p>
+      )}
       {!impact.data && !impact.isError && <Skeleton className="h-80" />}
       {impact.data && (
         <>
@@ -22,7 +27,9 @@ export function ImpactCard({ userId }: { userId: string }) {
               <div key={f.label} className="grid content-start">
                 <dt className="order-2 text-sm font-medium">
                   {f.label}
-                  {f.estimated && <span className="ml-1 rounded bg-muted px-1 text-xs font-normal">estimated</span>}
+                  {f.estimated && (
+                    <span className="ml-1 rounded bg-muted px-1 text-xs font-normal">estimated</span>
+                  )}
                 </dt>
                 <dd className="order-1 text-xl font-bold tabular-nums">{f.value}</dd>
                 <dd className="order-3 text-xs text-muted-foreground">{f.counts}</dd>
@@ -32,11 +39,26 @@ export function ImpactCard({ userId }: { userId: string }) {
           <h3 className="text-sm font-semibold">Badges</h3>
           <ul className="grid gap-1.5 sm:grid-cols-2">
             {impact.data.badges.map((b) => (
-              <li key={b.name} className={cn('flex items-start gap-2 rounded-lg border px-2 py-1.5 text-sm', b.earned ? 'border-primary/40 bg-primary-soft' : 'opacity-80')}>
-                <Award className={cn('mt-0.5 size-4 shrink-0', b.earned ? 'text-primary' : 'text-muted-foreground')} aria-hidden="true" />
+              <li
+                key={b.name}
+                className={cn(
+                  'flex items-start gap-2 rounded-lg border px-2 py-1.5 text-sm',
+                  b.earned ? 'border-primary/40 bg-primary-soft' : 'opacity-80',
+                )}
+              >
+                <Award
+                  className={cn(
+                    'mt-0.5 size-4 shrink-0',
+                    b.earned ? 'text-primary' : 'text-muted-foreground',
+                  )}
+                  aria-hidden="true"
+                />
                 <span className="grid">
                   <span className="font-medium">
-                    {b.name} <span className="text-xs font-normal text-muted-foreground">{b.earned ? '(earned)' : '(not yet)'}</span>
+                    {b.name}{' '}
+                    <span className="text-xs font-normal text-muted-foreground">
+                      {b.earned ? '(earned)' : '(not yet)'}
+                    </span>
                   </span>
                   <span className="text-xs text-muted-foreground">{b.rule}</span>
                 </span>

@@ -9,7 +9,8 @@ import { REMEMBERED_KEYS, useRemembered } from '../remembered';
 const MemberCards = lazyNamed(() => import('./member-cards'), 'MemberCards');
 
 /** Open at first on a wide screen; on a phone folded, so the posts stay near the top (docs/decisions/0087). */
-const wide = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches === true;
+const wide = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches === true;
 
 /**
  * Spec §2 Home, for members: the views analytics dashboard and the community impact card, behind
@@ -35,16 +36,25 @@ export function MemberSection() {
           <Sparkles className="size-5 shrink-0 text-primary" aria-hidden="true" />
           <span className="grid min-w-0 flex-1">
             <span className="text-sm font-semibold sm:text-base">Your views and impact</span>
-            <span className="truncate text-xs text-muted-foreground">Who saw your posts, what you saved, your badges</span>
+            <span className="truncate text-xs text-muted-foreground">
+              Who saw your posts, what you saved, your badges
+            </span>
           </span>
-          <ChevronDown className={cn('size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          <ChevronDown
+            className={cn('size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')}
+            aria-hidden="true"
+          />
         </button>
       </h2>
       <div id="member-cards-panel" hidden={!open} className="rounded-b-2xl border-t bg-muted/50 p-3 sm:p-4">
         {open && (
           <Suspense
             fallback={
-              <div role="status" aria-label="Loading your views and impact" className="grid gap-4 lg:grid-cols-2">
+              <div
+                role="status"
+                aria-label="Loading your views and impact"
+                className="grid gap-4 lg:grid-cols-2"
+              >
                 <Skeleton className="h-96" />
                 <Skeleton className="h-96" />
               </div>

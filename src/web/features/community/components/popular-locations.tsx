@@ -23,8 +23,13 @@ export function PopularLocations({ areas, filters, onArea }: PopularLocationsPro
         <p className="text-xs text-muted-foreground">{POPULAR_COUNTS}</p>
       </div>
       <ul className="-mx-1 mt-2 flex h-10 gap-2 overflow-x-auto px-1 pb-1">
-        {!areas && Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-9 w-28 shrink-0 rounded-full" />)}
-        {areas?.length === 0 && <li className="text-sm text-muted-foreground">No posts in the last weeks yet.</li>}
+        {!areas &&
+          Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-9 w-28 shrink-0 rounded-full" />
+          ))}
+        {areas?.length === 0 && (
+          <li className="text-sm text-muted-foreground">No posts in the last weeks yet.</li>
+        )}
         {areas?.map(({ area, posts }) => {
           const active = isAreaActive(area, filters);
           return (

@@ -29,14 +29,23 @@ export function TrendingCard({ type, trending, onOpenPost }: TrendingCardProps) 
         >
           <TrendingUp className="size-5 shrink-0 text-primary" aria-hidden="true" />
           <span className="grid min-w-0 flex-1">
-            <span className="text-sm font-semibold sm:text-base">Trending {POST_TYPE_TABS[type].toLowerCase()}</span>
+            <span className="text-sm font-semibold sm:text-base">
+              Trending {POST_TYPE_TABS[type].toLowerCase()}
+            </span>
             <span className="truncate text-xs text-muted-foreground">{TRENDING_COUNTS}</span>
           </span>
-          <ChevronDown className={cn('size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          <ChevronDown
+            className={cn('size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')}
+            aria-hidden="true"
+          />
         </button>
       </h2>
       <div id="trending-panel" hidden={!open} className="border-t px-2 py-2">
-        {posts && posts.length === 0 && <p className="px-2 py-2 text-sm text-muted-foreground">No views this week yet: the first posts seen will show here.</p>}
+        {posts && posts.length === 0 && (
+          <p className="px-2 py-2 text-sm text-muted-foreground">
+            No views this week yet: the first posts seen will show here.
+          </p>
+        )}
         {!posts && <p className="px-2 py-2 text-sm text-muted-foreground">Loading…</p>}
         {posts && posts.length > 0 && (
           <ol className="grid gap-1">
@@ -53,7 +62,9 @@ export function TrendingCard({ type, trending, onOpenPost }: TrendingCardProps) 
                     <span className="truncate text-sm font-medium">{post.title}</span>
                     <span className="truncate text-xs text-muted-foreground">{post.area}</span>
                   </span>
-                  <span className="text-xs whitespace-nowrap text-muted-foreground">{viewsText(post.views)}</span>
+                  <span className="text-xs whitespace-nowrap text-muted-foreground">
+                    {viewsText(post.views)}
+                  </span>
                 </button>
               </li>
             ))}

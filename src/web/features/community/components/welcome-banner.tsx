@@ -14,7 +14,10 @@ export function WelcomeBanner() {
   const [dismissed, setDismissed] = useRemembered(REMEMBERED_KEYS.welcome, () => false);
   if (dismissed) return null;
   return (
-    <section aria-labelledby="welcome-title" className="flex items-start gap-3 rounded-2xl border border-primary/20 bg-primary-soft p-4">
+    <section
+      aria-labelledby="welcome-title"
+      className="flex items-start gap-3 rounded-2xl border border-primary/20 bg-primary-soft p-4"
+    >
       <Sprout className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-2">
         <h2 id="welcome-title" className="font-semibold">
