@@ -20,6 +20,8 @@ declare module 'vitest' {
     ownerPassword: string;
     /** The mail the app sent (invitations), as the journeys' SMTP server received it. */
     mailURL: string;
+    /** An email that is an admin once registered (ADMIN_EMAILS): /marketing's journey. */
+    adminEmail: string;
   }
 }
 
@@ -28,6 +30,9 @@ const INSTAGRAM_URL = 'https://www.instagram.com/freefruit.example/';
 
 /** The owner password of the Post Access Required dialog's Owner tab (DECISIONS 4), set up for the journeys. */
 const OWNER_PASSWORD = 'orchard-owner-2026';
+
+/** Registered with this email, a journey's member is an admin (DECISIONS 3). */
+const ADMIN_EMAIL = 'admin-journeys@example.com';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -68,6 +73,7 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: 'off',
       NODE_ENV: 'production',
       INSTAGRAM_URL,
+      ADMIN_EMAILS: ADMIN_EMAIL,
       OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD, ARGON2),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       // Each browser context of a journey is a visitor on a network of its own (X-Forwarded-For,
@@ -83,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('instagramURL', INSTAGRAM_URL);
   project.provide('ownerPassword', OWNER_PASSWORD);
   project.provide('mailURL', smtp.url);
+  project.provide('adminEmail', ADMIN_EMAIL);
 
   return async () => {
     if (child.exitCode === null) {

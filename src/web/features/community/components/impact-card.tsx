@@ -43,7 +43,7 @@ export function ImpactCard({ userId }: { userId: string }) {
                 key={b.name}
                 className={cn(
                   'flex items-start gap-2 rounded-lg border px-2 py-1.5 text-sm',
-                  b.earned ? 'border-primary/40 bg-primary-soft' : 'opacity-80',
+                  b.earned ? 'border-primary/40 bg-primary-soft' : 'border-dashed',
                 )}
               >
                 <Award

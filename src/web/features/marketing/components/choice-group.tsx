@@ -39,7 +39,7 @@ export function ChoiceGroup<T extends string>({
             <span
               className={cn(
                 'flex h-10 items-center gap-2 rounded-lg border bg-card px-3 text-sm font-medium peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-                choice.soon ? 'text-muted-foreground' : 'cursor-pointer hover:bg-muted',
+                choice.soon ? 'text-muted-foreground' : 'cursor-pointer hover:bg-muted peer-checked:hover:bg-primary-hover',
               )}
             >
               {choice.label}

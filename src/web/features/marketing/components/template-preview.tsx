@@ -19,8 +19,7 @@ export function TemplatePreview({
   return (
     <figure className="grid gap-2 rounded-xl border bg-card p-4">
       <figcaption className="text-xs text-muted-foreground">
-        {CHANNELS[channel].label} to {AUDIENCES[audience].label.toLowerCase()}, with the{' '}
-        {preview.data.posts.length} newest {POST_TYPE_TABS[AUDIENCES[audience].type].toLowerCase()} posts
+        {captionOf(audience, channel, preview.data.posts.length)}
       </figcaption>
       {message.subject && (
         <p className="text-sm">
@@ -30,4 +29,14 @@ export function TemplatePreview({
       <p className="text-sm whitespace-pre-wrap">{message.body}</p>
     </figure>
   );
+}
+
+/** What the preview shows: the channel, the audience and how many real posts fill it. */
+export function captionOf(audience: Audience, channel: Channel, posts: number): string {
+  const type = POST_TYPE_TABS[AUDIENCES[audience].type].toLowerCase();
+  const filled =
+    posts === 0
+      ? `no ${type} posts up yet`
+      : `the ${posts === 1 ? 'newest' : `${posts} newest`} ${type} ${posts === 1 ? 'post' : 'posts'}`;
+  return `${CHANNELS[channel].label} to ${AUDIENCES[audience].label}, with ${filled}`;
 }
