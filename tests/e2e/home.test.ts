@@ -116,6 +116,10 @@ describe('the home page comes alive', () => {
     await admin.getByText(`See them and share your own: ${link}`).waitFor();
     await expectAccessible(admin);
     await snap(admin, 'marketing');
+    // Nothing reaches past a phone's width (a long link wraps).
+    await admin.setViewportSize({ width: WIDTHS.mobile, height: 900 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.mobile);
+    await admin.setViewportSize({ width: WIDTHS.desktop, height: 900 });
 
     // Someone follows the link in a browser of their own and registers.
     const visitor = await newPage(ctx.browser, { width: WIDTHS.mobile });

@@ -1,11 +1,6 @@
 import { REGION_FILTERS, REGION_LABELS, type RegionFilter } from '../../../domain/post-values';
-import {
-  FORMULAS,
-  POPULAR_DAYS,
-  TRENDING_DAYS,
-  type CommunityFigures,
-  type Impact,
-} from '../../../domain/stats';
+import type { CommunityFigures, Impact } from '../../../domain/stats';
+import { FORMULAS, POPULAR_DAYS, TRENDING_DAYS } from '../../../domain/stats-values';
 
 /** A figure of a card: its value, its name, and what it counts (DECISIONS 10, 27: each card says what it counts). */
 export interface Figure {

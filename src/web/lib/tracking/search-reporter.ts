@@ -1,4 +1,4 @@
-import { searchTerm } from '../../../domain/stats';
+import { searchTerm } from '../../../domain/stats-values';
 import type { PostTypeValue, RegionFilter } from '../../../domain/post-values';
 import type { Timers } from './view-batcher';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VIEW_BATCH_MAX } from '../../../domain/stats';
+import { VIEW_BATCH_MAX } from '../../../domain/stats-values';
 import type { KeyValueStore } from '../first-touch';
 import {
   HISTORY_KEYS,

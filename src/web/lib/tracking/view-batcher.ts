@@ -1,4 +1,4 @@
-import { VIEW_BATCH_MAX } from '../../../domain/stats';
+import { VIEW_BATCH_MAX } from '../../../domain/stats-values';
 
 /** How long views wait to be sent together (a page of cards seen while scrolling is one request). */
 export const VIEW_FLUSH_MS = 5_000;

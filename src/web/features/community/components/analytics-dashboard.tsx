@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BarChart3 } from 'lucide-react';
-import { ANALYTICS_RANGES, FORMULAS, type AnalyticsRange } from '../../../../domain/stats';
+import { ANALYTICS_RANGES, FORMULAS, type AnalyticsRange } from '../../../../domain/stats-values';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { useAnalytics } from '../api/get-member-figures';

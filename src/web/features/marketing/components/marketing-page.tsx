@@ -41,7 +41,7 @@ export function MarketingPage() {
       <div className="grid gap-8">
         <StatCards stats={overview.data?.stats} />
         <Section title="Build a campaign">
-          <div className="grid gap-4 rounded-2xl border bg-card p-4 shadow-sm">
+          <div className="grid min-w-0 gap-4 rounded-2xl border bg-card p-4 shadow-sm">
             <ChoiceGroup
               legend="Audience"
               choices={AUDIENCE_KEYS.map((a) => ({ value: a, label: AUDIENCES[a].label }))}
@@ -89,7 +89,7 @@ export function MarketingPage() {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="grid gap-2">
+    <section className="grid min-w-0 gap-2">
       <h2 className="text-xl font-bold">{title}</h2>
       {children}
     </section>

@@ -17,7 +17,7 @@ export function TemplatePreview({
   if (!preview.data) return <Skeleton className="h-56" />;
   const message = templateFor(audience, channel, preview.data.posts, link ?? '[campaign link]');
   return (
-    <figure className="grid gap-2 rounded-xl border bg-card p-4">
+    <figure className="grid min-w-0 gap-2 rounded-xl border bg-card p-4 wrap-anywhere">
       <figcaption className="text-xs text-muted-foreground">
         {captionOf(audience, channel, preview.data.posts.length)}
       </figcaption>
