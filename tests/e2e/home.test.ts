@@ -18,6 +18,24 @@ describe('the home page comes alive', () => {
       .toBe(true);
   }
 
+  /** The page's cumulative layout shift so far, once the list and the cards have loaded (shifts after input excluded). */
+  async function layoutShift(page: Page): Promise<number> {
+    await page.getByRole('article').first().waitFor();
+    await page.waitForTimeout(1_500);
+    return page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+              if (!entry.hadRecentInput) total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+  }
+
   it('shows a guest the cards, counts views and filters by a popular area; a member sees their dashboard and impact', async () => {
     const town = `Humberwood${uniqueToken().replace(/[^a-z]/gi, '').slice(0, 5)}`;
     const owner = await newPage(ctx.browser, { width: WIDTHS.desktop });
@@ -41,6 +59,7 @@ describe('the home page comes alive', () => {
     await guest.reload();
     await guest.getByRole('region', { name: 'Our community so far' }).waitFor();
     expect(await welcome.count()).toBe(0);
+    expect(await layoutShift(guest)).toBeLessThanOrEqual(0.05);
 
     // A card without a photo is drawn, not an emoji; the first card seen for 2 s is a view, sent in a batch.
     const firstCard = guest.getByRole('article').first();
@@ -76,7 +95,11 @@ describe('the home page comes alive', () => {
     await guest.getByRole('searchbox').and(guest.locator(`[value="${town}"]`)).waitFor();
 
     // The owner: their views, the chart's ranges, their impact with formulas and badges.
+    // A returning member (this device has seen them): nothing moves while their cards load.
     await owner.goto('/');
+    await owner.getByRole('region', { name: 'Your views' }).waitFor();
+    await owner.reload();
+    expect(await layoutShift(owner)).toBeLessThanOrEqual(0.05);
     const dashboard = owner.getByRole('region', { name: 'Your views' });
     await dashboard.getByRole('img', { name: /Views of your posts, last 24 hours, most [3-9] views at/ }).waitFor();
     await dashboard.getByText(`Apples ${town}`).waitFor();
@@ -118,6 +141,10 @@ describe('the home page comes alive', () => {
     await snap(admin, 'marketing');
     // Nothing reaches past a phone's width (a long link wraps).
     await admin.setViewportSize({ width: WIDTHS.mobile, height: 900 });
+    const wide = await admin.evaluate(() =>
+      [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => `${el.tagName}.${el.className}`).slice(0, 5),
+    );
+    expect(wide).toEqual([]);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.mobile);
     await admin.setViewportSize({ width: WIDTHS.desktop, height: 900 });
 

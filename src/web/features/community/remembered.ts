@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { deviceStore } from '../../lib/first-touch';
 
 /** The device's memory of the home cards: banners dismissed, sections opened or closed. */
@@ -6,6 +6,8 @@ export const REMEMBERED_KEYS = {
   welcome: 'home-welcome-dismissed',
   marketing: 'home-marketing-dismissed',
   memberCards: 'home-member-cards-open',
+  /** The last session seen on this device was a member's: their section's space is kept while the session loads. */
+  member: 'home-last-seen-member',
 } as const;
 
 function read(key: string): string | null {
@@ -25,13 +27,16 @@ export function useRemembered(key: string, fallback: () => boolean): [boolean, (
     const kept = read(key);
     return kept === null ? fallback() : kept === '1';
   });
-  const remember = (next: boolean) => {
-    setValue(next);
-    try {
-      deviceStore()?.setItem(key, next ? '1' : '0');
-    } catch {
-      // Storage refused: remembered until the page is left.
-    }
-  };
+  const remember = useCallback(
+    (next: boolean) => {
+      setValue(next);
+      try {
+        deviceStore()?.setItem(key, next ? '1' : '0');
+      } catch {
+        // Storage refused: remembered until the page is left.
+      }
+    },
+    [key],
+  );
   return [value, remember];
 }

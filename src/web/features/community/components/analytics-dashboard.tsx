@@ -17,7 +17,7 @@ export function AnalyticsDashboard({ userId }: { userId: string }) {
   return (
     <section
       aria-labelledby="analytics-title"
-      className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm"
+      className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm lg:min-h-[34rem]"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="analytics-title" className="flex items-center gap-2 font-semibold">

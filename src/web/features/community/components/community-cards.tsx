@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { useSession } from '../../../lib/session-provider';
 import { useCommunity } from '../api/get-community';
+import { REMEMBERED_KEYS, useRemembered } from '../remembered';
 import { MarketingBanner } from './marketing-banner';
 import { PopularLocations } from './popular-locations';
 import { StatsCard } from './stats-card';
@@ -23,10 +25,15 @@ interface CommunityCardsProps {
 export function CommunityCards({ type, filters, onArea, onOpenPost, onShare }: CommunityCardsProps) {
   const { user } = useSession();
   const community = useCommunity();
+  const [welcomed, setWelcomed] = useRemembered(REMEMBERED_KEYS.welcome, () => false);
+  // A member needs no welcome: on this device it stays away, even while a later visit's session loads.
+  useEffect(() => {
+    if (user && !welcomed) setWelcomed(true);
+  }, [user, welcomed, setWelcomed]);
   return (
     <>
-      {/* While the session loads the visitor is taken for a guest, the usual first visit: nothing moves then. */}
-      {!user && <WelcomeBanner />}
+      {/* While the session loads, a device that never had a member is taken for a guest's: nothing moves then. */}
+      {!user && !welcomed && <WelcomeBanner onDismiss={() => setWelcomed(true)} />}
       <StatsCard figures={community.data} failed={community.isError} />
       <MarketingBanner onShare={onShare} />
       <TrendingCard type={type} trending={community.data?.trending} onOpenPost={onOpenPost} />

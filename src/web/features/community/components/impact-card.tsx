@@ -10,7 +10,7 @@ export function ImpactCard({ userId }: { userId: string }) {
   return (
     <section
       aria-labelledby="impact-title"
-      className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm"
+      className="grid content-start gap-3 rounded-2xl border bg-card p-4 shadow-sm lg:min-h-[34rem]"
     >
       <h2 id="impact-title" className="flex items-center gap-2 font-semibold">
         <Leaf className="size-5 text-primary" aria-hidden="true" />

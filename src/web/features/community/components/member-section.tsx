@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ChevronDown, Sparkles } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { lazyNamed } from '../../../lib/lazy';
@@ -17,8 +17,14 @@ const wide = () =>
  * one line that opens them, remembered on the device. Their code is its own chunk.
  */
 export function MemberSection() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const [open, setOpen] = useRemembered(REMEMBERED_KEYS.memberCards, wide);
+  const [wasMember, setWasMember] = useRemembered(REMEMBERED_KEYS.member, () => false);
+  useEffect(() => {
+    if (!isLoading) setWasMember(user !== null);
+  }, [isLoading, user, setWasMember]);
+  // A member's device keeps the section's line while the session loads, so the list does not move.
+  if (isLoading && wasMember) return <Skeleton className="h-[4.125rem] rounded-2xl" />;
   if (!user) return null;
   return (
     <section aria-labelledby="member-cards-toggle" className="rounded-2xl border bg-card shadow-sm">

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Sprout } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { REMEMBERED_KEYS, useRemembered } from '../remembered';
 import { DismissButton } from './dismiss-button';
 
 export const WELCOME_TEXT = {
@@ -10,9 +9,7 @@ export const WELCOME_TEXT = {
 } as const;
 
 /** Spec §2 Home: the welcome banner, for guests, until dismissed on this device. */
-export function WelcomeBanner() {
-  const [dismissed, setDismissed] = useRemembered(REMEMBERED_KEYS.welcome, () => false);
-  if (dismissed) return null;
+export function WelcomeBanner({ onDismiss }: { onDismiss: () => void }) {
   return (
     <section
       aria-labelledby="welcome-title"
@@ -33,7 +30,7 @@ export function WelcomeBanner() {
           </Button>
         </div>
       </div>
-      <DismissButton label="Dismiss the welcome" onClick={() => setDismissed(true)} />
+      <DismissButton label="Dismiss the welcome" onClick={onDismiss} />
     </section>
   );
 }

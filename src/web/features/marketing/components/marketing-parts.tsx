@@ -34,15 +34,15 @@ export function Integrations({
 }) {
   if (!integrations) return <Skeleton className="h-32" />;
   return (
-    <ul className="grid gap-2">
+    <ul className="grid min-w-0 gap-2">
       {integrations.map((i) => (
         <li
           key={i.name}
           className="flex items-center justify-between gap-3 rounded-lg border bg-card px-3 py-2"
         >
-          <span className="grid">
+          <span className="grid min-w-0">
             <span className="font-medium">{i.name}</span>
-            <span className="text-xs text-muted-foreground">{i.detail}</span>
+            <span className="text-xs text-muted-foreground wrap-anywhere">{i.detail}</span>
           </span>
           <span
             className={cn(
