@@ -3,6 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { useImpact } from '../api/get-member-figures';
 import { impactFigures } from '../card-texts';
+import { FigureList } from './figure-list';
 
 /** Spec §2 Home (members): the community impact card, each estimate with its formula, each badge with its rule. */
 export function ImpactCard({ userId }: { userId: string }) {
@@ -22,20 +23,7 @@ export function ImpactCard({ userId }: { userId: string }) {
       {!impact.data && !impact.isError && <Skeleton className="h-80" />}
       {impact.data && (
         <>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-            {impactFigures(impact.data).map((f) => (
-              <div key={f.label} className="grid content-start">
-                <dt className="order-2 text-sm font-medium">
-                  {f.label}
-                  {f.estimated && (
-                    <span className="ml-1 rounded bg-muted px-1 text-xs font-normal">estimated</span>
-                  )}
-                </dt>
-                <dd className="order-1 text-xl font-bold tabular-nums">{f.value}</dd>
-                <dd className="order-3 text-xs text-muted-foreground">{f.counts}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList figures={impactFigures(impact.data)} value={(f) => f.value} />
           <h3 className="text-sm font-semibold">Badges</h3>
           <ul className="grid gap-1.5 sm:grid-cols-2">
             {impact.data.badges.map((b) => (

@@ -1,6 +1,7 @@
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { CommunityFigures } from '../../../../domain/stats';
 import { communityFigures } from '../card-texts';
+import { FigureList } from './figure-list';
 
 /** Spec §2 Home: the community stats card, every figure from the database and saying what it counts. */
 export function StatsCard({ figures, failed }: { figures: CommunityFigures | undefined; failed: boolean }) {
@@ -14,22 +15,11 @@ export function StatsCard({ figures, failed }: { figures: CommunityFigures | und
           The figures could not be loaded just now.
         </p>
       ) : (
-        <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-3 lg:grid-cols-4">
-          {(figures ? communityFigures(figures) : PLACEHOLDERS).map((f) => (
-            <div key={f.label} className="grid content-start">
-              <dt className="order-2 text-sm font-medium">
-                {f.label}
-                {f.estimated && (
-                  <span className="ml-1 rounded bg-muted px-1 text-xs font-normal">estimated</span>
-                )}
-              </dt>
-              <dd className="order-1 h-8 text-2xl font-bold tabular-nums">
-                {figures ? f.value : <Skeleton className="h-7 w-16" />}
-              </dd>
-              <dd className="order-3 text-xs text-muted-foreground">{f.counts}</dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          className="mt-2 lg:grid-cols-4"
+          figures={figures ? communityFigures(figures) : PLACEHOLDERS}
+          value={(f) => (figures ? f.value : <Skeleton className="h-7 w-16" />)}
+        />
       )}
     </section>
   );
