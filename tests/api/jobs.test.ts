@@ -108,7 +108,7 @@ describe('background jobs across three instances', () => {
       `SELECT name, runs FROM job_runs WHERE name NOT IN ('once', 'slow', 'restart', 'failing') ORDER BY name`,
     );
     expect(rows).toEqual(
-      ['outbox-sent-old', 'preview-views-old', 'rate-limits-ended', 'sessions-expired'].map((name) => ({
+      ['campaign-visit-marks', 'outbox-sent-old', 'preview-views-old', 'rate-limits-ended', 'sessions-expired'].map((name) => ({
         name,
         runs: 1,
       })),
