@@ -57,6 +57,15 @@ describe('campaign visits', () => {
     const marks = (await ctx.database.db.execute<{ visitor: string }>(`SELECT visitor FROM campaign_visit_marks`)).rows.map((r) => r.visitor);
     expect(marks.join(' ')).not.toContain('10.71.0.1');
   });
+
+  it('keeps the marks two days: the sweep drops older ones, the counts stay', async () => {
+    await ctx.database.db.execute(`INSERT INTO campaign_visit_marks VALUES (current_date - 2, 'g:old', 'x', '', 'old')`);
+    await ctx.app.jobs.runDue();
+    const days = (await ctx.database.db.execute<{ old: number; today: number }>(
+      `SELECT count(*) FILTER (WHERE day < current_date - 1)::int AS old, count(*) FILTER (WHERE day = current_date)::int AS today FROM campaign_visit_marks`,
+    )).rows[0];
+    expect(days).toEqual({ old: 0, today: 4 });
+  });
 });
 
 describe('the report and the figures', () => {
