@@ -54,6 +54,7 @@ describe('the home page comes alive', () => {
     await welcome.waitFor();
     await guest.getByRole('region', { name: 'Our community so far' }).getByText('estimated', { exact: true }).waitFor();
     await guest.getByText('Estimated: 12 lbs for each post given away').waitFor();
+    await snap(guest, 'home-guest-welcome');
     await guest.getByRole('button', { name: 'Dismiss the welcome' }).click();
     await welcome.waitFor({ state: 'detached' });
     await guest.reload();
