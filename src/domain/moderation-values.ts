@@ -158,7 +158,7 @@ export const ADMIN_TEXTS = {
   possibleBrigade: 'possible brigade',
   anonymous: 'anonymous',
   adminsOnlyTitle: 'Admins only',
-  adminsOnlyText: 'This page is for the admins who review reports and verification requests. Your account is not an admin.',
+  adminsOnlyText: 'This page is for the site’s admins (reports, verification requests, marketing). Your account is not an admin.',
 } as const;
 
 /** Ids on the admin screen are shown by their first 8 characters (spec §2 Admin). */

@@ -7,6 +7,8 @@ import { createAdminService, SUSPENSION_SWEEP_MS } from './modules/admin/service
 import { createAccessService } from './modules/access/service';
 import { authRoutes, sessionRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { marketingRoutes } from './modules/marketing/routes';
+import { createMarketingService } from './modules/marketing/service';
 import { commentsRoutes } from './modules/comments/routes';
 import { createCommentsService } from './modules/comments/service';
 import { favoritesRoutes } from './modules/favorites/routes';
@@ -40,7 +42,11 @@ import { createVerificationsService } from './modules/verifications/service';
  * Every area's service, wired to the others (a module reaches another through its service), and
  * its routes. Services take an actor and import nothing from Fastify (docs/decisions/0070).
  */
-export async function registerModules(app: FastifyInstance, serializerMode: 'check' | 'fast', providers: Providers): Promise<void> {
+export async function registerModules(
+  app: FastifyInstance,
+  serializerMode: 'check' | 'fast',
+  providers: Providers,
+): Promise<void> {
   const { config, db, events, rateLimiter: limiter } = app;
 
   const access = createAccessService({ db, events, limiter, ownerPasswordHash: config.OWNER_PASSWORD_HASH });
@@ -49,7 +55,12 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const stopMail = mail.start();
   app.addHook('onClose', async () => stopMail());
-  app.metrics.gauge({ name: 'mail_outbox', help: 'Mail not sent yet: due now, waiting for a retry, given up', label: 'state', read: () => mail.depth() });
+  app.metrics.gauge({
+    name: 'mail_outbox',
+    help: 'Mail not sent yet: due now, waiting for a retry, given up',
+    label: 'state',
+    read: () => mail.depth(),
+  });
   app.jobs.add({ name: 'outbox-sent-old', everyMs: 24 * 60 * 60_000, run: () => mail.sweepSent() });
 
   const posts = createPostsService({
@@ -68,7 +79,10 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   app.decorate('posts', posts);
   await app.register(postsRoutes, { prefix: '/api/posts', posts });
   await app.register(mapRoutes, { prefix: '/api/posts/map', map: createMapService({ posts }) });
-  await app.register(favoritesRoutes, { prefix: '/api/favorites', favorites: createFavoritesService({ db, posts }) });
+  await app.register(favoritesRoutes, {
+    prefix: '/api/favorites',
+    favorites: createFavoritesService({ db, posts }),
+  });
   app.adoptGuestWith(posts.adoptGuest);
 
   const referrals = createReferralsService({ db, access, posts, mail, limiter, log: app.log });
@@ -116,8 +130,23 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
     exchangedMessages: (a, b) => later.messages!.exchanged(a, b),
   });
   app.adoptGuestWith(members.adoptGuest);
-  const messages = (later.messages = createMessagesService({ db, limiter, posts, members, notifications, mail, publicUrl: config.PUBLIC_URL }));
-  const comments = createCommentsService({ db, events, limiter, posts, notifications, blocked: members.blocked });
+  const messages = (later.messages = createMessagesService({
+    db,
+    limiter,
+    posts,
+    members,
+    notifications,
+    mail,
+    publicUrl: config.PUBLIC_URL,
+  }));
+  const comments = createCommentsService({
+    db,
+    events,
+    limiter,
+    posts,
+    notifications,
+    blocked: members.blocked,
+  });
   await app.register(membersRoutes, { members });
   await app.register(messagesRoutes, { prefix: '/api/messages', messages });
   await app.register(commentsRoutes, { comments });
@@ -125,12 +154,30 @@ export async function registerModules(app: FastifyInstance, serializerMode: 'che
   await app.register(reportsRoutes, { reports });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', notifications });
   await app.register(notificationsSocket, { notifications });
-  await app.register(statsRoutes, { stats: createStatsService({ db, posts, members, limiter, log: app.log }) });
+  const stats = createStatsService({ db, posts, members, limiter, log: app.log });
+  await app.register(statsRoutes, { stats });
+  const marketing = createMarketingService({
+    db,
+    limiter,
+    posts,
+    stats,
+    settings: { smtpUrl: config.SMTP_URL, instagramUrl: config.INSTAGRAM_URL },
+  });
+  app.jobs.add({
+    name: 'campaign-visit-marks',
+    everyMs: 6 * 60 * 60_000,
+    run: () => marketing.sweepVisitMarks(),
+  });
+  await app.register(marketingRoutes, { marketing });
 
   const verifications = createVerificationsService({ db });
   await app.register(verificationsRoutes, { prefix: '/api/verification-requests', verifications });
   const admin = createAdminService({ db, posts, members, reports, verifications, notifications });
   app.decorate('admin', admin);
   await app.register(adminRoutes, { prefix: '/api/admin', admin });
-  app.jobs.add({ name: 'suspensions-ended', everyMs: SUSPENSION_SWEEP_MS, run: () => admin.sweepEndedSuspensions() });
+  app.jobs.add({
+    name: 'suspensions-ended',
+    everyMs: SUSPENSION_SWEEP_MS,
+    run: () => admin.sweepEndedSuspensions(),
+  });
 }

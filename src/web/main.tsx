@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { captureFirstTouch, deviceStore } from './lib/first-touch';
+import { reportCampaignVisit } from './lib/tracking/campaign-visit';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -11,6 +12,7 @@ if (!root) throw new Error('The page has no #root element');
 // `?ref=` and utm_* of the page the visitor landed on, kept until they register (docs/decisions/0082).
 const store = deviceStore();
 if (store) captureFirstTouch(window.location.search, store);
+reportCampaignVisit(window.location.search);
 
 const app = (
   <StrictMode>

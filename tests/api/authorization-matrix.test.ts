@@ -16,9 +16,15 @@ import { callerChanged, createPost, insertPost, makeAdmin, VALID_POST } from './
  */
 const web = mkdtempSync(path.join(os.tmpdir(), 'matrix-web-'));
 mkdirSync(web, { recursive: true });
-writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(web, 'index.html'),
+  '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+);
 const OWNER_PASSWORD = 'owner password for the matrix';
-const ctx = useTestApp({ OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD), METRICS_TOKEN: 'metrics-token-of-the-matrix-0123' }, { webRoot: web });
+const ctx = useTestApp(
+  { OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD), METRICS_TOKEN: 'metrics-token-of-the-matrix-0123' },
+  { webRoot: web },
+);
 
 const ACTORS = ['guest', 'guest with a grant', 'member', 'another member', 'admin'] as const;
 type ActorKind = (typeof ACTORS)[number];
@@ -49,7 +55,11 @@ async function guestWithGrant(): Promise<string> {
 async function cookieOf(kind: ActorKind, fresh = false): Promise<string | null> {
   const signIn = async (m: Member) => {
     if (!fresh) return m.cookie;
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: m.password } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: m.email, password: m.password },
+    });
     return String(res.headers['set-cookie']).split(';')[0]!;
   };
   switch (kind) {
@@ -67,11 +77,24 @@ async function cookieOf(kind: ActorKind, fresh = false): Promise<string | null> 
 }
 
 const paymentOfOrder = async (ref: string) =>
-  (await ctx.database.db.execute<{ id: string }>(sql`SELECT id FROM payments WHERE provider_ref = ${ref}`)).rows[0]!.id;
-const ownersPost = async () => (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Fresh' })).json().id as string;
+  (await ctx.database.db.execute<{ id: string }>(sql`SELECT id FROM payments WHERE provider_ref = ${ref}`))
+    .rows[0]!.id;
+const ownersPost = async () =>
+  (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Fresh' })).json().id as string;
 const ownersComment = async () =>
-  (await ctx.app.inject(as(owner.cookie, { method: 'POST', url: `/api/posts/${ownerPostId}/comments`, payload: { content: 'Mine' } }))).json().id as string;
-const send = (from: Member, to: Member) => ctx.app.inject(as(from.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: to.id, content: 'Hello' } }));
+  (
+    await ctx.app.inject(
+      as(owner.cookie, {
+        method: 'POST',
+        url: `/api/posts/${ownerPostId}/comments`,
+        payload: { content: 'Mine' },
+      }),
+    )
+  ).json().id as string;
+const send = (from: Member, to: Member) =>
+  ctx.app.inject(
+    as(from.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: to.id, content: 'Hello' } }),
+  );
 
 interface Row {
   /** The request for one actor (fixtures it needs are made here, fresh for each actor when it changes them). */
@@ -82,7 +105,11 @@ interface Row {
   replacesSession?: true;
 }
 
-const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({ method, url, payload });
+const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({
+  method,
+  url,
+  payload,
+});
 const everyone = (status: number): Row['expect'] => [status, status, status, status, status];
 const membersOnly = (status: number): Row['expect'] => [401, 401, status, status, status];
 const ownerOrAdmin = (status: number): Row['expect'] => [401, 401, status, 403, status];
@@ -91,13 +118,25 @@ const adminsOnly = (status: number): Row['expect'] => [401, 401, 403, 403, statu
 /** A fresh report of a fresh post of the owner's (made in the table: the owner's posting limit is for other rows), by a guest. */
 const freshReport = async () => {
   const postId = await insertPost(ctx, { userId: owner.id, title: 'Reported' });
-  const res = await ctx.app.inject({ ...json('POST', '/api/posts/report', { postId, reason: 'spam' }), remoteAddress: `10.79.0.${++address}` });
+  const res = await ctx.app.inject({
+    ...json('POST', '/api/posts/report', { postId, reason: 'spam' }),
+    remoteAddress: `10.79.0.${++address}`,
+  });
   return res.json().id as string;
 };
 /** A fresh member's pending verification request. */
 const freshVerification = async () => {
   const asker = await registerMember(ctx.app, { username: 'Asker' });
-  const res = await ctx.app.inject(as(asker.cookie, json('POST', '/api/verification-requests', { businessName: 'Shop', verifiedType: 'business', businessPhone: '4165550123' })));
+  const res = await ctx.app.inject(
+    as(
+      asker.cookie,
+      json('POST', '/api/verification-requests', {
+        businessName: 'Shop',
+        verifiedType: 'business',
+        businessPhone: '4165550123',
+      }),
+    ),
+  );
   return res.json().id as string;
 };
 /** Runs `sql` before the row's request (a badge to revoke, a suspension to lift). */
@@ -109,7 +148,14 @@ const withState = async (statement: ReturnType<typeof sql>, then: InjectOptions)
 
 const MATRIX: Record<string, Row> = {
   'POST /api/auth/register': {
-    request: () => ({ ...json('POST', '/api/auth/register', { username: 'New', email: uniqueEmail('m'), password: 'secret123' }), remoteAddress: `10.77.0.${++address}` }),
+    request: () => ({
+      ...json('POST', '/api/auth/register', {
+        username: 'New',
+        email: uniqueEmail('m'),
+        password: 'secret123',
+      }),
+      remoteAddress: `10.77.0.${++address}`,
+    }),
     expect: everyone(201),
     replacesSession: true,
   },
@@ -118,7 +164,11 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
     replacesSession: true,
   },
-  'POST /api/auth/logout': { request: () => json('POST', '/api/auth/logout'), expect: everyone(204), replacesSession: true },
+  'POST /api/auth/logout': {
+    request: () => json('POST', '/api/auth/logout'),
+    expect: everyone(204),
+    replacesSession: true,
+  },
   'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expect: membersOnly(200) },
   'GET /api/session': { request: () => json('GET', '/api/session'), expect: everyone(200) },
   'GET /api/health': { request: () => json('GET', '/api/health'), expect: everyone(200) },
@@ -134,40 +184,104 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 201, 201, 201, 201],
   },
   'PATCH /api/posts/:id': {
-    request: async () => json('PATCH', `/api/posts/${await ownersPost()}`, { ...VALID_POST, title: 'Edited' }),
+    request: async () =>
+      json('PATCH', `/api/posts/${await ownersPost()}`, { ...VALID_POST, title: 'Edited' }),
     expect: ownerOrAdmin(200),
   },
-  'DELETE /api/posts/:id': { request: async () => json('DELETE', `/api/posts/${await ownersPost()}`), expect: ownerOrAdmin(204) },
+  'DELETE /api/posts/:id': {
+    request: async () => json('DELETE', `/api/posts/${await ownersPost()}`),
+    expect: ownerOrAdmin(204),
+  },
   'PATCH /api/posts/:id/status': {
     request: async () => json('PATCH', `/api/posts/${await ownersPost()}/status`, { status: 'limited' }),
     expect: ownerOrAdmin(200),
   },
-  'GET /api/posts/map': { request: () => json('GET', '/api/posts/map?bbox=-80,43,-79,44&zoom=9'), expect: everyone(200) },
-  'GET /api/favorites/check': { request: () => json('GET', `/api/favorites/check?postId=${ownerPostId}`), expect: membersOnly(200) },
-  'GET /api/favorites/states': { request: () => json('GET', `/api/favorites/states?postIds=${ownerPostId}`), expect: membersOnly(200) },
+  'GET /api/posts/map': {
+    request: () => json('GET', '/api/posts/map?bbox=-80,43,-79,44&zoom=9'),
+    expect: everyone(200),
+  },
+  'GET /api/favorites/check': {
+    request: () => json('GET', `/api/favorites/check?postId=${ownerPostId}`),
+    expect: membersOnly(200),
+  },
+  'GET /api/favorites/states': {
+    request: () => json('GET', `/api/favorites/states?postIds=${ownerPostId}`),
+    expect: membersOnly(200),
+  },
   'GET /api/favorites': { request: () => json('GET', '/api/favorites'), expect: membersOnly(200) },
-  'POST /api/favorites': { request: async () => json('POST', '/api/favorites', { postId: await ownersPost() }), expect: membersOnly(201) },
-  'DELETE /api/favorites': { request: () => json('DELETE', '/api/favorites', { postId: ownerPostId }), expect: membersOnly(200) },
-  'GET /api/posts/:id/comments': { request: () => json('GET', `/api/posts/${ownerPostId}/comments`), expect: everyone(200) },
-  'POST /api/posts/:id/comments': { request: () => json('POST', `/api/posts/${ownerPostId}/comments`, { content: 'Nice' }), expect: membersOnly(201) },
-  'DELETE /api/comments/:id': { request: async () => json('DELETE', `/api/comments/${await ownersComment()}`), expect: ownerOrAdmin(204) },
+  'POST /api/favorites': {
+    request: async () => json('POST', '/api/favorites', { postId: await ownersPost() }),
+    expect: membersOnly(201),
+  },
+  'DELETE /api/favorites': {
+    request: () => json('DELETE', '/api/favorites', { postId: ownerPostId }),
+    expect: membersOnly(200),
+  },
+  'GET /api/posts/:id/comments': {
+    request: () => json('GET', `/api/posts/${ownerPostId}/comments`),
+    expect: everyone(200),
+  },
+  'POST /api/posts/:id/comments': {
+    request: () => json('POST', `/api/posts/${ownerPostId}/comments`, { content: 'Nice' }),
+    expect: membersOnly(201),
+  },
+  'DELETE /api/comments/:id': {
+    request: async () => json('DELETE', `/api/comments/${await ownersComment()}`),
+    expect: ownerOrAdmin(204),
+  },
   'GET /api/users/:id': { request: () => json('GET', `/api/users/${owner.id}`), expect: everyone(200) },
-  'GET /api/users/:id/ratings': { request: () => json('GET', `/api/users/${owner.id}/ratings`), expect: everyone(200) },
-  'GET /api/users/:id/average-rating': { request: () => json('GET', `/api/users/${owner.id}/average-rating`), expect: everyone(200) },
+  'GET /api/users/:id/ratings': {
+    request: () => json('GET', `/api/users/${owner.id}/ratings`),
+    expect: everyone(200),
+  },
+  'GET /api/users/:id/average-rating': {
+    request: () => json('GET', `/api/users/${owner.id}/average-rating`),
+    expect: everyone(200),
+  },
   // Rating opens after a message each way (DECISIONS 20): the other member and the admin wrote with the owner.
-  'POST /api/user-ratings': { request: () => json('POST', '/api/user-ratings', { ratedUserId: owner.id, rating: 5 }), expect: [401, 401, 403, 201, 201] },
-  'POST /api/users/:id/block': { request: () => json('POST', `/api/users/${stranger.id}/block`), expect: membersOnly(204) },
-  'DELETE /api/users/:id/block': { request: () => json('DELETE', `/api/users/${stranger.id}/block`), expect: membersOnly(204) },
-  'POST /api/messages': { request: () => json('POST', '/api/messages', { toUserId: stranger.id, content: 'Hi' }), expect: membersOnly(201) },
+  'POST /api/user-ratings': {
+    request: () => json('POST', '/api/user-ratings', { ratedUserId: owner.id, rating: 5 }),
+    expect: [401, 401, 403, 201, 201],
+  },
+  'POST /api/users/:id/block': {
+    request: () => json('POST', `/api/users/${stranger.id}/block`),
+    expect: membersOnly(204),
+  },
+  'DELETE /api/users/:id/block': {
+    request: () => json('DELETE', `/api/users/${stranger.id}/block`),
+    expect: membersOnly(204),
+  },
+  'POST /api/messages': {
+    request: () => json('POST', '/api/messages', { toUserId: stranger.id, content: 'Hi' }),
+    expect: membersOnly(201),
+  },
   'GET /api/messages': { request: () => json('GET', '/api/messages'), expect: membersOnly(200) },
-  'GET /api/messages/with/:userId': { request: () => json('GET', `/api/messages/with/${stranger.id}`), expect: membersOnly(200) },
-  'POST /api/messages/with/:userId/read': { request: () => json('POST', `/api/messages/with/${stranger.id}/read`), expect: membersOnly(204) },
-  'POST /api/posts/report': { request: async () => json('POST', '/api/posts/report', { postId: await ownersPost(), reason: 'spam' }), expect: everyone(201) },
+  'GET /api/messages/with/:userId': {
+    request: () => json('GET', `/api/messages/with/${stranger.id}`),
+    expect: membersOnly(200),
+  },
+  'POST /api/messages/with/:userId/read': {
+    request: () => json('POST', `/api/messages/with/${stranger.id}/read`),
+    expect: membersOnly(204),
+  },
+  'POST /api/posts/report': {
+    request: async () => json('POST', '/api/posts/report', { postId: await ownersPost(), reason: 'spam' }),
+    expect: everyone(201),
+  },
   'GET /api/notifications': { request: () => json('GET', '/api/notifications'), expect: membersOnly(200) },
   // One of the owner's notifications: others are told it does not exist.
-  'POST /api/notifications/:id/read': { request: () => json('POST', `/api/notifications/${ownerNotificationId}/read`), expect: [401, 401, 204, 404, 404] },
-  'POST /api/notifications/read': { request: () => json('POST', '/api/notifications/read'), expect: membersOnly(204) },
-  'DELETE /api/notifications': { request: () => json('DELETE', '/api/notifications'), expect: membersOnly(204) },
+  'POST /api/notifications/:id/read': {
+    request: () => json('POST', `/api/notifications/${ownerNotificationId}/read`),
+    expect: [401, 401, 204, 404, 404],
+  },
+  'POST /api/notifications/read': {
+    request: () => json('POST', '/api/notifications/read'),
+    expect: membersOnly(204),
+  },
+  'DELETE /api/notifications': {
+    request: () => json('DELETE', '/api/notifications'),
+    expect: membersOnly(204),
+  },
   // The live socket answers only an upgrade (tests/api/live.test.ts); a plain request is not one.
   'GET /ws': { request: () => json('GET', '/ws'), expect: everyone(404) },
   // Access (spec §7, issue 16): kindness once a day per address (each actor here has its own) and per holder:
@@ -177,53 +291,120 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ ...json('POST', '/api/grant-kindness-access'), remoteAddress: `10.78.0.${++address}` }),
     expect: [200, 409, 200, 409, 200],
   },
-  'POST /api/verify-admin': { request: () => json('POST', '/api/verify-admin', { password: OWNER_PASSWORD }), expect: everyone(200) },
+  'POST /api/verify-admin': {
+    request: () => json('POST', '/api/verify-admin', { password: OWNER_PASSWORD }),
+    expect: everyone(200),
+  },
   // Payments in demo mode (no provider keys): the payer is the session, a guest's too (DECISIONS 25).
-  'POST /api/create-one-time-payment': { request: () => json('POST', '/api/create-one-time-payment', { type: 'day' }), expect: everyone(200) },
-  'POST /api/create-posting-checkout': { request: () => json('POST', '/api/create-posting-checkout', { postType: 'fruit' }), expect: everyone(200) },
+  'POST /api/create-one-time-payment': {
+    request: () => json('POST', '/api/create-one-time-payment', { type: 'day' }),
+    expect: everyone(200),
+  },
+  'POST /api/create-posting-checkout': {
+    request: () => json('POST', '/api/create-posting-checkout', { postType: 'fruit' }),
+    expect: everyone(200),
+  },
   'GET /api/payments/config': { request: () => json('GET', '/api/payments/config'), expect: everyone(200) },
-  'GET /api/payments/receipts': { request: () => json('GET', '/api/payments/receipts'), expect: everyone(200) },
+  'GET /api/payments/receipts': {
+    request: () => json('GET', '/api/payments/receipts'),
+    expect: everyone(200),
+  },
   // The owner's payment: anyone else is told it does not exist.
-  'GET /api/payments/:id': { request: () => json('GET', `/api/payments/${ownerPaymentId}`), expect: [404, 404, 200, 404, 404] },
+  'GET /api/payments/:id': {
+    request: () => json('GET', `/api/payments/${ownerPaymentId}`),
+    expect: [404, 404, 200, 404, 404],
+  },
   'GET /paypal/setup': { request: () => json('GET', '/paypal/setup'), expect: everyone(200) },
-  'POST /paypal/order': { request: () => json('POST', '/paypal/order', { type: 'day', amount: '3.00', currency: 'USD' }), expect: everyone(200) },
-  'POST /paypal/order/:orderId/capture': { request: () => json('POST', `/paypal/order/${ownerOrder.id}/capture`), expect: [404, 404, 200, 404, 404] },
-  'GET /paypal/return': { request: () => json('GET', `/paypal/return?payment=${ownerOrder.paymentId}`), expect: [404, 404, 302, 404, 404] },
+  'POST /paypal/order': {
+    request: () => json('POST', '/paypal/order', { type: 'day', amount: '3.00', currency: 'USD' }),
+    expect: everyone(200),
+  },
+  'POST /paypal/order/:orderId/capture': {
+    request: () => json('POST', `/paypal/order/${ownerOrder.id}/capture`),
+    expect: [404, 404, 200, 404, 404],
+  },
+  'GET /paypal/return': {
+    request: () => json('GET', `/paypal/return?payment=${ownerOrder.paymentId}`),
+    expect: [404, 404, 302, 404, 404],
+  },
   // Without provider keys there is nothing to receive (tests/api/payments-webhooks.test.ts has them set).
-  'POST /api/webhooks/stripe': { request: () => json('POST', '/api/webhooks/stripe', {}), expect: everyone(404) },
-  'POST /api/webhooks/paypal': { request: () => json('POST', '/api/webhooks/paypal', {}), expect: everyone(404) },
+  'POST /api/webhooks/stripe': {
+    request: () => json('POST', '/api/webhooks/stripe', {}),
+    expect: everyone(404),
+  },
+  'POST /api/webhooks/paypal': {
+    request: () => json('POST', '/api/webhooks/paypal', {}),
+    expect: everyone(404),
+  },
   'GET /api/referrals': { request: () => json('GET', '/api/referrals'), expect: membersOnly(200) },
-  'GET /api/referrals/summary': { request: () => json('GET', '/api/referrals/summary'), expect: membersOnly(200) },
+  'GET /api/referrals/summary': {
+    request: () => json('GET', '/api/referrals/summary'),
+    expect: membersOnly(200),
+  },
   // Without SMTP_URL invitations cannot be mailed (tests/api/referrals.test.ts mails them).
-  'POST /api/referrals/invite': { request: () => json('POST', '/api/referrals/invite', { email: uniqueEmail('friend') }), expect: membersOnly(503) },
+  'POST /api/referrals/invite': {
+    request: () => json('POST', '/api/referrals/invite', { email: uniqueEmail('friend') }),
+    expect: membersOnly(503),
+  },
   // The home page's figures (issue 20): anyone reads them and counts views and searches; one's impact is one's own.
   'GET /api/community': { request: () => json('GET', '/api/community'), expect: everyone(200) },
-  'POST /api/views': { request: () => json('POST', '/api/views', { postIds: [ownerPostId] }), expect: everyone(200) },
-  'POST /api/searches': { request: () => json('POST', '/api/searches', { query: 'apples' }), expect: everyone(204) },
+  'POST /api/views': {
+    request: () => json('POST', '/api/views', { postIds: [ownerPostId] }),
+    expect: everyone(200),
+  },
+  'POST /api/searches': {
+    request: () => json('POST', '/api/searches', { query: 'apples' }),
+    expect: everyone(204),
+  },
   'GET /api/user/impact': { request: () => json('GET', '/api/user/impact'), expect: membersOnly(200) },
-  'GET /api/user/analytics': { request: () => json('GET', '/api/user/analytics?range=7d'), expect: membersOnly(200) },
+  'GET /api/user/analytics': {
+    request: () => json('GET', '/api/user/analytics?range=7d'),
+    expect: membersOnly(200),
+  },
   // Verification (DECISIONS 16): a member's own requests; one pending at a time each.
   'POST /api/verification-requests': {
-    request: () => json('POST', '/api/verification-requests', { businessName: 'Orchard', verifiedType: 'individual', businessPhone: '4165550100' }),
+    request: () =>
+      json('POST', '/api/verification-requests', {
+        businessName: 'Orchard',
+        verifiedType: 'individual',
+        businessPhone: '4165550100',
+      }),
     expect: membersOnly(201),
   },
-  'GET /api/verification-requests': { request: () => json('GET', '/api/verification-requests'), expect: membersOnly(200) },
+  'GET /api/verification-requests': {
+    request: () => json('GET', '/api/verification-requests'),
+    expect: membersOnly(200),
+  },
   // Moderation (DECISIONS 3, issue 19): admins only, a guest asked to sign in first.
   'GET /api/admin/stats': { request: () => json('GET', '/api/admin/stats'), expect: adminsOnly(200) },
   'GET /api/admin/reports': { request: () => json('GET', '/api/admin/reports'), expect: adminsOnly(200) },
-  'GET /api/admin/report-cases': { request: () => json('GET', '/api/admin/report-cases?status=all'), expect: adminsOnly(200) },
-  'PATCH /api/admin/reports/:id': {
-    request: async () => json('PATCH', `/api/admin/reports/${await freshReport()}`, { status: 'dismissed', reviewNotes: 'Fine' }),
+  'GET /api/admin/report-cases': {
+    request: () => json('GET', '/api/admin/report-cases?status=all'),
     expect: adminsOnly(200),
   },
-  'GET /api/admin/verification-requests': { request: () => json('GET', '/api/admin/verification-requests'), expect: adminsOnly(200) },
+  'PATCH /api/admin/reports/:id': {
+    request: async () =>
+      json('PATCH', `/api/admin/reports/${await freshReport()}`, {
+        status: 'dismissed',
+        reviewNotes: 'Fine',
+      }),
+    expect: adminsOnly(200),
+  },
+  'GET /api/admin/verification-requests': {
+    request: () => json('GET', '/api/admin/verification-requests'),
+    expect: adminsOnly(200),
+  },
   'PATCH /api/admin/verification-requests/:id': {
-    request: async () => json('PATCH', `/api/admin/verification-requests/${await freshVerification()}`, { status: 'approved' }),
+    request: async () =>
+      json('PATCH', `/api/admin/verification-requests/${await freshVerification()}`, { status: 'approved' }),
     expect: adminsOnly(200),
   },
   'DELETE /api/admin/users/:id/verification': {
     request: () =>
-      withState(sql`UPDATE users SET is_verified = true, verified_type = 'individual' WHERE id = ${suspendee.id}`, json('DELETE', `/api/admin/users/${suspendee.id}/verification`)),
+      withState(
+        sql`UPDATE users SET is_verified = true, verified_type = 'individual' WHERE id = ${suspendee.id}`,
+        json('DELETE', `/api/admin/users/${suspendee.id}/verification`),
+      ),
     expect: adminsOnly(204),
   },
   'POST /api/admin/users/:id/suspend': {
@@ -232,13 +413,41 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/admin/users/:id/suspend': {
     request: () =>
-      withState(sql`UPDATE users SET suspended_at = now(), suspended_until = NULL, suspension_reason = 'Spam' WHERE id = ${suspendee.id}`, json('DELETE', `/api/admin/users/${suspendee.id}/suspend`)),
+      withState(
+        sql`UPDATE users SET suspended_at = now(), suspended_until = NULL, suspension_reason = 'Spam' WHERE id = ${suspendee.id}`,
+        json('DELETE', `/api/admin/users/${suspendee.id}/suspend`),
+      ),
     expect: adminsOnly(200),
   },
   'GET /api/admin/audit-log': { request: () => json('GET', '/api/admin/audit-log'), expect: adminsOnly(200) },
+  // Marketing (issue 20, DECISIONS 28): anyone's landing through a campaign link counts (each actor a visitor of its own); the rest is admins'.
+  'POST /api/visits': {
+    request: () => json('POST', '/api/visits', { source: 'matrix', campaign: 'every-actor' }),
+    expect: everyone(200),
+  },
+  'GET /api/admin/marketing/overview': {
+    request: () => json('GET', '/api/admin/marketing/overview'),
+    expect: adminsOnly(200),
+  },
+  'GET /api/admin/marketing/preview': {
+    request: () => json('GET', '/api/admin/marketing/preview?audience=cottage'),
+    expect: adminsOnly(200),
+  },
+  'GET /api/admin/marketing/campaigns': {
+    request: () => json('GET', '/api/admin/marketing/campaigns'),
+    expect: adminsOnly(200),
+  },
   // The web app's pages and files (served from the build): every page to everyone, its screen
   // decides what to show (docs/decisions/0088); the sitemap and robots.txt too.
-  ...Object.fromEntries(APP_PATHS.map((page) => [`GET ${page}`, { request: () => ({ method: 'GET', url: page, headers: { accept: 'text/html' } }), expect: everyone(200) }])),
+  ...Object.fromEntries(
+    APP_PATHS.map((page) => [
+      `GET ${page}`,
+      {
+        request: () => ({ method: 'GET', url: page, headers: { accept: 'text/html' } }),
+        expect: everyone(200),
+      },
+    ]),
+  ),
   'GET /index.html': { request: () => json('GET', '/index.html'), expect: everyone(200) },
   'GET /sitemap.xml': { request: () => json('GET', '/sitemap.xml'), expect: everyone(200) },
   'GET /robots.txt': { request: () => json('GET', '/robots.txt'), expect: everyone(200) },
@@ -251,17 +460,43 @@ beforeAll(async () => {
   stranger = await registerMember(ctx.app, { username: 'Stranger' });
   suspendee = await registerMember(ctx.app, { username: 'Suspendee' });
   await makeAdmin(ctx, admin.id);
-  for (const [a, b] of [[other, owner], [owner, other], [admin, owner], [owner, admin]] as const) expect((await send(a, b)).statusCode).toBe(201);
-  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).jpeg().toBuffer();
-  const post = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, latitude: '43.7', longitude: '-79.4' }, { bytes: image })).json();
+  for (const [a, b] of [
+    [other, owner],
+    [owner, other],
+    [admin, owner],
+    [owner, admin],
+  ] as const)
+    expect((await send(a, b)).statusCode).toBe(201);
+  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+  const post = (
+    await createPost(
+      ctx.app,
+      owner.cookie,
+      { ...VALID_POST, latitude: '43.7', longitude: '-79.4' },
+      { bytes: image },
+    )
+  ).json();
   ownerPostId = post.id;
   imageUrl = post.imageUrl;
-  await ctx.app.inject(as(other.cookie, { method: 'POST', url: `/api/posts/${ownerPostId}/comments`, payload: { content: 'Lovely' } }));
-  ownerNotificationId = (await ctx.app.inject(as(owner.cookie, { method: 'GET', url: '/api/notifications' }))).json().items[0].id;
-  const pay = (url: string, payload: object) => ctx.app.inject(as(owner.cookie, { method: 'POST', url, payload }));
+  await ctx.app.inject(
+    as(other.cookie, {
+      method: 'POST',
+      url: `/api/posts/${ownerPostId}/comments`,
+      payload: { content: 'Lovely' },
+    }),
+  );
+  ownerNotificationId = (
+    await ctx.app.inject(as(owner.cookie, { method: 'GET', url: '/api/notifications' }))
+  ).json().items[0].id;
+  const pay = (url: string, payload: object) =>
+    ctx.app.inject(as(owner.cookie, { method: 'POST', url, payload }));
   ownerPaymentId = (await pay('/api/create-one-time-payment', { type: 'day' })).json().paymentId;
   const order = (await pay('/paypal/order', { type: 'day' })).json().id as string;
-  const receipts = (await ctx.app.inject(as(owner.cookie, { method: 'GET', url: '/api/payments/receipts' }))).json();
+  const receipts = (
+    await ctx.app.inject(as(owner.cookie, { method: 'GET', url: '/api/payments/receipts' }))
+  ).json();
   expect(receipts).toHaveLength(1);
   ownerOrder = { id: order, paymentId: await paymentOfOrder(order) };
 });

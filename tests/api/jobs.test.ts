@@ -109,6 +109,7 @@ describe('background jobs across three instances', () => {
     );
     expect(rows).toEqual(
       [
+        'campaign-visit-marks',
         'home-figures',
         'outbox-sent-old',
         'preview-views-old',

@@ -20,8 +20,8 @@ declare module 'vitest' {
     ownerPassword: string;
     /** The mail the app sent (invitations), as the journeys' SMTP server received it. */
     mailURL: string;
-    /** An email in ADMIN_EMAILS (DECISIONS 3): who registers with it is an admin. */
-    adminEmail: string;
+    /** Emails in ADMIN_EMAILS (DECISIONS 3): who registers with one is an admin; one per journey that needs an admin. */
+    adminEmails: { moderation: string; marketing: string };
   }
 }
 
@@ -31,15 +31,16 @@ const INSTAGRAM_URL = 'https://www.instagram.com/freefruit.example/';
 /** The owner password of the Post Access Required dialog's Owner tab (DECISIONS 4), set up for the journeys. */
 const OWNER_PASSWORD = 'orchard-owner-2026';
 
-/** The journeys' admin (DECISIONS 3: ADMIN_EMAILS), registered by the moderation journey. */
-const ADMIN_EMAIL = 'moderator@e2e.example';
+/** Registered with one of these emails, a journey's member is an admin (DECISIONS 3: ADMIN_EMAILS). */
+const ADMIN_EMAILS = { moderation: 'moderator@e2e.example', marketing: 'admin-journeys@example.com' };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`The app exited with code ${child.exitCode} before it was ready`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -73,9 +74,9 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: 'off',
       NODE_ENV: 'production',
       INSTAGRAM_URL,
+      ADMIN_EMAILS: Object.values(ADMIN_EMAILS).join(','),
       OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD, ARGON2),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      ADMIN_EMAILS: ADMIN_EMAIL,
       // Each browser context of a journey is a visitor on a network of its own (X-Forwarded-For,
       // harness.ts newPage): per-address limits (kindness once a day, sign-ups, the preview
       // budget, self-referral) see different people, as they would in the field.
@@ -89,7 +90,7 @@ export default async function setup(project: TestProject) {
   project.provide('instagramURL', INSTAGRAM_URL);
   project.provide('ownerPassword', OWNER_PASSWORD);
   project.provide('mailURL', smtp.url);
-  project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminEmails', ADMIN_EMAILS);
 
   return async () => {
     if (child.exitCode === null) {
@@ -120,12 +121,16 @@ async function startSmtp(): Promise<{ port: number; url: string; close: () => Pr
       });
     },
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
+  );
   const http = createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(received));
   });
-  const httpPort = await new Promise<number>((resolve) => http.listen(0, '127.0.0.1', () => resolve((http.address() as AddressInfo).port)));
+  const httpPort = await new Promise<number>((resolve) =>
+    http.listen(0, '127.0.0.1', () => resolve((http.address() as AddressInfo).port)),
+  );
   return {
     port,
     url: `http://127.0.0.1:${httpPort}/`,

@@ -23,7 +23,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     admin = await newPage(ctx.browser);
     arborist = await newPage(ctx.browser, { width: WIDTHS.mobile });
     seller = await newPage(ctx.browser);
-    await registerViaApi(admin, { ...uniqueUser('moderator'), email: inject('adminEmail') });
+    await registerViaApi(admin, { ...uniqueUser('moderator'), email: inject('adminEmails').moderation });
     arboristName = (await registerViaApi(arborist, uniqueUser('arborist'))).username;
     await registerViaApi(seller, uniqueUser('seller'));
     await createPosts(arborist, [{ title: arboristPost, type: 'firewood' }]);

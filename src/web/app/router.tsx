@@ -6,17 +6,18 @@ import { Inbox } from '../features/messages';
 import { NotificationsPage } from '../features/notifications';
 import { lazyNamed } from '../lib/lazy';
 import { RootLayout } from './layout/root-layout';
-import { ComingSoon, COMING_SOON_PAGES } from './routes/coming-soon';
 import { Home } from './routes/home';
 import { LocalPage } from './routes/local-page';
 import { NotFound } from './routes/not-found';
 import { PageLoading } from './routes/page-loading';
+import { RequireAdmin } from './routes/require-admin';
 import { RequireMember } from './routes/require-member';
 
 const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
 const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
+const MarketingPage = lazyNamed(() => import('../features/marketing'), 'MarketingPage');
 
 /** The app in the browser's address bar. */
 export function AppRouter() {
@@ -46,9 +47,18 @@ export function AppRoutes() {
         <Route path="register" element={<Deferred page={<Register />} />} />
         <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
         <Route path="admin" element={<Deferred page={<Admin />} />} />
-        {COMING_SOON_PAGES.map(({ path, ...page }) => (
-          <Route key={path} path={path} element={<ComingSoon {...page} />} />
-        ))}
+        <Route
+          path="marketing"
+          element={
+            <Deferred
+              page={
+                <RequireAdmin>
+                  <MarketingPage />
+                </RequireAdmin>
+              }
+            />
+          }
+        />
         {LOCAL_AREAS.map((area) => (
           // In the first bundle: a screen loaded on demand would be drawn again from its fallback if
           // the session answered before its code arrived, shifting the prerendered page (0088).

@@ -9,3 +9,4 @@ export * from './referrals';
 export * from './stats';
 export * from './jobs';
 export * from './moderation';
+export * from './marketing';

@@ -19,6 +19,12 @@ export function createPostFigures(repo: PostsRepository, readModel: PostsReadMod
     /** A member's posts up and what their impact is worked out from. */
     impactOf: (userId: string) => repo.impactOf(userId),
 
+    /** The newest posts of a type anyone may see listed, with their area (never the street). */
+    async newestOfType(type: PostTypeValue, limit: number): Promise<Array<{ id: string; title: string; area: string }>> {
+      const rows = await repo.newestOfType(type, limit);
+      return rows.map((r) => ({ id: r.id, title: r.title, area: areaOf(r.address, r.region) }));
+    },
+
     /** Title, type, area and owner of the posts among `ids` that anyone may see listed, in that order. */
     async summaries(ids: readonly string[]): Promise<Array<{ id: string; title: string; type: PostTypeValue; area: string; ownerId: string | null }>> {
       const cards = await readModel.cards.get(ids.filter(isUuid));

@@ -4,6 +4,7 @@ import { posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 import type { LatLng } from '../../../domain/geo';
+import type { PostTypeValue } from '../../../domain/post-values';
 import type { Cursor } from './cursor';
 import { nearestOrderSql, visible } from './filters';
 
@@ -65,9 +66,13 @@ const SAMPLE = 21;
 export function createPostsRepository(db: Db, events: EventBus) {
   const newestKey = sql<string>`${posts.createdAt}::text`.as('sort_key');
   const newestAfter = (after: Cursor | null) =>
-    after?.sort === 'newest' ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
+    after?.sort === 'newest'
+      ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : undefined;
   const nearestAfter = (knn: SQL, after: Cursor | null) =>
-    after?.sort === 'nearest' ? sql`(${knn}, ${posts.id}) > (${after.distance}::float8, ${after.id}::uuid)` : undefined;
+    after?.sort === 'nearest'
+      ? sql`(${knn}, ${posts.id}) > (${after.distance}::float8, ${after.id}::uuid)`
+      : undefined;
 
   /**
    * Every post the index finds for `keys` and `where`, the page of them in `order` (newest first,
@@ -75,9 +80,15 @@ export function createPostsRepository(db: Db, events: EventBus) {
    * the planner so much per row (migration 0007) that it always reads them from the GIN index,
    * never walks an ordered index through a rare combination (docs/decisions/0071).
    */
-  async function fromIndex(keys: SQL, where: SQL | undefined, order: 'newest' | { nearest: SQL }, limit: number): Promise<RowsPage> {
+  async function fromIndex(
+    keys: SQL,
+    where: SQL | undefined,
+    order: 'newest' | { nearest: SQL },
+    limit: number,
+  ): Promise<RowsPage> {
     const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order.nearest, asc(posts.id)];
-    const sortKey = order === 'newest' ? sql<string>`${posts.createdAt}::text` : sql<number>`${order.nearest}`;
+    const sortKey =
+      order === 'newest' ? sql<string>`${posts.createdAt}::text` : sql<number>`${order.nearest}`;
     // The page's ids first (only what sorting needs leaves the heap for every match), then its rows.
     const m = db
       .select({
@@ -96,16 +107,28 @@ export function createPostsRepository(db: Db, events: EventBus) {
       .from(m)
       .innerJoin(posts, eq(posts.id, m.pageId))
       .orderBy(m.place);
-    return { rows: rows.map(({ matched: _matched, ...row }) => row), matched: rows[0]?.matched ?? 0, sample: null };
+    return {
+      rows: rows.map(({ matched: _matched, ...row }) => row),
+      matched: rows[0]?.matched ?? 0,
+      sample: null,
+    };
   }
 
   /**
    * A walk of the WALK first posts of `scope` in `order` (what an index serves in that order),
    * keeping the first `limit` that match `rest`, each with its place in the walk.
    */
-  async function walk(scope: SQL | undefined, order: 'newest' | SQL, rest: SQL | undefined, sortKey: SQL.Aliased<string> | SQL.Aliased<number>, limit: number) {
+  async function walk(
+    scope: SQL | undefined,
+    order: 'newest' | SQL,
+    rest: SQL | undefined,
+    sortKey: SQL.Aliased<string> | SQL.Aliased<number>,
+    limit: number,
+  ) {
     const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order, asc(posts.id)];
-    const place = sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`.mapWith(Number).as('place');
+    const place = sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`
+      .mapWith(Number)
+      .as('place');
     // Named "posts", so the conditions (written against the posts table) read the walk's rows.
     const w = db
       .select({ ...columns, searchVector: posts.searchVector, sortKey, place })
@@ -117,7 +140,12 @@ export function createPostsRepository(db: Db, events: EventBus) {
     const { searchVector: _searchVector, place: _place, ...shown } = w._.selectedFields;
     // Ordered as the walk is, so the walk stops at the page's last match.
     const outer = order === 'newest' ? [desc(w.createdAt), desc(w.id)] : [asc(w.sortKey), asc(w.id)];
-    const found = await db.select({ ...shown, place: w.place }).from(w).where(rest).orderBy(...outer).limit(limit);
+    const found = await db
+      .select({ ...shown, place: w.place })
+      .from(w)
+      .where(rest)
+      .orderBy(...outer)
+      .limit(limit);
     const rows: PageRow[] = found.map(({ place: _p, ...row }) => row);
     return { rows, walked: found.at(-1)?.place ?? 0 };
   }
@@ -136,14 +164,20 @@ export function createPostsRepository(db: Db, events: EventBus) {
    * them), the walk first: a full page found there is the page, and says how common they are.
    * Otherwise, or when the walk falls short, every match from the index, sorted: then there are few.
    */
-  async function keyed(q: PageQuery, keys: SQL, walkFor: (limit: number) => ReturnType<typeof walk>, fromKeys: () => Promise<RowsPage>): Promise<RowsPage> {
+  async function keyed(
+    q: PageQuery,
+    keys: SQL,
+    walkFor: (limit: number) => ReturnType<typeof walk>,
+    fromKeys: () => Promise<RowsPage>,
+  ): Promise<RowsPage> {
     const scope = q.scope ?? Infinity;
     const matches = scope > WALK ? await expected(keys) : 0;
     // Every match costs a heap read to be sorted; the walk costs one per post it passes.
     const wanted = Math.max(q.limit, SAMPLE);
     if (matches >= COMMON || (matches * WALK) / scope >= 1.5 * wanted) {
       const { rows, walked } = await walkFor(wanted);
-      if (rows.length === wanted) return { rows: rows.slice(0, q.limit), matched: null, sample: { found: rows.length, walked } };
+      if (rows.length === wanted)
+        return { rows: rows.slice(0, q.limit), matched: null, sample: { found: rows.length, walked } };
     }
     return fromKeys();
   }
@@ -158,7 +192,12 @@ export function createPostsRepository(db: Db, events: EventBus) {
       const after = newestAfter(q.after);
       const order = [desc(posts.createdAt), desc(posts.id)];
       if (!q.keys) {
-        const rows = await db.select({ ...columns, sortKey: newestKey }).from(posts).where(and(q.where, after)).orderBy(...order).limit(q.limit);
+        const rows = await db
+          .select({ ...columns, sortKey: newestKey })
+          .from(posts)
+          .where(and(q.where, after))
+          .orderBy(...order)
+          .limit(q.limit);
         return { rows, matched: null, sample: null };
       }
       const keys = q.keys;
@@ -181,7 +220,12 @@ export function createPostsRepository(db: Db, events: EventBus) {
       const located = and(q.where, sql`${posts.publicLatitude} IS NOT NULL`, nearestAfter(knn, q.after));
       const sortKey = sql<number>`${knn}`.as('sort_key');
       if (!q.keys) {
-        const rows = await db.select({ ...columns, sortKey }).from(posts).where(and(located, q.within)).orderBy(knn, posts.id).limit(q.limit);
+        const rows = await db
+          .select({ ...columns, sortKey })
+          .from(posts)
+          .where(and(located, q.within))
+          .orderBy(knn, posts.id)
+          .limit(q.limit);
         return { rows, matched: null, sample: null };
       }
       const keys = q.keys;
@@ -200,7 +244,10 @@ export function createPostsRepository(db: Db, events: EventBus) {
 
     async findByIds(ids: readonly string[]): Promise<PostRow[]> {
       if (ids.length === 0) return [];
-      return db.select(columns).from(posts).where(inArray(posts.id, [...ids]));
+      return db
+        .select(columns)
+        .from(posts)
+        .where(inArray(posts.id, [...ids]));
     },
 
     async insert(values: NewPostRow): Promise<PostRow> {
@@ -232,7 +279,11 @@ export function createPostsRepository(db: Db, events: EventBus) {
      * read at any size): the town after the address's last comma (as areaOf shows a guest), else
      * the region's name; never a street.
      */
-    async popularAreas(days: number, limit: number, regionLabels: Record<string, string>): Promise<Array<{ area: string; posts: number }>> {
+    async popularAreas(
+      days: number,
+      limit: number,
+      regionLabels: Record<string, string>,
+    ): Promise<Array<{ area: string; posts: number }>> {
       const labels = sql.join(
         Object.entries(regionLabels).map(([region, label]) => sql`(${region}, ${label})`),
         sql`, `,
@@ -251,18 +302,54 @@ export function createPostsRepository(db: Db, events: EventBus) {
     },
 
     /** What a member's impact is worked out from (their posts up), and the region most of them are in. */
-    async impactOf(userId: string): Promise<{ ids: string[]; created: number; givenAway: number; firewood: number; regions: number; region: string | null }> {
-      const { rows } = await db.execute<{ ids: string[] | null; created: number; given: number; firewood: number; regions: number; region: string | null }>(sql`
+    async impactOf(
+      userId: string,
+    ): Promise<{
+      ids: string[];
+      created: number;
+      givenAway: number;
+      firewood: number;
+      regions: number;
+      region: string | null;
+    }> {
+      const { rows } = await db.execute<{
+        ids: string[] | null;
+        created: number;
+        given: number;
+        firewood: number;
+        regions: number;
+        region: string | null;
+      }>(sql`
         SELECT array_agg(id) AS ids, count(*)::int AS created, mode() WITHIN GROUP (ORDER BY region) AS region,
                (count(*) FILTER (WHERE status = 'unavailable'))::int AS given,
                (count(*) FILTER (WHERE type = 'firewood'))::int AS firewood,
                count(DISTINCT region)::int AS regions
         FROM ${posts} WHERE user_id = ${userId} AND ${visible}`);
       const row = rows[0];
-      return { ids: row?.ids ?? [], created: row?.created ?? 0, givenAway: row?.given ?? 0, firewood: row?.firewood ?? 0, regions: row?.regions ?? 0, region: row?.region ?? null };
+      return {
+        ids: row?.ids ?? [],
+        created: row?.created ?? 0,
+        givenAway: row?.given ?? 0,
+        firewood: row?.firewood ?? 0,
+        regions: row?.regions ?? 0,
+        region: row?.region ?? null,
+      };
     },
 
-        /** Which of these members have a post up (listed: not hidden, removed or suspended; a deleted one is gone). */
+    /** The newest `limit` posts of a type anyone may see listed (posts_type_created_idx): what a campaign shows. */
+    async newestOfType(
+      type: PostTypeValue,
+      limit: number,
+    ): Promise<Array<{ id: string; title: string; address: string; region: PostRow['region'] }>> {
+      return db
+        .select({ id: posts.id, title: posts.title, address: posts.address, region: posts.region })
+        .from(posts)
+        .where(and(eq(posts.type, type), visible))
+        .orderBy(sql`${posts.createdAt} DESC NULLS FIRST`, sql`${posts.id} DESC NULLS FIRST`)
+        .limit(limit);
+    },
+
+    /** Which of these members have a post up (listed: not hidden, removed or suspended; a deleted one is gone). */
     async withPostsUp(userIds: readonly string[]): Promise<Set<string>> {
       if (userIds.length === 0) return new Set();
       const rows = await db

@@ -89,6 +89,12 @@ export function createStatsService(deps: StatsServiceDeps) {
   }
 
   return {
+    /** Who a visitor is for counting once a day (a campaign's visits too): the member, or the guest's keyed hash; and the day. */
+    async visitorOf(actor: Actor, userAgent: string, at: Date): Promise<{ visitor: string; day: string }> {
+      const day = dayOf(at);
+      return { visitor: await viewerOf(actor, userAgent, day), day };
+    },
+
     /** POST /api/views: the first view today of each post the viewer saw (not their own posts); how many counted. */
     async recordViews(actor: Actor, userAgent: string, postIds: readonly string[], now = new Date()): Promise<number> {
       await deps.limiter.hit(`views:ip:${actor.address}`, STATS_RATES.views);

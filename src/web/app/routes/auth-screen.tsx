@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { DocumentTitle } from '../../components/layout/page';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 
 interface AuthScreenProps {
   documentTitle: string;

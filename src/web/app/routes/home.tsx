@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { PostAccessDialog, usePostingReturn } from '../../features/access';
+import { areaFilter, CommunityCards, MemberSection } from '../../features/community';
 import { InviteSection } from '../../features/referrals';
 import {
   CreatePostDialog,
@@ -20,6 +21,7 @@ import {
 } from '../../features/posts';
 import { previewOnly } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
+import { trackSearch } from '../../lib/tracking/tracker';
 import { HomeMap, HomeMemberDialog, HomePostDialog } from './home-lazy';
 import { backWithForm, useCreateFlow } from './use-create-flow';
 
@@ -66,6 +68,12 @@ export function Home() {
     if (createLink && !session.isLoading) setParam('create', null);
   }, [createLink, session.isLoading, setParam]);
 
+  // Searches reach the server after a 500 ms pause, longer than two characters, without identity (spec §9).
+  useEffect(
+    () => trackSearch(filters.q, filters.type, filters.region),
+    [filters.q, filters.type, filters.region],
+  );
+
   return (
     <Page
       eyebrow="Toronto and beyond"
@@ -83,7 +91,15 @@ export function Home() {
             }}
           />
         </div>
+        <CommunityCards
+          type={filters.type}
+          filters={filters}
+          onArea={(area, active) => setFilters(active ? { region: 'all', q: '' } : areaFilter(area))}
+          onOpenPost={(id) => setParam('post', id)}
+          onShare={create.open}
+        />
         <InviteSection />
+        <MemberSection />
         <FilterBar
           filters={filters}
           origin={origin}

@@ -15,7 +15,10 @@ export function Login() {
       footer={
         <p>
           New here?{' '}
-          <Link to={withRedirect('/register', redirect)} className="font-semibold text-primary hover:underline">
+          <Link
+            to={withRedirect('/register', redirect)}
+            className="font-semibold text-primary hover:underline"
+          >
             Create an account
           </Link>
         </p>

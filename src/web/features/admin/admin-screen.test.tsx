@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats, AdminVerificationRequest, AuditEntry, ReportCase } from '../../../domain/admin';
 import { ApiError } from '../../lib/api';
-import { AdminsOnly } from '../../app/routes/admin';
+import { AdminsOnly } from '../../components/layout/admins-only';
 import { decisionToast } from './api/decisions';
 import { adminKeys } from './api/admin-keys';
 import { AdminDashboard } from './components/admin-dashboard';

@@ -6,6 +6,7 @@ import { isMember } from '../../../../domain/policy';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { TypeArt } from '../../../components/ui/type-art';
 import { countOf, shownCount, type CountAccuracy } from '../../../lib/count';
 import { useSession } from '../../../lib/session-provider';
 import { cn } from '../../../lib/utils';
@@ -25,9 +26,7 @@ export function EmptyState({ type, filteredHint, onAdd, onClearFilters }: EmptyS
   const filtered = filteredHint !== null;
   return (
     <Card className="grid place-items-center gap-3 border-dashed px-6 py-14 text-center">
-      <span aria-hidden="true" className="text-5xl">
-        {filtered ? <SearchX className="size-12 text-muted-foreground" /> : type === 'fruit' ? '🍎' : '🔥'}
-      </span>
+      {filtered ? <SearchX className="size-12 text-muted-foreground" aria-hidden="true" /> : <TypeArt type={type} decorative />}
       <h2 className="text-lg font-semibold">
         {filtered ? `No ${NOUN[type]} posts match these filters` : `No ${NOUN[type]} posts yet`}
       </h2>

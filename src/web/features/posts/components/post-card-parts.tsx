@@ -4,6 +4,7 @@ import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
 import { SignInLink } from '../../../components/ui/sign-in-link';
+import { TypeArt } from '../../../components/ui/type-art';
 import { lazyNamed } from '../../../lib/lazy';
 import { useSession } from '../../../lib/session-provider';
 import { CommentsButton } from '../../comments';
@@ -34,11 +35,8 @@ export function PostImage({ post }: { post: Post }) {
     );
   }
   return (
-    <span
-      aria-hidden="true"
-      className="grid size-full place-items-center bg-gradient-to-br from-primary-soft to-accent-soft text-6xl"
-    >
-      {post.type === 'fruit' ? '🍎' : '🔥'}
+    <span className="grid size-full place-items-center bg-gradient-to-br from-primary-soft to-accent-soft">
+      <TypeArt type={post.type} className="size-24" />
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Lock, MapPin, Navigation } from 'lucide-react';
 import { POST_TYPE_TABS, REGION_LABELS } from '../../../../domain/post-values';
 import { canContactOwner, canManagePost } from '../../../../domain/policy';
@@ -7,6 +7,8 @@ import type { Post } from '../../../../domain/posts';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { useSession } from '../../../lib/session-provider';
+import { trackView } from '../../../lib/tracking/tracker';
+import { useSeen } from '../../../lib/tracking/use-seen';
 import { cn } from '../../../lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { AccessButtons } from './list-states';
@@ -63,8 +65,11 @@ function OpenPostCard({ post, headingLevel: Heading = 'h3', className }: PostCar
   const { actor } = useSession();
   const titleId = useId();
   const own = !canContactOwner(actor, post);
+  // A card seen for 2 s is a view (spec §9), never one's own (the server skips those too).
+  const cardRef = useRef<HTMLDivElement>(null);
+  useSeen(cardRef, () => trackView(post), !own);
   return (
-    <Card className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
+    <Card ref={cardRef} className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
       <div className="relative aspect-[4/3] bg-muted">
         <PostImage post={post} />
         <FavoriteButton post={post} className="absolute top-3 right-3" />

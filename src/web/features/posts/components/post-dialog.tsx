@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { trackView } from '../../../lib/tracking/tracker';
 import { usePost } from '../api/get-post';
 import { PostCard } from './post-card';
 
@@ -15,6 +17,11 @@ interface PostDialogProps {
 /** A shared link `/?post=ID` (spec §9) or a map popup's 'View Details': the post in a dialog. */
 export function PostDialog({ postId, near, onClose }: PostDialogProps) {
   const post = usePost(postId, near);
+  // A post opened is a view (issue 20); the server leaves out the owner's own.
+  const opened = post.data && !post.data.locked ? post.data : null;
+  useEffect(() => {
+    if (opened) trackView(opened);
+  }, [opened]);
   return (
     <Dialog defaultOpen onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md gap-0 p-0 sm:p-0" aria-describedby={undefined}>

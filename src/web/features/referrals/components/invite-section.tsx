@@ -1,10 +1,10 @@
 import { Suspense, useState } from 'react';
-import { ChevronDown, Gift } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import { TIERS } from '../../../../domain/referral-values';
+import { FoldSection } from '../../../components/ui/fold-section';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { lazyNamed } from '../../../lib/lazy';
 import { useSession } from '../../../lib/session-provider';
-import { cn } from '../../../lib/utils';
 
 const ReferralCards = lazyNamed(() => import('./referral-cards'), 'ReferralCards');
 
@@ -21,39 +21,24 @@ export function InviteSection() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   return (
-    <section aria-labelledby="invite-toggle" className="rounded-2xl border bg-card shadow-sm">
-      <h2>
-        <button
-          id="invite-toggle"
-          type="button"
-          aria-expanded={open}
-          aria-controls="invite-panel"
-          onClick={() => setOpen((was) => !was)}
-          onPointerEnter={ReferralCards.preload}
-          onFocus={ReferralCards.preload}
-          className="flex w-full items-center gap-3 rounded-2xl px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <Gift className="size-5 shrink-0 text-accent" aria-hidden="true" />
-          <span className="grid min-w-0 flex-1">
-            <span className="text-sm font-semibold sm:text-base">Invite friends, earn free access</span>
-            <span className="truncate text-xs text-muted-foreground">
-              {user ? `Your code ${user.inviteCode} · ` : 'Friends: '}
-              {TIERS_SHORT}
-            </span>
-          </span>
-          <ChevronDown
-            className={cn('size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')}
-            aria-hidden="true"
-          />
-        </button>
-      </h2>
-      <div id="invite-panel" hidden={!open} className="rounded-b-2xl border-t bg-muted/50 p-3 sm:p-4">
-        {open && (
-          <Suspense fallback={<Skeleton className="h-72" />}>
-            <ReferralCards />
-          </Suspense>
-        )}
-      </div>
-    </section>
+    <FoldSection
+      id="invite"
+      icon={<Gift className="size-5 shrink-0 text-accent" aria-hidden="true" />}
+      title="Invite friends, earn free access"
+      summary={
+        <>
+          {user ? `Your code ${user.inviteCode} · ` : 'Friends: '}
+          {TIERS_SHORT}
+        </>
+      }
+      open={open}
+      onToggle={() => setOpen((was) => !was)}
+      onPreload={ReferralCards.preload}
+      panelClassName="bg-muted/50 p-3 sm:p-4"
+    >
+      <Suspense fallback={<Skeleton className="h-72" />}>
+        <ReferralCards />
+      </Suspense>
+    </FoldSection>
   );
 }

@@ -6,7 +6,7 @@ import type { Referral, ReferralSummary } from '../../../../domain/referrals';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { useReferrals } from '../api/get-referrals';
-import { CopyLink } from './copy-link';
+import { CopyLink } from '../../../components/ui/copy-link';
 import { InviteForm } from './invite-form';
 
 function Stat({ label, value }: { label: string; value: string }) {

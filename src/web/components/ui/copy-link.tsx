@@ -1,20 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { titled } from '../../../../domain/payment-values';
-import { COPIED_MS, REFERRAL_MESSAGES } from '../../../../domain/referral-values';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
+import { titled } from '../../../domain/payment-values';
+import { COPIED_MS, REFERRAL_MESSAGES } from '../../../domain/referral-values';
+import { Button } from './button';
+import { Input } from './input';
+import { Label } from './label';
+import { toast } from './use-toast';
 
 const COPY_FAILED = titled(REFERRAL_MESSAGES.copyFailed);
 
 /**
- * The member's link with a copy button (spec §4 Invite): copied, the button shows a check for 2 s
+ * A link with a copy button (spec §4 Invite; the campaign links of /marketing): copied, the button shows a check for 2 s
  * and 'Link copied!'; refused, 'Copy failed - Please copy the link manually.' and the link is
  * selected for them.
  */
-export function CopyLink({ link }: { link: string }) {
+export function CopyLink({ link, label = 'Your referral link' }: { link: string; label?: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
@@ -37,7 +37,7 @@ export function CopyLink({ link }: { link: string }) {
 
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Your referral link</Label>
+      <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-2">
         <Input
           id={id}

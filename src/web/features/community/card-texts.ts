@@ -1,0 +1,114 @@
+import { REGION_FILTERS, REGION_LABELS, type RegionFilter } from '../../../domain/post-values';
+import type { CommunityFigures, Impact } from '../../../domain/stats';
+import { FORMULAS, POPULAR_DAYS, TRENDING_DAYS } from '../../../domain/stats-values';
+
+/** A figure of a card: its value, its name, and what it counts (DECISIONS 10, 27: each card says what it counts). */
+export interface Figure {
+  label: string;
+  value: string;
+  counts: string;
+  estimated?: boolean;
+}
+
+const number = new Intl.NumberFormat('en-US');
+export const formatCount = (n: number) => number.format(n);
+
+/** The community stats card: four figures from the database, the estimate marked as one. */
+export function communityFigures(
+  f: Pick<CommunityFigures, 'postsShared' | 'members' | 'postsGivenAway' | 'estimatedLbsSaved'>,
+): Figure[] {
+  return [
+    {
+      label: 'Posts shared',
+      value: formatCount(f.postsShared),
+      counts: 'Posts up on the site now, every type',
+    },
+    { label: 'Members', value: formatCount(f.members), counts: 'Registered accounts' },
+    {
+      label: 'Posts given away',
+      value: formatCount(f.postsGivenAway),
+      counts: "Posts their owner marked 'Unavailable'",
+    },
+    {
+      label: 'Pounds saved',
+      value: `${formatCount(f.estimatedLbsSaved)} lbs`,
+      counts: `Estimated: ${FORMULAS.waste}`,
+      estimated: true,
+    },
+  ];
+}
+
+/** '1 view' / 'N views', the unit every view figure uses. */
+export const viewsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'view' : 'views'}`;
+
+/** What the trending card counts. */
+export const TRENDING_COUNTS = `Most ${FORMULAS.views} over ${TRENDING_DAYS} days, newer days weighing more`;
+/** What the popular locations card counts. */
+export const POPULAR_COUNTS = `Towns and areas with the most posts in the last ${POPULAR_DAYS} days`;
+
+/**
+ * What clicking a popular area sets in the list's filters: a region's own name filters by region,
+ * any other town is searched for in the posts' addresses (docs/decisions/0087).
+ */
+export function areaFilter(area: string): { region: RegionFilter; q: string } {
+  const region = REGION_FILTERS.find(
+    (r) => r !== 'all' && REGION_LABELS[r].toLowerCase() === area.toLowerCase(),
+  );
+  return region ? { region, q: '' } : { region: 'all', q: area };
+}
+
+/** Whether the list is filtered by this area now. */
+export const isAreaActive = (area: string, filters: { region: RegionFilter; q: string }) => {
+  const wanted = areaFilter(area);
+  return wanted.region === filters.region && wanted.q.toLowerCase() === filters.q.trim().toLowerCase();
+};
+
+/** The impact card's figures, each estimate with its formula (spec §3 Impact record). */
+export function impactFigures(i: Impact): Figure[] {
+  return [
+    {
+      label: 'Posts created',
+      value: formatCount(i.postsCreated),
+      counts: 'Posts you shared that are still up',
+    },
+    { label: 'Total views', value: formatCount(i.totalViews), counts: `Of your posts, ${FORMULAS.views}` },
+    {
+      label: 'Waste prevented',
+      value: `${formatCount(i.estimatedWastePrevented)} lbs`,
+      counts: `Estimated: ${FORMULAS.waste}`,
+      estimated: true,
+    },
+    {
+      label: 'Money saved',
+      value: `$${formatCount(i.estimatedMoneySaved)}`,
+      counts: `Estimated: ${FORMULAS.money}`,
+      estimated: true,
+    },
+    {
+      label: 'Communities helped',
+      value: formatCount(i.communitiesHelped),
+      counts: 'Different areas your posts are in',
+    },
+    {
+      label: 'Carbon kept out',
+      value: `${i.carbonFootprintReduced} kg CO2e`,
+      counts: `Estimated: ${FORMULAS.carbon}`,
+      estimated: true,
+    },
+  ];
+}
+
+/** The analytics dashboard's range buttons (spec §9). */
+export const RANGE_LABELS = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days' } as const;
+
+/** The top searches' heading: where they come from. */
+export const searchesWhere = (area: RegionFilter) =>
+  area === 'all' ? 'everywhere' : `in ${REGION_LABELS[area]}`;
+
+/** The x-axis label of a chart point: a time for hours, a weekday for days. */
+export function pointLabel(at: string, daily: boolean): string {
+  const date = new Date(at);
+  return daily
+    ? date.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' })
+    : date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}

@@ -1,0 +1,4 @@
+/** The community feature's public entry: the home page's cards (spec §2 Home; issue 20). */
+export { areaFilter } from './card-texts';
+export { CommunityCards } from './components/community-cards';
+export { MemberSection } from './components/member-section';

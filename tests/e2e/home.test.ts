@@ -1,0 +1,165 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { createPosts, uniqueToken } from './posts-helpers';
+
+/**
+ * The home page's cards (issue 20; DECISIONS 10, 27; docs/decisions/0086, 0087) and /marketing
+ * (DECISIONS 28): a guest's welcome, stats, trending and popular locations, a member's views and
+ * impact, and an admin's campaign link counted through a visit and a registration.
+ */
+describe('the home page comes alive', () => {
+  const ctx = useBrowser();
+
+  /** Waits until the kept figures (worked out every 30 s, a body kept 15 s) show what the test made. */
+  async function untilCommunity(page: Page, check: (body: { trending: { fruit: Array<{ id: string }> }; popularAreas: Array<{ area: string }> }) => boolean) {
+    await expect
+      .poll(async () => check(await (await page.request.get('/api/community')).json()), { timeout: 75_000, interval: 2_000 })
+      .toBe(true);
+  }
+
+  /** The page's cumulative layout shift so far, once the list and the cards have loaded (shifts after input excluded). */
+  async function layoutShift(page: Page): Promise<number> {
+    await page.getByRole('article').first().waitFor();
+    await page.waitForTimeout(1_500);
+    return page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+              if (!entry.hadRecentInput) total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+  }
+
+  it('shows a guest the cards, counts views and filters by a popular area; a member sees their dashboard and impact', async () => {
+    const town = `Humberwood${uniqueToken().replace(/[^a-z]/gi, '').slice(0, 5)}`;
+    const owner = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    await registerViaApi(owner);
+    const [apples, pears] = await createPosts(owner, [
+      { title: `Apples ${town}`, address: `12 Oak Ave, ${town}` },
+      { title: `Pears ${town}`, address: `14 Oak Ave, ${town}` },
+      { title: `Plums ${town}`, address: `16 Oak Ave, ${town}` },
+      { title: `Cherries elsewhere ${town.slice(-5)}`, address: '3 Side St, Faraway' },
+    ]);
+
+    // A guest: the welcome banner, dismissed, stays dismissed after a reload.
+    const guest = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await guest.goto('/');
+    const welcome = guest.getByRole('region', { name: 'Welcome, neighbour!' });
+    await welcome.waitFor();
+    await guest.getByRole('region', { name: 'Our community so far' }).getByText('estimated', { exact: true }).waitFor();
+    await guest.getByText('Estimated: 12 lbs for each post given away').waitFor();
+    await snap(guest, 'home-guest-welcome');
+    await guest.getByRole('button', { name: 'Dismiss the welcome' }).click();
+    await welcome.waitFor({ state: 'detached' });
+    await guest.reload();
+    await guest.getByRole('region', { name: 'Our community so far' }).waitFor();
+    expect(await welcome.count()).toBe(0);
+    expect(await layoutShift(guest)).toBeLessThanOrEqual(0.05);
+
+    // A card without a photo is drawn, not an emoji; the first card seen for 2 s is a view, sent in a batch.
+    const firstCard = guest.getByRole('article').first();
+    await firstCard.scrollIntoViewIfNeeded();
+    await firstCard.getByRole('img', { name: 'Fruit drawing (no photo)' }).waitFor();
+    const views = await guest.waitForRequest((req) => req.url().endsWith('/api/views') && req.method() === 'POST', { timeout: 20_000 });
+    expect((views.postDataJSON() as { postIds: string[] }).postIds.length).toBeGreaterThan(0);
+
+    // Views from two more people make Apples trend above Pears.
+    for (const ids of [[apples!, pears!], [apples!]]) {
+      const other = await newPage(ctx.browser);
+      expect((await other.request.post('/api/views', { data: { postIds: ids }, headers: { Origin: new URL(guest.url()).origin } })).status()).toBe(200);
+      await other.context().close();
+    }
+    await untilCommunity(guest, (c) => c.trending.fruit.some((t) => t.id === apples) && c.popularAreas.some((a) => a.area === town));
+    await guest.reload();
+    await guest.getByRole('button', { name: /Trending fresh fruit/ }).click();
+    const trending = guest.locator('#trending-panel');
+    await trending.getByText('Most views (once per person a day)', { exact: false }).or(guest.getByText(/views \(once per person a day\)/).first()).first().waitFor();
+    const titles = await trending.locator('li button span.truncate.font-medium').allTextContents();
+    expect(titles.length).toBeLessThanOrEqual(5);
+    expect(titles.indexOf(`Apples ${town}`)).toBeLessThan(titles.indexOf(`Pears ${town}`));
+    expect(titles.indexOf(`Pears ${town}`)).toBeGreaterThanOrEqual(0);
+
+    // A popular area filters the list by it; never a street among them.
+    const areas = guest.getByRole('region', { name: 'Popular locations' });
+    expect((await areas.getByRole('button').allTextContents()).join(' ')).not.toMatch(/Oak Ave|Side St/);
+    await expectAccessible(guest);
+    await snap(guest, 'home-guest');
+    await areas.getByRole('button', { name: new RegExp(town) }).click();
+    await expect.poll(() => new URL(guest.url()).searchParams.get('q')).toBe(town);
+    await expect.poll(() => areas.getByRole('button', { name: new RegExp(town) }).getAttribute('aria-pressed')).toBe('true');
+    await guest.getByRole('searchbox').and(guest.locator(`[value="${town}"]`)).waitFor();
+
+    // The owner: their views, the chart's ranges, their impact with formulas and badges.
+    // A returning member (this device has seen them): nothing moves while their cards load.
+    await owner.goto('/');
+    await owner.getByRole('region', { name: 'Your views' }).waitFor();
+    await owner.reload();
+    expect(await layoutShift(owner)).toBeLessThanOrEqual(0.05);
+    const dashboard = owner.getByRole('region', { name: 'Your views' });
+    await dashboard.getByRole('img', { name: /Views of your posts, last 24 hours, most [3-9] views at/ }).waitFor();
+    await dashboard.getByText(`Apples ${town}`).waitFor();
+    await dashboard.getByRole('button', { name: '7d' }).click();
+    await dashboard.getByRole('img', { name: /Views of your posts, last 7 days/ }).waitFor();
+    const impact = owner.getByRole('region', { name: 'Your community impact' });
+    await impact.getByText('Estimated: $2 for each estimated pound').waitFor();
+    await impact.getByText('Estimated: 0.5 kg CO2e for each estimated pound').waitFor();
+    await impact.getByText('First Share (earned)').waitFor();
+    await impact.getByText('Give away 5 posts').waitFor();
+    await expectAccessible(owner);
+    await snap(owner, 'home-member');
+  }, 150_000);
+
+  it('lets an admin build a campaign link whose visit and registration the report counts', async () => {
+    // Guests are sent to sign in, members who are not admins see 'Admins only'.
+    const stranger = await newPage(ctx.browser);
+    await stranger.goto('/marketing');
+    await expect.poll(() => new URL(stranger.url()).pathname + new URL(stranger.url()).search).toBe('/login?redirect=%2Fmarketing');
+    await registerViaApi(stranger);
+    await stranger.goto('/marketing');
+    await stranger.getByRole('heading', { name: 'Admins only' }).waitFor();
+
+    const admin = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await registerViaApi(admin, { ...uniqueUser('admin'), email: inject('adminEmails').marketing });
+    await admin.goto('/marketing');
+    await admin.getByRole('heading', { name: 'Marketing Command Center' }).waitFor();
+    await admin.getByText('Setup Required').first().waitFor();
+    expect(await admin.getByRole('radio', { name: /TikTok/ }).isDisabled()).toBe(true);
+    await admin.getByText('Instagram', { exact: true }).first().click();
+    await admin.getByText('DIYers / makers').click();
+    const campaign = `spring-${uniqueToken().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    await admin.getByLabel('Campaign (utm_campaign)').fill(campaign);
+    const link = await admin.getByLabel('Campaign link').inputValue();
+    expect(new URL(link).search).toBe(`?utm_source=instagram&utm_medium=social&utm_campaign=${campaign}`);
+    await admin.getByText(`See them and share your own: ${link}`).waitFor();
+    await expectAccessible(admin);
+    await snap(admin, 'marketing');
+    // Nothing reaches past a phone's width (a long link wraps; the report's table scrolls in its own box).
+    await admin.setViewportSize({ width: WIDTHS.mobile, height: 900 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.mobile);
+    await admin.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+
+    // Someone follows the link in a browser of their own and registers.
+    const visitor = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    const counted = visitor.waitForResponse((res) => res.url().endsWith('/api/visits'));
+    await visitor.goto(link);
+    expect((await counted).status()).toBe(200);
+    await visitor.getByRole('banner').getByRole('link', { name: 'Trial', exact: true }).click();
+    const user = uniqueUser('visitor');
+    await visitor.getByLabel('Username').fill(user.username);
+    await visitor.getByLabel('Email').fill(user.email);
+    await visitor.getByLabel('Password').fill(user.password);
+    await visitor.getByRole('button', { name: 'Start Free Trial' }).click();
+    await visitor.waitForURL((url) => url.pathname === '/');
+
+    await admin.reload();
+    const row = admin.getByRole('row', { name: new RegExp(campaign) });
+    await expect.poll(async () => (await row.getByRole('cell').allTextContents()).join('|')).toBe('instagram|social|1|1|0');
+  }, 90_000);
+});
