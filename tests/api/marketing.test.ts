@@ -117,7 +117,7 @@ describe('the report and the figures', () => {
       expect(guest.json().message).toBe('Please sign in as an admin.');
       const refused = await ctx.app.inject(as(member.cookie, { method: 'GET', url }));
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe('Admins only.');
+      expect(refused.json().message).toBe('Admins only: this needs an admin account.');
     }
   });
 });
