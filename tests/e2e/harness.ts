@@ -59,9 +59,13 @@ export async function newPage(
   const page = await context.newPage();
   // Uncaught errors in the page and failed requests never fail a journey by themselves, but they
   // explain one that times out: they go to the test output.
-  page.on('pageerror', (err) => console.error(`[browser] uncaught on ${page.url()}: ${err.stack ?? err.message}`));
+  page.on('pageerror', (err) =>
+    console.error(`[browser] uncaught on ${page.url()}: ${err.stack ?? err.message}`),
+  );
   page.on('crash', () => console.error(`[browser] the page crashed on ${page.url()}`));
-  page.on('requestfailed', (req) => console.error(`[browser] ${req.method()} ${req.url()} failed: ${req.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (req) =>
+    console.error(`[browser] ${req.method()} ${req.url()} failed: ${req.failure()?.errorText ?? ''}`),
+  );
   return page;
 }
 
@@ -69,7 +73,11 @@ let counter = 0;
 export function uniqueUser(prefix = 'neighbour') {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
-  return { username: `${prefix}${tag}`.slice(0, 30), email: `${prefix}-${tag}@example.com`, password: 'secret123' };
+  return {
+    username: `${prefix}${tag}`.slice(0, 30),
+    email: `${prefix}-${tag}@example.com`,
+    password: 'secret123',
+  };
 }
 
 /** Registers through the API on the page's context, so the page is signed in. */
@@ -117,7 +125,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {
-    const lines = bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    const lines = bad.map(
+      (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
     throw new Error(`Accessibility violations on ${page.url()}:\n${lines.join('\n')}`);
   }
 }
@@ -130,29 +140,37 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function hitsInside(locator: Locator, selector: string): Promise<boolean> {
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${String(locator)} is not on screen`);
-  const hit = await locator
-    .page()
-    .evaluate(({ x, y, selector }) => {
+  const hit = await locator.page().evaluate(
+    ({ x, y, selector }) => {
       const top = document.elementFromPoint(x, y);
       return top === null ? null : Boolean(top.closest(selector));
-    }, { x: box.x + box.width / 2, y: box.y + box.height / 2, selector });
+    },
+    { x: box.x + box.width / 2, y: box.y + box.height / 2, selector },
+  );
   if (hit === null) throw new Error(`the middle of ${String(locator)} is outside the window`);
   return hit;
 }
 
 /**
  * What inside `locator` reaches past its left or right edge (or the box past the window's), each
- * as tag.class: an empty list when everything fits.
+ * as tag.class: an empty list when everything fits. The content of a row that scrolls sideways
+ * (overflow-x auto or scroll, such as the popular areas' chips) is reachable by scrolling: it is
+ * not counted, while the scrolling row itself still has to fit.
  */
 export async function spillsOut(locator: Locator): Promise<string[]> {
   return locator.evaluate((box) => {
     const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+    const inScroller = (el: Element) => {
+      for (let up = el.parentElement; up && up !== box; up = up.parentElement) if (scrolls(up)) return true;
+      return false;
+    };
     const { left, right } = box.getBoundingClientRect();
     if (left < 0 || right > window.innerWidth) return [name(box)];
     return [...box.querySelectorAll('*')]
       .filter((el) => {
         const r = el.getBoundingClientRect();
-        return r.width > 0 && (r.left < left - 1 || r.right > right + 1);
+        return r.width > 0 && (r.left < left - 1 || r.right > right + 1) && !inScroller(el);
       })
       .map(name);
   });
