@@ -3,6 +3,7 @@ import type { CasePost, ReportCase } from '../../../../domain/admin';
 import { ADMIN_TEXTS, REPORT_WEIGHTS } from '../../../../domain/moderation-values';
 import { POST_TYPE_TABS } from '../../../../domain/post-values';
 import { Card } from '../../../components/ui/card';
+import { TypeArt } from '../../../components/ui/type-art';
 import { useDecideReport } from '../api/decisions';
 import { ActionDialog } from './action-dialog';
 import { CaseReports } from './case-reports';
@@ -31,8 +32,8 @@ export function CaseCard({ item }: { item: ReportCase }) {
         {post.thumbnailUrl ? (
           <img src={post.thumbnailUrl} alt="" className="size-14 shrink-0 rounded-lg object-cover" />
         ) : (
-          <span aria-hidden="true" className="grid size-14 shrink-0 place-items-center rounded-lg bg-muted text-2xl">
-            {post.type === 'fruit' ? '🍎' : '🔥'}
+          <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-muted">
+            <TypeArt type={post.type} decorative className="size-10" />
           </span>
         )}
         <div className="grid min-w-0 gap-1.5">
@@ -50,9 +51,10 @@ export function CaseCard({ item }: { item: ReportCase }) {
       <p className="line-clamp-3 text-sm text-muted-foreground">{post.description}</p>
       {item.pending && (
         <p className="text-sm">
-          Open reports weigh <strong>{weightOf(item.weight)}</strong> of {REPORT_WEIGHTS.hideAtWeight}, from {item.members}{' '}
-          {item.members === 1 ? 'member' : 'members'}.
-          {item.possibleBrigade && ' Half or more of that weight comes from accounts younger than 7 days: it does not hide the post by itself.'}
+          Open reports weigh <strong>{weightOf(item.weight)}</strong> of {REPORT_WEIGHTS.hideAtWeight}, from{' '}
+          {item.members} {item.members === 1 ? 'member' : 'members'}.
+          {item.possibleBrigade &&
+            ' Half or more of that weight comes from accounts younger than 7 days: it does not hide the post by itself.'}
         </p>
       )}
       <OwnerLine owner={item.owner} />
@@ -74,14 +76,27 @@ function CaseDecision({ item }: { item: ReportCase }) {
         pending={decide.isPending}
         explanation="Resolve removes the post and tells its owner why; Dismiss keeps it listed. Either way every open report of this post closes, and each reporter who signed in is told."
         choices={[
-          { label: ADMIN_TEXTS.resolve, decide: (reviewNotes) => decide.mutate({ reportId: open.id, status: 'resolved', action: 'remove', reviewNotes }) },
-          { label: ADMIN_TEXTS.dismiss, variant: 'outline', decide: (reviewNotes) => decide.mutate({ reportId: open.id, status: 'dismissed', action: 'keep', reviewNotes }) },
+          {
+            label: ADMIN_TEXTS.resolve,
+            decide: (reviewNotes) =>
+              decide.mutate({ reportId: open.id, status: 'resolved', action: 'remove', reviewNotes }),
+          },
+          {
+            label: ADMIN_TEXTS.dismiss,
+            variant: 'outline',
+            decide: (reviewNotes) =>
+              decide.mutate({ reportId: open.id, status: 'dismissed', action: 'keep', reviewNotes }),
+          },
         ]}
       />
     );
   }
   const last = item.reports.at(-1)!;
-  const run = (request: Parameters<typeof decide.mutateAsync>[0]) => decide.mutateAsync(request).then(() => true, () => false);
+  const run = (request: Parameters<typeof decide.mutateAsync>[0]) =>
+    decide.mutateAsync(request).then(
+      () => true,
+      () => false,
+    );
   const restore = post.state === 'removed';
   const verb = restore ? 'Restore post' : 'Remove post';
   return (
@@ -96,7 +111,12 @@ function CaseDecision({ item }: { item: ReportCase }) {
       confirm={verb}
       pending={decide.isPending}
       onConfirm={(reviewNotes) =>
-        run({ reportId: last.id, status: restore && last.status === 'dismissed' ? 'dismissed' : 'resolved', action: restore ? 'restore' : 'remove', reviewNotes })
+        run({
+          reportId: last.id,
+          status: restore && last.status === 'dismissed' ? 'dismissed' : 'resolved',
+          action: restore ? 'restore' : 'remove',
+          reviewNotes,
+        })
       }
     />
   );
