@@ -42,10 +42,12 @@ export interface PageQuery {
 
 export interface NearestQuery extends PageQuery {
   origin: LatLng;
-  /** The radius (and the search), kept apart: the walk of the nearest posts applies them after it. */
+  /**
+   * The radius (and the search), kept apart: the walk of the nearest posts applies them after it,
+   * and with a search the index's matches are kept to them (its box then written for no index:
+   * filters.ts).
+   */
   within: SQL | undefined;
-  /** The radius alone. */
-  radius?: SQL | undefined;
 }
 
 /**
@@ -233,7 +235,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
         q,
         keys,
         (limit) => walk(located, knn, q.within, sortKey, limit),
-        () => fromIndex(keys, and(q.exact, q.radius, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
+        () => fromIndex(keys, and(q.exact, q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
       );
     },
 

@@ -82,7 +82,6 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
     return deps.repo.nearest({
       where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
       within: filterConditions({ ...ANY, q: query.q, distance }, origin),
-      radius: filterConditions({ ...ANY, distance }, origin),
       keys,
       exact: and(visible, query.q ? searchMatches(query.q) : undefined),
       scope: keys ? (await scopeTotal(query, origin)).total : undefined,
