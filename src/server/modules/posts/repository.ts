@@ -235,7 +235,8 @@ export function createPostsRepository(db: Db, events: EventBus) {
         q,
         keys,
         (limit) => walk(located, knn, q.within, sortKey, limit),
-        () => fromIndex(keys, and(q.exact, q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
+        // `within` holds the search's exact words as well as the radius: `exact` would check them twice.
+        () => fromIndex(keys, and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
       );
     },
 
@@ -304,9 +305,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
     },
 
     /** What a member's impact is worked out from (their posts up), and the region most of them are in. */
-    async impactOf(
-      userId: string,
-    ): Promise<{
+    async impactOf(userId: string): Promise<{
       ids: string[];
       created: number;
       givenAway: number;
