@@ -23,8 +23,12 @@ const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
  * Which parts to run: http (the scenario table), live, mixed, bundle, lighthouse (all by default),
  * cluster (through HAProxy, asked for).
  */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,live,mixed,bundle,lighthouse').split(',').map((p) => p.trim()));
-
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'http,live,mixed,bundle,lighthouse').split(',').map((p) => p.trim()),
+);
+/** Which scenarios of the table to run, by the mark their name starts with (`BENCH_SCENARIOS=4,(g)`): all by default. */
+const MARKS = process.env.BENCH_SCENARIOS?.split(',').map((m) => `(${m.trim().replace(/^\(|\)$/g, '')})`);
+const chosen = (s: Scenario) => !MARKS || MARKS.some((m) => s.name.startsWith(m));
 
 interface Servers {
   child: ChildProcess;
@@ -33,7 +37,11 @@ interface Servers {
 }
 
 async function startServers(databaseUrl: string): Promise<Servers> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', databaseUrl], {
+  // BENCH_PROFILE=<folder>: the servers write a CPU profile there when they stop (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/server.ts', databaseUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });
@@ -67,7 +75,7 @@ async function measureAll(servers: Servers, cookie: string, databaseUrl: string)
     );
     return r;
   };
-  for (const s of ONLY.has('http') ? SCENARIOS : []) {
+  for (const s of ONLY.has('http') ? SCENARIOS.filter(chosen) : []) {
     const floor = s.floorBefore ? await load(FLOOR, FLOOR.connections) : undefined;
     if (floor) rows.push({ name: `${FLOOR.name}, before ${s.name.slice(0, 3)}`, m: floor, budget: null });
     const requests = s.requests?.();
@@ -79,14 +87,18 @@ async function measureAll(servers: Servers, cookie: string, databaseUrl: string)
   if (ONLY.has('live')) {
     await settle(databaseUrl);
     const live = await measureLive(servers.app, databaseUrl, SECONDS, WARMUP_SECONDS);
-    console.log(`  ${LIVE_NAME}: ${Math.round(live.requestsPerSec)} messages/s, p99 ${live.p99.toFixed(1)} ms`);
+    console.log(
+      `  ${LIVE_NAME}: ${Math.round(live.requestsPerSec)} messages/s, p99 ${live.p99.toFixed(1)} ms`,
+    );
     rows.push({ name: LIVE_NAME, m: live, budget: LIVE_BUDGET });
   }
   return rows;
 }
 
 async function main(): Promise<number> {
-  const load = ['http', 'live', 'mixed', 'cluster'].some((part) => ONLY.has(part)) ? await measureLoad() : { rows: [], mixed: null, killed: false };
+  const load = ['http', 'live', 'mixed', 'cluster'].some((part) => ONLY.has(part))
+    ? await measureLoad()
+    : { rows: [], mixed: null, killed: false };
   let bundle: BundleSize | Error | null = null;
   if (ONLY.has('bundle')) {
     try {
@@ -124,7 +136,9 @@ async function measureLoad(): Promise<{ rows: Row[]; mixed: MixedResult | null; 
         rows = await measureAll(servers, await benchMember(servers.app, database.url), database.url);
         if (ONLY.has('mixed')) {
           await settle(database.url);
-          console.log(`  (14) mixed load for ${MIXED_SECONDS} s, PostgreSQL ${database.kill ? 'killed halfway' : 'not killed (BENCH_DATABASE_URL)'}…`);
+          console.log(
+            `  (14) mixed load for ${MIXED_SECONDS} s, PostgreSQL ${database.kill ? 'killed halfway' : 'not killed (BENCH_DATABASE_URL)'}…`,
+          );
           mixed = await measureMixed(servers.app, database.url, MIXED_SECONDS, database.kill);
         }
       } finally {

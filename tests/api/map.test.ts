@@ -1,8 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { haversineMiles } from '../../src/domain/geo';
-import { BBOX_MESSAGES, MAP_POINTS_ZOOM, bboxParam, cellCentre, gridLevel, gridOf, parseBbox, viewBox, type Bbox } from '../../src/domain/map';
-import { AMOUNT_WORDS, SEARCH_FIELD_SEPARATOR, type MapResponse, type Post, type PostFilters } from '../../src/domain/posts';
+import {
+  BBOX_MESSAGES,
+  MAP_POINTS_ZOOM,
+  bboxParam,
+  cellCentre,
+  gridLevel,
+  gridOf,
+  parseBbox,
+  viewBox,
+  type Bbox,
+} from '../../src/domain/map';
+import {
+  AMOUNT_WORDS,
+  SEARCH_FIELD_SEPARATOR,
+  type MapResponse,
+  type Post,
+  type PostFilters,
+} from '../../src/domain/posts';
 import { generatePost, seededRandom, type GeneratedPost } from '../../src/server/modules/demo/generate';
 import { insertPosts } from '../../src/server/modules/demo/insert';
 import { createMapRepository } from '../../src/server/modules/posts/map/repository';
@@ -116,7 +132,11 @@ describe('GET /api/posts/map', () => {
     expect(city).toMatchObject({ total: 2, items: [{ kind: 'cluster', count: 2 }] });
     const street = await view(MAP_POINTS_ZOOM);
     expect(street.total).toBe(2);
-    expect(pointsOf(street).map((p) => p.id).sort()).toEqual([...ids].sort());
+    expect(
+      pointsOf(street)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 
   it('answers /api/posts/map rather than /api/posts/:id', async () => {
@@ -229,6 +249,25 @@ describe('map cells', () => {
     );
   });
 
+  it("find a lone post at its cell's mean point, and in its cell when the mean is not its point", async () => {
+    const repo = createMapRepository(ctx.database.db);
+    const grid = gridOf(parseBbox(AROUND_OTTAWA) as Bbox, 16);
+    const [cell] = (await repo.cellsFromTable(grid, filters({}))).filter((c) => c.n === 1);
+    expect(cell).toMatchObject({ lat: OTTAWA.publicLatitude, lng: OTTAWA.publicLongitude });
+    const where = filterConditions(filters({}), ORIGIN);
+    const at = await repo.idsInCells(grid.level, [cell!], where);
+    expect(at.get(`${cell!.cx}:${cell!.cy}`)).toBe(ottawaId);
+    // An estimated or since-changed count: its mean is no post's point, the cell's posts are read.
+    const off = await repo.idsInCells(grid.level, [{ ...cell!, lat: cell!.lat + 1e-5 }], where);
+    expect(off.get(`${cell!.cx}:${cell!.cy}`)).toBe(ottawaId);
+    const other = await repo.idsInCells(
+      grid.level,
+      [cell!],
+      filterConditions(filters({ type: 'skids' }), ORIGIN),
+    );
+    expect(other.size).toBe(0);
+  });
+
   it('stay in step with posts through inserts, updates and deletes', async () => {
     const db = ctx.database.db;
     await db.execute(
@@ -272,7 +311,9 @@ describe('map cells', () => {
 });
 
 function generatedText(p: GeneratedPost): string {
-  return [p.title, p.description, p.address, p.seasonalNotes ?? '', p.quantity].join(SEARCH_FIELD_SEPARATOR).toLowerCase();
+  return [p.title, p.description, p.address, p.seasonalNotes ?? '', p.quantity]
+    .join(SEARCH_FIELD_SEPARATOR)
+    .toLowerCase();
 }
 const milesFromOrigin = (p: GeneratedPost) =>
   haversineMiles(ORIGIN, { lat: p.publicLatitude!, lng: p.publicLongitude! });

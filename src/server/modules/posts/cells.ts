@@ -30,7 +30,11 @@ export function cellRowsMatching(f: Filters): SQL | undefined {
   const grain = detailed ? GRAIN.detail : f.type ? GRAIN.type : GRAIN.all;
   return and(
     eq(mapCells.grain, grain),
-    grain === GRAIN.all ? isNull(mapCells.type) : f.type ? eq(mapCells.type, f.type) : inArray(mapCells.type, [...POST_TYPES]),
+    grain === GRAIN.all
+      ? isNull(mapCells.type)
+      : f.type
+        ? eq(mapCells.type, f.type)
+        : inArray(mapCells.type, [...POST_TYPES]),
     f.status !== 'all' ? eq(mapCells.status, f.status) : undefined,
     f.region !== 'all' ? eq(mapCells.region, f.region) : undefined,
     f.amount !== 'all' ? sql`${mapCells.amount} & ${AMOUNT_BITS[f.amount]}::smallint <> 0` : undefined,
@@ -78,32 +82,57 @@ export function rangesTable(ranges: readonly Grid[]): SQL {
   return sql`unnest(${level}, ${x0}, ${x1}, ${y0}, ${y1}) AS r(level, x0, x1, y0, y1)`;
 }
 
-/** A FROM item listing cells and their bounds, as `c(level, cx, cy, w, s, e, n)`. */
-export function cellsTable(cells: readonly CellRef[]): SQL {
+/**
+ * A FROM item listing cells and their bounds, as `c(level, cx, cy, w, s, e, n)`; with `spots`
+ * (one point per cell), also the point as `c.lat, c.lng`.
+ */
+export function cellsTable(cells: readonly CellRef[], spots?: readonly LatLng[]): SQL {
   const bounds = cells.map((c) => cellBounds(c.level, c.cx, c.cy));
-  return sql`unnest(${array(
-    cells.map((c) => c.level),
-    'int',
-  )}, ${array(
-    cells.map((c) => c.cx),
-    'int',
-  )}, ${array(
-    cells.map((c) => c.cy),
-    'int',
-  )}, ${array(
-    bounds.map((b) => b.west - EDGE),
-    'float8',
-  )}, ${array(
-    bounds.map((b) => b.south - EDGE),
-    'float8',
-  )}, ${array(
-    bounds.map((b) => b.east + EDGE),
-    'float8',
-  )}, ${array(
-    bounds.map((b) => b.north + EDGE),
-    'float8',
-  )}) AS c(level, cx, cy, w, s, e, n)`;
+  const columns = [
+    array(
+      cells.map((c) => c.level),
+      'int',
+    ),
+    array(
+      cells.map((c) => c.cx),
+      'int',
+    ),
+    array(
+      cells.map((c) => c.cy),
+      'int',
+    ),
+    ...(['west', 'south', 'east', 'north'] as const).map((side) =>
+      array(
+        bounds.map((b) => b[side] + (side === 'west' || side === 'south' ? -EDGE : EDGE)),
+        'float8',
+      ),
+    ),
+    ...(spots
+      ? [
+          array(
+            spots.map((p) => p.lat),
+            'float8',
+          ),
+          array(
+            spots.map((p) => p.lng),
+            'float8',
+          ),
+        ]
+      : []),
+  ];
+  return sql`unnest(${sql.join(columns, sql`, `)}) AS c(level, cx, cy, w, s, e, n${sql.raw(spots ? ', lat, lng' : '')})`;
 }
+
+/** How far from a cell's spot (cellsTable) a post is looked for: a kept mean is exact to far better than this. */
+const SPOT = 1e-7;
+
+/**
+ * A post lies at the spot of the cell `c` of cellsTable (within SPOT), and in the cell: for a cell
+ * whose one post's point is its mean point, a probe of the point index that finds that post alone.
+ */
+export const atListedSpot = sql`${posts.publicLatitude} IS NOT NULL
+  AND point(${posts.publicLongitude}, ${posts.publicLatitude}) <@ box(point(c.lng - ${SPOT}::float8, c.lat - ${SPOT}::float8), point(c.lng + ${SPOT}::float8, c.lat + ${SPOT}::float8))
+  AND map_cell_x(${posts.publicLongitude}, c.level) = c.cx AND map_cell_y(${posts.publicLatitude}, c.level) = c.cy`;
 
 /**
  * A post lies in the cell `c` of cellsTable: the GiST index on the point finds the box, the cell

@@ -48,6 +48,15 @@ export interface NearestQuery extends PageQuery {
    * filters.ts).
    */
   within: SQL | undefined;
+  /**
+   * The search index's condition for the words and filters without the circle's cells, and how
+   * many posts match the filters but the words and the distance: the words' share of them tells
+   * how many matches a walk of the nearest posts meets. The share of the circle's cells would
+   * not: they reach beyond the circle (the box around it), so it would overstate it two or three
+   * times, and a futile KNN walk costs about ten times a btree's (3,000 steps: 23-59 ms at 1M).
+   */
+  words?: SQL | undefined;
+  everywhere?: number;
 }
 
 /**
@@ -56,7 +65,17 @@ export interface NearestQuery extends PageQuery {
  * to be read and sorted at little cost (docs/decisions/0071).
  */
 export const WALK = 3000;
-/** From this many expected matches, the walk is tried first, whatever their share of the scope. */
+/**
+ * The same for the nearest first: a KNN step of the point index costs about ten times a btree
+ * step (3,000 of them took 23-59 ms at 1M posts, against 3-15 ms for every match of a rare word).
+ */
+export const NEAREST_WALK = 1000;
+/** A match read from the heap costs about as much as this many entries of a posting list read (measured at 1M posts). */
+const HEAP_READ = 33;
+/**
+ * From this many expected matches, the newest-first walk is tried first, whatever their share of
+ * the scope (a guard against a planner's estimate that is too low: a btree walk is cheap).
+ */
 const COMMON = 1000;
 /** A walk that answers a page also estimates the total: from at least this many matches (±22 %). */
 const SAMPLE = 21;
@@ -117,10 +136,11 @@ export function createPostsRepository(db: Db, events: EventBus) {
   }
 
   /**
-   * A walk of the WALK first posts of `scope` in `order` (what an index serves in that order),
+   * A walk of the `length` first posts of `scope` in `order` (what an index serves in that order),
    * keeping the first `limit` that match `rest`, each with its place in the walk.
    */
   async function walk(
+    length: number,
     scope: SQL | undefined,
     order: 'newest' | SQL,
     rest: SQL | undefined,
@@ -137,7 +157,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
       .from(posts)
       .where(scope)
       .orderBy(...by)
-      .limit(WALK)
+      .limit(length)
       .as('posts');
     const { searchVector: _searchVector, place: _place, ...shown } = w._.selectedFields;
     // Ordered as the walk is, so the walk stops at the page's last match.
@@ -161,22 +181,19 @@ export function createPostsRepository(db: Db, events: EventBus) {
   }
 
   /**
-   * A keyed page (docs/decisions/0071). When the matches are many (the planner expects COMMON or
-   * more) or common in a big scope (it expects the walk to meet more than a page and a half of
-   * them), the walk first: a full page found there is the page, and says how common they are.
-   * Otherwise, or when the walk falls short, every match from the index, sorted: then there are few.
+   * A keyed page (docs/decisions/0071). When the walk is expected to meet more than a page and a
+   * half of matches (`walkYield`), the walk first: a full page found there is the page, and says
+   * how common they are. Otherwise, or when the walk falls short, every match from the index, sorted.
    */
   async function keyed(
     q: PageQuery,
-    keys: SQL,
+    walkYield: () => Promise<number>,
     walkFor: (limit: number) => ReturnType<typeof walk>,
     fromKeys: () => Promise<RowsPage>,
   ): Promise<RowsPage> {
-    const scope = q.scope ?? Infinity;
-    const matches = scope > WALK ? await expected(keys) : 0;
     // Every match costs a heap read to be sorted; the walk costs one per post it passes.
     const wanted = Math.max(q.limit, SAMPLE);
-    if (matches >= COMMON || (matches * WALK) / scope >= 1.5 * wanted) {
+    if ((await walkYield()) >= 1.5 * wanted) {
       const { rows, walked } = await walkFor(wanted);
       if (rows.length === wanted)
         return { rows: rows.slice(0, q.limit), matched: null, sample: { found: rows.length, walked } };
@@ -203,10 +220,16 @@ export function createPostsRepository(db: Db, events: EventBus) {
         return { rows, matched: null, sample: null };
       }
       const keys = q.keys;
+      const scope = q.scope ?? Infinity;
+      // The matches the planner expects in the scope, met by the walk in proportion; COMMON or more, worth a try.
+      const walkYield = async () => {
+        const matches = scope > WALK ? await expected(keys) : 0;
+        return matches >= COMMON ? Infinity : (matches * WALK) / scope;
+      };
       return keyed(
         q,
-        keys,
-        (limit) => walk(and(q.typeOnly, after), 'newest', q.rest, newestKey, limit),
+        walkYield,
+        (limit) => walk(WALK, and(q.typeOnly, after), 'newest', q.rest, newestKey, limit),
         () => fromIndex(keys, and(q.exact, after), 'newest', q.limit),
       );
     },
@@ -230,13 +253,26 @@ export function createPostsRepository(db: Db, events: EventBus) {
           .limit(q.limit);
         return { rows, matched: null, sample: null };
       }
-      const keys = q.keys;
+      const { keys, words, everywhere } = q;
+      const alone = words && everywhere ? await expected(words) : null;
+      // The words' share of the posts matching the other filters anywhere, met by the walk in proportion.
+      const walkYield = async () =>
+        alone !== null ? (alone / everywhere!) * Math.min(NEAREST_WALK, q.scope ?? Infinity) : 0;
+      // The circle's cells are worth reading when what they leave out costs more: reading their
+      // posting lists costs about their share of the posts (in a city about half: 45 ms at 1M),
+      // each match they leave out one heap read (a rare word's 4,500 matches: 13 ms).
+      const narrowest = async () => {
+        if (alone === null || alone === 0) return keys;
+        const inCells = await expected(keys);
+        return (alone - inCells) * HEAP_READ < (inCells / alone) * everywhere! ? words! : keys;
+      };
       return keyed(
         q,
-        keys,
-        (limit) => walk(located, knn, q.within, sortKey, limit),
+        walkYield,
+        (limit) => walk(NEAREST_WALK, located, knn, q.within, sortKey, limit),
         // `within` holds the search's exact words as well as the radius: `exact` would check them twice.
-        () => fromIndex(keys, and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
+        async () =>
+          fromIndex(await narrowest(), and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
       );
     },
 

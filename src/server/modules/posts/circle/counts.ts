@@ -16,7 +16,7 @@ export const WORLD: Grid = { level: 0, x0: 0, x1: 0, y0: 0, y1: 0 };
  * Up to this many posts in the rim cells are measured one by one; more are estimated from the rim
  * cells' kept counts and the share of each cell inside the circle (docs/decisions/0072).
  */
-export const RIM_EXACT_MAX = 2000;
+export const RIM_EXACT_MAX = 500;
 
 /** The cells of `grid` that the cell `c` overlaps (itself or its descendants), or null when none. */
 export function spanIn(grid: Grid, c: CellRef): Grid | null {
@@ -51,7 +51,13 @@ export function reachOf(coverOf: CoverOf, grid: Grid, f: PostFilters, origin: La
     const s = spanIn(grid, c);
     if (!s) continue;
     reach = reach
-      ? { level: grid.level, x0: Math.min(reach.x0, s.x0), x1: Math.max(reach.x1, s.x1), y0: Math.min(reach.y0, s.y0), y1: Math.max(reach.y1, s.y1) }
+      ? {
+          level: grid.level,
+          x0: Math.min(reach.x0, s.x0),
+          x1: Math.max(reach.x1, s.x1),
+          y0: Math.min(reach.y0, s.y0),
+          y1: Math.max(reach.y1, s.y1),
+        }
       : s;
   }
   return reach;
@@ -110,7 +116,8 @@ export async function countInCircle(
   const miles = DISTANCE_MILES[f.distance];
   const cover = deps.coverOf(origin, miles, rimLevelFor(miles, grid.level));
   // Near a pole: few posts, counted one by one.
-  if (!cover) return { cells: await deps.map.cellsFromPosts(grid, filterConditions(f, origin)), estimated: false };
+  if (!cover)
+    return { cells: await deps.map.cellsFromPosts(grid, filterConditions(f, origin)), estimated: false };
   const rim = cover.rim.filter((c) => spanIn(grid, c) !== null);
   const [inside, rimCells] = await Promise.all([
     deps.map.sumsInRanges(insideReads(grid, cover.inside), grid.level, f),

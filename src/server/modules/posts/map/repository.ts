@@ -8,6 +8,7 @@ import {
   cellX,
   cellY,
   cellsTable,
+  atListedSpot,
   inListedCell,
   pointInBox,
   postsInListedCells,
@@ -130,15 +131,30 @@ export function createMapRepository(db: Db) {
     },
 
     /** Each listed cell with the sums of its map_cells rows matching `f` (zero when it has none). */
-    async cellSums(cells: readonly CellRef[], f: PostFilters): Promise<Array<{ cell: CellRef; n: number; sumLat: number; sumLng: number }>> {
+    async cellSums(
+      cells: readonly CellRef[],
+      f: PostFilters,
+    ): Promise<Array<{ cell: CellRef; n: number; sumLat: number; sumLng: number }>> {
       if (cells.length === 0) return [];
-      const result = await db.execute<{ level: number; cx: number; cy: number; count: number; sumLat: number; sumLng: number }>(sql`
+      const result = await db.execute<{
+        level: number;
+        cx: number;
+        cy: number;
+        count: number;
+        sumLat: number;
+        sumLng: number;
+      }>(sql`
         SELECT c.level, c.cx, c.cy, coalesce(sum(${mapCells.n}), 0)::int AS count,
           coalesce(sum(${mapCells.sumLat}), 0) AS "sumLat", coalesce(sum(${mapCells.sumLng}), 0) AS "sumLng"
         FROM ${cellsTable(cells)}
         LEFT JOIN ${mapCells} ON ${mapCells.level} = c.level AND ${mapCells.cx} = c.cx AND ${mapCells.cy} = c.cy AND ${cellRowsMatching(f)}
         GROUP BY 1, 2, 3`);
-      return result.rows.map((r) => ({ cell: { level: r.level, cx: r.cx, cy: r.cy }, n: r.count, sumLat: r.sumLat, sumLng: r.sumLng }));
+      return result.rows.map((r) => ({
+        cell: { level: r.level, cx: r.cx, cy: r.cy },
+        n: r.count,
+        sumLat: r.sumLat,
+        sumLng: r.sumLng,
+      }));
     },
 
     /** Ids of the newest `limit` posts in the grid's cells. */
@@ -152,22 +168,27 @@ export function createMapRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** The newest post of each given cell (cells whose post is gone are left out). */
+    /**
+     * The newest post of each given cell (cells whose post is gone are left out). The cells are
+     * those counted with one post: that post lies at the cell's mean point, so it is looked for
+     * there first (one index probe, one row); where it is not (a count since changed, an
+     * estimated cell), the cell's posts are read newest first.
+     */
     async idsInCells(
       level: number,
-      cells: readonly { cx: number; cy: number }[],
+      cells: readonly CellCount[],
       where: SQL | undefined,
     ): Promise<Map<string, string>> {
       if (cells.length === 0) return new Map();
+      const newest = (at: SQL) => sql`(SELECT ${posts.id} FROM ${posts} WHERE ${and(where, at)}
+          ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT 1)`;
       const result = await db.execute<{ cx: number; cy: number; id: string }>(sql`
         SELECT c.cx, c.cy, p.id
-        FROM ${cellsTable(cells.map((c) => ({ level, cx: c.cx, cy: c.cy })))}
-        CROSS JOIN LATERAL (
-          SELECT ${posts.id} FROM ${posts}
-          WHERE ${and(where, inListedCell)}
-          ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC
-          LIMIT 1
-        ) AS p`);
+        FROM ${cellsTable(
+          cells.map((c) => ({ level, cx: c.cx, cy: c.cy })),
+          cells,
+        )}
+        CROSS JOIN LATERAL (${newest(atListedSpot)} UNION ALL ${newest(inListedCell)} LIMIT 1) AS p`);
       return new Map(result.rows.map((r) => [`${r.cx}:${r.cy}`, r.id]));
     },
 

@@ -32,7 +32,15 @@ export interface ListPage {
 /** The normalised filter combination: the key of its total and (with the page size) of its first page. */
 export function filterKey(f: PostFilters, origin: LatLng): string {
   const where = f.distance === 'all' ? null : [origin.lat, origin.lng];
-  return JSON.stringify([f.type ?? null, f.q?.toLowerCase() ?? null, f.status, f.amount, f.region, f.distance, where]);
+  return JSON.stringify([
+    f.type ?? null,
+    f.q?.toLowerCase() ?? null,
+    f.status,
+    f.amount,
+    f.region,
+    f.distance,
+    where,
+  ]);
 }
 
 const ANY = { q: undefined, status: 'all', amount: 'all', region: 'all', distance: 'all' } as const;
@@ -41,10 +49,15 @@ const ANY = { q: undefined, status: 'all', amount: 'all', region: 'all', distanc
  * What a search's walk looks through (repository.ts): newest first, the posts of its type;
  * nearest first, the posts of its other filters within the circle. Its total is known without a search.
  */
-const walkScope = (query: PostFilters): PostFilters => (query.distance === 'all' ? { ...ANY, type: query.type } : { ...query, q: undefined });
+const walkScope = (query: PostFilters): PostFilters =>
+  query.distance === 'all' ? { ...ANY, type: query.type } : { ...query, q: undefined };
 
 const cursorAfter = (last: PageRow, sort: Cursor['sort']) =>
-  encodeCursor(sort === 'newest' ? { sort, createdAt: String(last.sortKey), id: last.id } : { sort, distance: Number(last.sortKey), id: last.id });
+  encodeCursor(
+    sort === 'newest'
+      ? { sort, createdAt: String(last.sortKey), id: last.id }
+      : { sort, distance: Number(last.sortKey), id: last.id },
+  );
 
 /**
  * Pages of the posts list (docs/decisions/0021, 0070, 0071): first pages kept as the ids of their
@@ -62,7 +75,12 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
   };
 
   /** The rows of one page (one more than asked, to know whether another follows). */
-  async function readRows(query: ListPostsQuery, origin: LatLng, after: Cursor | null, limit: number): Promise<RowsPage> {
+  async function readRows(
+    query: ListPostsQuery,
+    origin: LatLng,
+    after: Cursor | null,
+    limit: number,
+  ): Promise<RowsPage> {
     const { distance } = query;
     if (distance === 'all') {
       const keys = keysCondition(query);
@@ -79,10 +97,15 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
     }
     // Nearest first: the radius and the search are applied after the walk of the nearest posts.
     const keys = query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined;
+    const anywhere = { ...query, q: undefined, distance: 'all' } as const;
     return deps.repo.nearest({
-      where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
+      where: filterConditions(anywhere, origin),
       within: filterConditions({ ...ANY, q: query.q, distance }, origin),
       keys,
+      words: keys && keysCondition(query),
+      everywhere: keys
+        ? (await deps.totals.of(filterKey(anywhere, origin), anywhere, origin)).total
+        : undefined,
       exact: and(visible, query.q ? searchMatches(query.q) : undefined),
       scope: keys ? (await scopeTotal(query, origin)).total : undefined,
       origin,
@@ -93,12 +116,19 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
 
   /** A search's total from its first page: every match, or its share of the walk times the walk's scope. */
   async function searchTotal(query: ListPostsQuery, origin: LatLng, rows: RowsPage): Promise<Total> {
-    if (rows.matched !== null || !rows.sample) return { total: rows.matched ?? rows.rows.length, estimated: false };
+    if (rows.matched !== null || !rows.sample)
+      return { total: rows.matched ?? rows.rows.length, estimated: false };
     const { found, walked } = rows.sample;
     return { total: Math.round(((await scopeTotal(query, origin)).total * found) / walked), estimated: true };
   }
 
-  async function read(query: ListPostsQuery, origin: LatLng, after: Cursor | null, limit: number, key: string) {
+  async function read(
+    query: ListPostsQuery,
+    origin: LatLng,
+    after: Cursor | null,
+    limit: number,
+    key: string,
+  ) {
     const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
     const since = { cards: deps.cards.generation(), totals: deps.totals.version() };
     const rows = await readRows(query, origin, after, limit + 1);
@@ -142,8 +172,17 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
         return { ids: cards.map((c) => c.row.id), nextCursor };
       });
       const totalWasKept = deps.totals.has(key);
-      const [cards, total] = await Promise.all([(made as Card[] | null) ?? deps.cards.get(skeleton.ids), totalOf(query, origin, key)]);
-      return { cards, total, nextCursor: gated ? null : skeleton.nextCursor, pageKey, cached: cached && totalWasKept };
+      const [cards, total] = await Promise.all([
+        (made as Card[] | null) ?? deps.cards.get(skeleton.ids),
+        totalOf(query, origin, key),
+      ]);
+      return {
+        cards,
+        total,
+        nextCursor: gated ? null : skeleton.nextCursor,
+        pageKey,
+        cached: cached && totalWasKept,
+      };
     },
   };
 }
