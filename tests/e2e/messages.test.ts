@@ -126,7 +126,7 @@ describe('messages between two members, live', () => {
       .waitFor();
     await owner
       .getByRole('banner')
-      .getByRole('link', { name: /^Messages\s*, 1 unread$/ })
+      .getByRole('link', { name: 'Messages, 1 unread', exact: true })
       .waitFor();
     expect(await bell(owner).innerText()).toBe('1');
   });

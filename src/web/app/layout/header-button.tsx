@@ -36,20 +36,21 @@ export function HeaderButton({
         <CountBadge count={unread} />
       </span>
       <span className={iconOnly ? 'sr-only' : 'sr-only md:not-sr-only'}>{label}</span>
-      {unread > 0 && <span className="sr-only">{unreadText(unread, countWord)}</span>}
     </>
   );
   const style = cn('px-2.5 aria-[current=page]:bg-muted', !iconOnly && 'md:px-3', className);
   const title = props.title ?? (iconOnly ? label : undefined);
+  // The count in words joins the name as one phrase ('Messages, 3 unread'), the visible label first.
+  const name = unread > 0 ? `${label}${unreadText(unread, countWord)}` : undefined;
   if (to) {
     return (
-      <Button variant="ghost" size="sm" className={style} asChild {...props} title={title}>
+      <Button variant="ghost" size="sm" className={style} asChild aria-label={name} {...props} title={title}>
         <NavLink to={to}>{content}</NavLink>
       </Button>
     );
   }
   return (
-    <Button variant="ghost" size="sm" className={style} {...props} title={title}>
+    <Button variant="ghost" size="sm" className={style} aria-label={name} {...props} title={title}>
       {content}
     </Button>
   );
