@@ -20,13 +20,13 @@ import {
 export const MAP_CELLS_MAX_ZOOM = 16;
 
 /** The posts of one grid cell: their number and mean public point. */
-export interface CellCount {
+export type CellCount = {
   cx: number;
   cy: number;
   n: number;
   lat: number;
   lng: number;
-}
+};
 
 /** Sums of the posts of one grid cell, to add up before the mean is taken. */
 export type CellSum = {
@@ -50,42 +50,30 @@ export function createMapRepository(db: Db) {
   return {
     /** Cell counts from map_cells, for filters it can answer and levels it keeps. */
     async cellsFromTable(g: Grid, f: PostFilters): Promise<CellCount[]> {
-      return db
-        .select({
-          cx: mapCells.cx,
-          cy: mapCells.cy,
-          n: sql<number>`sum(${mapCells.n})::int`,
-          lat: sql<number>`sum(${mapCells.sumLat}) / sum(${mapCells.n})`,
-          lng: sql<number>`sum(${mapCells.sumLng}) / sum(${mapCells.n})`,
-        })
-        .from(mapCells)
-        .where(
-          and(
-            eq(mapCells.level, g.level),
-            between(mapCells.cx, g.x0, g.x1),
-            between(mapCells.cy, g.y0, g.y1),
-            sql`${mapCells.n} > 0`,
-            cellRowsMatching(f),
-          ),
-        )
-        .groupBy(mapCells.cx, mapCells.cy);
+      const result = await db.execute<CellCount>(sql`
+        SELECT ${mapCells.cx} AS cx, ${mapCells.cy} AS cy, sum(${mapCells.n})::int AS n,
+          sum(${mapCells.sumLat}) / sum(${mapCells.n}) AS lat, sum(${mapCells.sumLng}) / sum(${mapCells.n}) AS lng
+        FROM ${mapCells}
+        WHERE ${and(
+          eq(mapCells.level, g.level),
+          between(mapCells.cx, g.x0, g.x1),
+          between(mapCells.cy, g.y0, g.y1),
+          sql`${mapCells.n} > 0`,
+          cellRowsMatching(f),
+        )}
+        GROUP BY 1, 2`);
+      return result.rows;
     },
 
     /** Cell counts straight from posts, for any filter `where` (small boxes, searches, distances). */
     async cellsFromPosts(g: Grid, where: SQL | undefined): Promise<CellCount[]> {
-      const cx = cellX(g.level);
-      const cy = cellY(g.level);
-      return db
-        .select({
-          cx: sql<number>`${cx}`.as('cx'),
-          cy: sql<number>`${cy}`.as('cy'),
-          n: sql<number>`count(*)::int`,
-          lat: sql<number>`avg(${posts.publicLatitude})`,
-          lng: sql<number>`avg(${posts.publicLongitude})`,
-        })
-        .from(posts)
-        .where(and(where, inGrid(g)))
-        .groupBy(sql`1`, sql`2`);
+      const result = await db.execute<CellCount>(sql`
+        SELECT ${cellX(g.level)} AS cx, ${cellY(g.level)} AS cy, count(*)::int AS n,
+          avg(${posts.publicLatitude}) AS lat, avg(${posts.publicLongitude}) AS lng
+        FROM ${posts}
+        WHERE ${and(where, inGrid(g))}
+        GROUP BY 1, 2`);
+      return result.rows;
     },
 
     /**
