@@ -40,16 +40,29 @@ const conditionsIn = (grid: Grid, f: PostFilters, origin: LatLng) =>
  * Cell counts: from map_cells when it can answer; for a distance without a search, from the
  * map_cells of the circle (countInCircle); else from the posts themselves (a search through its index).
  */
-async function countIn(deps: LayoutDeps, grid: Grid, f: PostFilters, origin: LatLng): Promise<{ cells: CellCount[]; estimated: boolean }> {
+async function countIn(
+  deps: LayoutDeps,
+  grid: Grid,
+  f: PostFilters,
+  origin: LatLng,
+): Promise<{ cells: CellCount[]; estimated: boolean }> {
   const kept = grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
   if (kept && countsCanAnswer(f)) return { cells: await deps.map.cellsFromTable(grid, f), estimated: false };
   const { distance } = f;
   if (kept && !f.q && distance !== 'all') return countInCircle(deps, grid, { ...f, distance }, origin);
-  return { cells: await deps.map.cellsFromPosts(grid, conditionsIn(grid, f, origin)), estimated: false };
+  return {
+    cells: await deps.map.cellsFromPosts(grid, conditionsIn(grid, f, origin), Boolean(f.q)),
+    estimated: false,
+  };
 }
 
 /** The posts matching `f` in the grid, counted per cell (with a distance, where the circle reaches). */
-export async function countCells(deps: LayoutDeps, grid: Grid, f: PostFilters, origin: LatLng): Promise<CellCount[]> {
+export async function countCells(
+  deps: LayoutDeps,
+  grid: Grid,
+  f: PostFilters,
+  origin: LatLng,
+): Promise<CellCount[]> {
   const reach = reachOf(deps.coverOf, grid, f, origin);
   return reach ? (await countIn(deps, reach, f, origin)).cells : [];
 }
@@ -58,16 +71,22 @@ export async function countCells(deps: LayoutDeps, grid: Grid, f: PostFilters, o
  * Clusters, with the posts alone in their cell (up to MAP_POINT_LIMIT) shown as themselves; at
  * street level (MAP_POINTS_ZOOM and closer) with few enough posts, all of them, newest first.
  */
-export async function layoutOf(deps: LayoutDeps, view: Grid, f: PostFilters, origin: LatLng): Promise<Layout> {
+export async function layoutOf(
+  deps: LayoutDeps,
+  view: Grid,
+  f: PostFilters,
+  origin: LatLng,
+): Promise<Layout> {
   // Cells of the same level as the view's: only the posts' queries look at fewer of them.
   const grid = reachOf(deps.coverOf, view, f, origin);
   if (!grid) return { cells: [], estimated: false, allPoints: true, pointIds: [], single: new Map() };
   const { cells, estimated } = await countIn(deps, grid, f, origin);
   const where = conditionsIn(grid, f, origin);
   if (grid.level >= gridLevel(MAP_POINTS_ZOOM) && countOf(cells) <= MAP_POINT_LIMIT) {
-    const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1);
+    const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1, Boolean(f.q));
     // More than the limit means posts arrived since the count: cluster them after all.
-    if (ids.length <= MAP_POINT_LIMIT) return { cells, estimated, allPoints: true, pointIds: ids, single: new Map() };
+    if (ids.length <= MAP_POINT_LIMIT)
+      return { cells, estimated, allPoints: true, pointIds: ids, single: new Map() };
   }
   const singles = cells.filter((c) => c.n === 1).slice(0, MAP_POINT_LIMIT);
   const single = await deps.map.idsInCells(grid.level, singles, where);

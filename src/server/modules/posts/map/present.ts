@@ -21,13 +21,19 @@ export const response = (items: MapItem[], estimated = false): MapResponse => ({
 });
 
 /** The ids of the posts a layout shows one by one. */
-export const shownIds = (layout: Layout): string[] => (layout.allPoints ? layout.pointIds : [...layout.single.values()]);
+export const shownIds = (layout: Layout): string[] =>
+  layout.allPoints ? layout.pointIds : [...layout.single.values()];
 
 /**
  * A layout as `actor` sees it: clusters, and the posts shown one by one (owners and admins see
  * their exact spots). A cell whose post is gone since the layout was made stays a cluster of one.
  */
-export function presentLayout(layout: Layout, cards: ReadonlyMap<string, Card>, actor: Presenter, origin: LatLng): MapResponse {
+export function presentLayout(
+  layout: Layout,
+  cards: ReadonlyMap<string, Card>,
+  actor: Presenter,
+  origin: LatLng,
+): MapResponse {
   const items: MapItem[] = layout.allPoints
     ? layout.pointIds.flatMap((id) => {
         const card = cards.get(id);

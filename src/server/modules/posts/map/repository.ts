@@ -38,11 +38,12 @@ export type CellSum = {
 };
 
 /**
- * Posts whose public point lies in the grid's cells: the GiST index on the point finds the box,
- * the cell functions (the same as map_cells') decide the edges exactly.
+ * Posts whose public point lies in the grid's cells: the GiST index on the point finds the box
+ * (unless `indexed` is false: a search's index narrows them), the cell functions (the same as
+ * map_cells') decide the edges exactly.
  */
-function inGrid(g: Grid): SQL {
-  return sql`${posts.publicLatitude} IS NOT NULL AND ${pointInBox(gridBounds(g))}
+function inGrid(g: Grid, indexed: boolean): SQL {
+  return sql`${posts.publicLatitude} IS NOT NULL AND ${pointInBox(gridBounds(g), indexed)}
     AND ${cellX(g.level)} BETWEEN ${g.x0}::int AND ${g.x1}::int AND ${cellY(g.level)} BETWEEN ${g.y0}::int AND ${g.y1}::int`;
 }
 
@@ -65,13 +66,16 @@ export function createMapRepository(db: Db) {
       return result.rows;
     },
 
-    /** Cell counts straight from posts, for any filter `where` (small boxes, searches, distances). */
-    async cellsFromPosts(g: Grid, where: SQL | undefined): Promise<CellCount[]> {
+    /**
+     * Cell counts straight from posts, for any filter `where` (small boxes, searches, distances);
+     * `searched` when `where` holds the search index's condition (inGrid's box then unindexed).
+     */
+    async cellsFromPosts(g: Grid, where: SQL | undefined, searched = false): Promise<CellCount[]> {
       const result = await db.execute<CellCount>(sql`
         SELECT ${cellX(g.level)} AS cx, ${cellY(g.level)} AS cy, count(*)::int AS n,
           avg(${posts.publicLatitude}) AS lat, avg(${posts.publicLongitude}) AS lng
         FROM ${posts}
-        WHERE ${and(where, inGrid(g))}
+        WHERE ${and(where, inGrid(g, !searched))}
         GROUP BY 1, 2`);
       return result.rows;
     },
@@ -146,11 +150,11 @@ export function createMapRepository(db: Db) {
     },
 
     /** Ids of the newest `limit` posts in the grid's cells. */
-    async idsInGrid(g: Grid, where: SQL | undefined, limit: number): Promise<string[]> {
+    async idsInGrid(g: Grid, where: SQL | undefined, limit: number, searched = false): Promise<string[]> {
       const rows = await db
         .select({ id: posts.id })
         .from(posts)
-        .where(and(where, inGrid(g)))
+        .where(and(where, inGrid(g, !searched)))
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(limit);
       return rows.map((r) => r.id);

@@ -8,9 +8,13 @@ import type { MapService } from './service';
  * Registered under its own static prefix, which the router prefers to /api/posts/:id.
  */
 export const mapRoutes: FastifyPluginAsyncZod<{ map: MapService }> = async (app, { map }) => {
-  app.get('/', { schema: { querystring: MapQuery, response: { 200: MapResponse } } }, async (request, reply) => {
-    const view = await map.view(request.actor, request.query);
-    reply.header('x-cache', view.cached ? 'hit' : 'miss');
-    return sendJsonBody(request, reply, view.body);
-  });
+  app.get(
+    '/',
+    { schema: { querystring: MapQuery, response: { 200: MapResponse } } },
+    async (request, reply) => {
+      const view = await map.view(request.actor, request.query);
+      reply.header('x-cache', view.cached ? 'hit' : 'miss');
+      return sendJsonBody(request, reply, view.body);
+    },
+  );
 };

@@ -31,7 +31,16 @@ export function createMapService(deps: { posts: PostsService }) {
 
   function keyOf(grid: Grid, query: MapQuery, origin: LatLng): string {
     const from = query.distance === 'all' ? null : [origin.lat, origin.lng];
-    return JSON.stringify([grid, query.type, query.q?.toLowerCase(), query.status, query.amount, query.region, query.distance, from]);
+    return JSON.stringify([
+      grid,
+      query.type,
+      query.q?.toLowerCase(),
+      query.status,
+      query.amount,
+      query.region,
+      query.distance,
+      from,
+    ]);
   }
 
   /** Full access: the kept layout, presented for this actor (owners and admins see exact spots). */
@@ -48,7 +57,13 @@ export function createMapService(deps: { posts: PostsService }) {
     const kept = model.layouts.peek(key)?.value === layout;
     const own = cards.some((c) => canSeeExactSpot(actor, c.row));
     const body =
-      kept && !own ? model.sharedBody(`map|${key}|${origin.lat},${origin.lng}|${audienceOf(actor).signedIn}`, cards, write(audienceOf(actor))) : new JsonBody(Buffer.from(write(actor)()));
+      kept && !own
+        ? model.sharedBody(
+            `map|${key}|${origin.lat},${origin.lng}|${audienceOf(actor).signedIn}`,
+            cards,
+            write(audienceOf(actor)),
+          )
+        : new JsonBody(Buffer.from(write(actor)()));
     return { body, cached };
   }
 
@@ -56,15 +71,23 @@ export function createMapService(deps: { posts: PostsService }) {
    * Without viewing access (DECISIONS 7): counts per cell at the cell's centre, and as the only
    * post the free preview (the first of the filtered list), when its point is in the box.
    */
-  async function gated(actor: Actor, grid: Grid, query: MapQuery, origin: LatLng, now: Date): Promise<MapAnswer> {
+  async function gated(
+    actor: Actor,
+    grid: Grid,
+    query: MapQuery,
+    origin: LatLng,
+    now: Date,
+  ): Promise<MapAnswer> {
     let cached = true;
     const cells = await model.gatedCounts.getOrLoad(keyOf(grid, query, origin), () => {
       cached = false;
       return countCells(layoutDeps, grid, query, origin);
     });
-    const [preview] = (await model.list.page(actor, { ...query, limit: 1, cursor: undefined }, origin, now)).cards;
+    const [preview] = (await model.list.page(actor, { ...query, limit: 1, cursor: undefined }, origin, now))
+      .cards;
     const at = preview ? await model.map.cellOf(preview.row.id, grid.level) : null;
-    const inView = at !== null && at.cx >= grid.x0 && at.cx <= grid.x1 && at.cy >= grid.y0 && at.cy <= grid.y1;
+    const inView =
+      at !== null && at.cx >= grid.x0 && at.cx <= grid.x1 && at.cy >= grid.y0 && at.cy <= grid.y1;
     // Past the guest's daily previews the post stays in its cluster (a locked post has no place to show).
     const [shown] = inView && preview ? await deps.posts.presentCards(actor, [preview], origin, now) : [];
     const open = shown && !shown.locked ? shown : null;
