@@ -7,6 +7,7 @@ import { seedPosts } from '../../src/server/modules/demo/seed';
 import { filterConditions } from '../../src/server/modules/posts/filters';
 import { countCells, type LayoutDeps } from '../../src/server/modules/posts/map/layout';
 import { createMapRepository, type CellCount } from '../../src/server/modules/posts/map/repository';
+import { createTotalsRepository } from '../../src/server/modules/posts/totals/repository';
 import { createCoverCache } from '../../src/server/modules/posts/circle/cover';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { postsChanged } from './posts-helpers';
@@ -27,7 +28,12 @@ beforeAll(async () => {
   await seedPosts(ctx.database.pool, { count: 5000, seed: 23, batchSize: 1000 });
   await ctx.database.db.execute(sql`UPDATE posts SET status = 'limited' WHERE quantity ILIKE '%box%'`);
   await postsChanged(ctx);
-  deps = { map: createMapRepository(ctx.database.db), coverOf: createCoverCache() };
+  const counts = createTotalsRepository(ctx.database.db);
+  deps = {
+    map: createMapRepository(ctx.database.db),
+    coverOf: createCoverCache(),
+    everywhere: (f) => counts.fromCounts(f),
+  };
   member = await registerMember(ctx.app);
 }, 120_000);
 

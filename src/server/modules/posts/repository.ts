@@ -7,6 +7,7 @@ import type { LatLng } from '../../../domain/geo';
 import type { PostTypeValue } from '../../../domain/post-values';
 import type { Cursor } from './cursor';
 import { nearestOrderSql, visible } from './filters';
+import { cellsNarrow } from './search';
 
 /** The newest posts the popular areas are counted over. */
 export const POPULAR_SAMPLE = 20_000;
@@ -84,8 +85,6 @@ export const WALK = 3000;
  * step (3,000 of them took 23-59 ms at 1M posts, against 3-15 ms for every match of a rare word).
  */
 export const NEAREST_WALK = 1000;
-/** A match read from the heap costs about as much as this many entries of a posting list read (measured at 1M posts). */
-const HEAP_READ = 33;
 /**
  * From this many expected matches, the newest-first walk is tried first, whatever their share of
  * the scope (a guard against a planner's estimate that is too low: a btree walk is cheap).
@@ -93,6 +92,14 @@ const HEAP_READ = 33;
 const COMMON = 1000;
 /** A walk that answers a page also estimates the total: from at least this many matches (±22 %). */
 const SAMPLE = 21;
+
+/** How many posts the planner expects `condition` to select (from its statistics; no row is read). */
+export async function expectedRows(db: Db, condition: SQL): Promise<number> {
+  const result = await db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${posts} WHERE ${condition}`,
+  );
+  return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
 
 /**
  * Posts: the page queries of the list and every write. Writes publish POST_CHANGED once done, so
@@ -193,13 +200,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
     return { rows, walked: found.at(-1)?.place ?? 0 };
   }
 
-  /** How many posts the planner expects the index to find for `keys` (from the statistics of the search keys). */
-  async function expected(keys: SQL): Promise<number> {
-    const result = await db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-      sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${posts} WHERE ${keys}`,
-    );
-    return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
-  }
+  const expected = (keys: SQL) => expectedRows(db, keys);
 
   /**
    * A keyed page (docs/decisions/0071). When the walk is expected to meet more than a page and a
@@ -279,14 +280,8 @@ export function createPostsRepository(db: Db, events: EventBus) {
       // The words' share of the posts matching the other filters anywhere, met by the walk in proportion.
       const walkYield = async () =>
         alone !== null ? (alone / everywhere!) * Math.min(NEAREST_WALK, q.scope ?? Infinity) : 0;
-      // The circle's cells are worth reading when what they leave out costs more: reading their
-      // posting lists costs about their share of the posts (in a city about half: 45 ms at 1M),
-      // each match they leave out one heap read (a rare word's 4,500 matches: 13 ms).
-      const narrowest = async () => {
-        if (alone === null || alone === 0) return keys;
-        const inCells = await expected(keys);
-        return (alone - inCells) * HEAP_READ < (inCells / alone) * everywhere! ? words! : keys;
-      };
+      const narrowest = async () =>
+        alone === null || cellsNarrow(alone, await expected(keys), everywhere!) ? keys : words!;
       return keyed(
         q,
         walkYield,

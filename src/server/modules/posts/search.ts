@@ -24,7 +24,12 @@ const keysColumn = sql`search_keys(${posts.searchVector}, ${posts.publicLatitude
 
 /** The filter combination key of search_keys, or null when no filter is set. */
 export function comboKey(f: Pick<PostFilters, 'type' | 'status' | 'region' | 'amount'>): string | null {
-  const parts = [f.type ?? '*', f.status === 'all' ? '*' : f.status, f.region === 'all' ? '*' : f.region, f.amount === 'all' ? '*' : f.amount];
+  const parts = [
+    f.type ?? '*',
+    f.status === 'all' ? '*' : f.status,
+    f.region === 'all' ? '*' : f.region,
+    f.amount === 'all' ? '*' : f.amount,
+  ];
   return parts.every((p) => p === '*') ? null : `~${parts.join('/')}`;
 }
 
@@ -65,6 +70,19 @@ export function keysCondition(f: PostFilters, cells: readonly string[] = []): SQ
   if (tags.length === 0 || (onlyType && cells.length === 0)) return undefined;
   return sql`${keysColumn} @@ ${tags.map((t) => `(${t})`).join(' & ')}::tsquery`;
 }
+
+/** A match read from the heap costs about as much as this many entries of a posting list read (measured at 1M posts). */
+const HEAP_READ = 33;
+
+/**
+ * Whether an area's cells are worth adding to a search's index condition, from the planner's
+ * estimates of the words' matches anywhere (`alone`) and within the cells (`inCells`), among
+ * `everywhere` posts: reading the cells' posting lists costs about their share of the posts (in a
+ * city about half: 45 ms at 1M), each match they leave out one heap read (a rare word's 4,500
+ * matches: 13 ms).
+ */
+export const cellsNarrow = (alone: number, inCells: number, everywhere: number): boolean =>
+  alone === 0 || (alone - inCells) * HEAP_READ >= (inCells / alone) * everywhere;
 
 /** Miles in a degree of latitude. */
 const MILES_PER_DEGREE = 69.05;

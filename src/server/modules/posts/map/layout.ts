@@ -1,4 +1,4 @@
-import { and } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { LatLng } from '../../../../domain/geo';
 import { MAP_POINT_LIMIT, MAP_POINTS_ZOOM, gridLevel, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
@@ -6,7 +6,7 @@ import { countsCanAnswer } from '../cells';
 import { countInCircle, reachOf } from '../circle/counts';
 import type { CoverOf } from '../circle/cover';
 import { filterConditions } from '../filters';
-import { cellKeys, keysCondition } from '../search';
+import { cellKeys, cellsNarrow, keysCondition } from '../search';
 import { MAP_CELLS_MAX_ZOOM, type CellCount, type MapRepository } from './repository';
 
 /**
@@ -30,11 +30,32 @@ export const countOf = (cells: readonly CellCount[]) => cells.reduce((total, c) 
 export interface LayoutDeps {
   map: MapRepository;
   coverOf: CoverOf;
+  /** How many posts match `f`'s filters but its words and distance, anywhere. */
+  everywhere: (f: PostFilters) => Promise<number>;
 }
 
-/** The conditions of posts matching `f` in `grid`, with the search index's when it can narrow them. */
-const conditionsIn = (grid: Grid, f: PostFilters, origin: LatLng) =>
-  and(f.q ? keysCondition(f, cellKeys(grid)) : undefined, filterConditions(f, origin));
+/**
+ * The conditions of posts matching `f` in `grid`; with a search, the search index's: its words,
+ * and the grid's cells when they are worth reading (cellsNarrow).
+ */
+async function conditionsIn(
+  deps: LayoutDeps,
+  grid: Grid,
+  f: PostFilters,
+  origin: LatLng,
+): Promise<SQL | undefined> {
+  const filters = filterConditions(f, origin);
+  const words = keysCondition(f);
+  const cells = cellKeys(grid);
+  if (!f.q || !words || cells.length === 0) return and(words, filters);
+  const inCells = keysCondition(f, cells)!;
+  const [alone, within, everywhere] = await Promise.all([
+    deps.map.expected(words),
+    deps.map.expected(inCells),
+    deps.everywhere(f),
+  ]);
+  return and(cellsNarrow(alone, within, everywhere) ? inCells : words, filters);
+}
 
 /**
  * Cell counts: from map_cells when it can answer; for a distance without a search, from the
@@ -45,13 +66,14 @@ async function countIn(
   grid: Grid,
   f: PostFilters,
   origin: LatLng,
+  where: SQL | undefined,
 ): Promise<{ cells: CellCount[]; estimated: boolean }> {
   const kept = grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
   if (kept && countsCanAnswer(f)) return { cells: await deps.map.cellsFromTable(grid, f), estimated: false };
   const { distance } = f;
   if (kept && !f.q && distance !== 'all') return countInCircle(deps, grid, { ...f, distance }, origin);
   return {
-    cells: await deps.map.cellsFromPosts(grid, conditionsIn(grid, f, origin), Boolean(f.q)),
+    cells: await deps.map.cellsFromPosts(grid, where, Boolean(f.q)),
     estimated: false,
   };
 }
@@ -64,7 +86,9 @@ export async function countCells(
   origin: LatLng,
 ): Promise<CellCount[]> {
   const reach = reachOf(deps.coverOf, grid, f, origin);
-  return reach ? (await countIn(deps, reach, f, origin)).cells : [];
+  return reach
+    ? (await countIn(deps, reach, f, origin, await conditionsIn(deps, reach, f, origin))).cells
+    : [];
 }
 
 /**
@@ -80,8 +104,8 @@ export async function layoutOf(
   // Cells of the same level as the view's: only the posts' queries look at fewer of them.
   const grid = reachOf(deps.coverOf, view, f, origin);
   if (!grid) return { cells: [], estimated: false, allPoints: true, pointIds: [], single: new Map() };
-  const { cells, estimated } = await countIn(deps, grid, f, origin);
-  const where = conditionsIn(grid, f, origin);
+  const where = await conditionsIn(deps, grid, f, origin);
+  const { cells, estimated } = await countIn(deps, grid, f, origin, where);
   if (grid.level >= gridLevel(MAP_POINTS_ZOOM) && countOf(cells) <= MAP_POINT_LIMIT) {
     const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1, Boolean(f.q));
     // More than the limit means posts arrived since the count: cluster them after all.

@@ -2,6 +2,7 @@ import { and, between, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { gridBounds, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
 import type { Db } from '../../../db/client';
+import { expectedRows } from '../repository';
 import { mapCells, posts } from '../../../db/schema/index';
 import {
   cellRowsMatching,
@@ -49,6 +50,9 @@ function inGrid(g: Grid, indexed: boolean): SQL {
 
 export function createMapRepository(db: Db) {
   return {
+    /** How many posts the planner expects `condition` to select (no row is read). */
+    expected: (condition: SQL) => expectedRows(db, condition),
+
     /** Cell counts from map_cells, for filters it can answer and levels it keeps. */
     async cellsFromTable(g: Grid, f: PostFilters): Promise<CellCount[]> {
       const result = await db.execute<CellCount>(sql`
