@@ -95,6 +95,18 @@ export const APP_PATHS: readonly string[] = [
  */
 export const NOT_FOUND_MARK = '/__not-found__';
 
+/**
+ * The query parameters the home page's first render does not read: a shared post's and a member's
+ * dialogs open once the page has hydrated, and a campaign's or referral's marks are read outside
+ * React. A home page asked with these alone is hydrated; any other (the filters, the map view) is
+ * drawn anew by the browser (docs/decisions/0088).
+ */
+const HOME_QUERY_HYDRATES = new Set(['post', 'member', 'ref', 'utm_source', 'utm_medium', 'utm_campaign']);
+
+/** Whether the prerendered home page can be hydrated with this query. */
+export const homeHydrates = (query: URLSearchParams): boolean =>
+  [...query.keys()].every((name) => HOME_QUERY_HYDRATES.has(name));
+
 /** The pages rendered into HTML after the build, each to `pages/<name>.html` (the 404 screen too). */
 export const PRERENDERED = [
   { path: '/', file: 'home' },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
@@ -23,6 +23,8 @@ const app = (
 );
 
 // The server sends prerendered HTML only for the path it was rendered at (docs/decisions/0088):
-// then React takes it over; any other page starts from the empty shell.
-if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
+// then React takes it over; any other page starts from the empty shell. The page is already
+// painted, so taking it over is a transition: React does it in slices between which the browser
+// answers input, not in one long task (a click on the page finishes it at once).
+if (root.hasAttribute('data-prerendered')) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

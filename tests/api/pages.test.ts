@@ -134,11 +134,19 @@ describe('a shared post link, /?post=ID', () => {
       name: 'Pears <b>& "plums"</b>',
       areaServed: { name: 'Scarborough' },
     });
-    // A query the home page's first render reads: the home page prerendered without it shows
-    // until the app starts, not marked for hydration.
-    expect(html).toContain('<div id="root"><div');
-    expect(html).not.toContain('data-prerendered');
+    // The home page's first render does not read `post` (the dialog opens after): hydrated.
+    expect(html).toContain('<div id="root" data-prerendered>');
     expect(html).toContain('Free fruit, firewood and skids from your neighbours</h1>');
+  });
+
+  it('sends the home page unmarked with a query its first render reads: shown until the app draws it anew', async () => {
+    for (const query of [`?post=${postId}&type=firewood`, '?view=map', '?q=apples&utm_source=flyer']) {
+      const html = (await page(`/${query}`)).body;
+      expect(html).toContain('<div id="root"><div');
+      expect(html).not.toContain('data-prerendered');
+    }
+    const campaign = (await page('/?utm_source=flyer&utm_medium=print&ref=ABC123&member=x')).body;
+    expect(campaign).toContain('<div id="root" data-prerendered>');
   });
 
   it.each([

@@ -88,6 +88,9 @@ describe('the home page comes alive', () => {
     // A popular area filters the list by it; never a street among them.
     const areas = guest.getByRole('region', { name: 'Popular locations' });
     expect((await areas.getByRole('button').allTextContents()).join(' ')).not.toMatch(/Oak Ave|Side St/);
+    // The chips scroll in their row: however many areas there are, the page stays a phone's width
+    // (wider, a phone zooms the page out and a dialog's scroll lock squeezes it: CLS 0.8).
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.mobile);
     await expectAccessible(guest);
     await snap(guest, 'home-guest');
     await areas.getByRole('button', { name: new RegExp(town) }).click();

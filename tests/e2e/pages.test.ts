@@ -124,6 +124,22 @@ describe('a local page in the browser', () => {
   });
 });
 
+describe("a shared post's link", () => {
+  it('hydrates the prerendered home page without errors, then opens the post', async () => {
+    const member = await newPage(ctx.browser, { width: 390 });
+    await registerViaApi(member);
+    const title = `Medlars ${uniqueToken()}`;
+    const [id] = await createPosts(member, [{ title, address: '4 Orchard Lane, Scarborough' }]);
+    const errors = collectErrors(member);
+    await member.goto(`/?post=${id}`);
+    await member.getByRole('dialog', { name: 'Post details' }).getByRole('heading', { name: title }).waitFor();
+    await member.keyboard.press('Escape');
+    await expectHydrated(member, 'Scarborough', '/scarborough');
+    expect(errors).toEqual([]);
+    await member.context().close();
+  });
+});
+
 describe('the 404 screen', () => {
   it("answers 404 with spec's screen, hydrated, naming the path", async () => {
     const page = await newPage(ctx.browser, { width: 390 });

@@ -10,14 +10,13 @@ import { Home } from './routes/home';
 import { LocalPage } from './routes/local-page';
 import { NotFound } from './routes/not-found';
 import { PageLoading } from './routes/page-loading';
-import { RequireAdmin } from './routes/require-admin';
 import { RequireMember } from './routes/require-member';
 
 const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
 const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
-const MarketingPage = lazyNamed(() => import('../features/marketing'), 'MarketingPage');
+const Marketing = lazyNamed(() => import('./routes/marketing'), 'Marketing');
 
 /** The app in the browser's address bar. */
 export function AppRouter() {
@@ -47,18 +46,7 @@ export function AppRoutes() {
         <Route path="register" element={<Deferred page={<Register />} />} />
         <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
         <Route path="admin" element={<Deferred page={<Admin />} />} />
-        <Route
-          path="marketing"
-          element={
-            <Deferred
-              page={
-                <RequireAdmin>
-                  <MarketingPage />
-                </RequireAdmin>
-              }
-            />
-          }
-        />
+        <Route path="marketing" element={<Deferred page={<Marketing />} />} />
         {LOCAL_AREAS.map((area) => (
           // In the first bundle: a screen loaded on demand would be drawn again from its fallback if
           // the session answered before its code arrived, shifting the prerendered page (0088).

@@ -1,5 +1,5 @@
 import type { Actor } from '../../../domain/actor';
-import { APP_PATHS, LOCAL_AREAS, NOT_FOUND_MARK } from '../../../domain/pages';
+import { APP_PATHS, homeHydrates, LOCAL_AREAS, NOT_FOUND_MARK } from '../../../domain/pages';
 import { AppError } from '../../errors';
 import type { PostsService } from '../posts/service';
 import { escapeHtml } from './head';
@@ -52,9 +52,10 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
       const prerendered = templates.prerendered.get(path);
       if (!prerendered) return { status: 200, html: fill(templates.shell, meta) };
       const html = fill(prerendered, meta);
-      // The home page's first render reads its query (filters, a shared post): the prerendered
-      // page is shown until the app starts, then drawn anew, not hydrated (main.tsx).
-      return { status: 200, html: path === '/' && search !== '' ? html.replace(HYDRATE_MARK, '<div id="root">') : html };
+      // A query the home page's first render reads (the filters): the prerendered page is shown
+      // until the app starts, then drawn anew, not hydrated (main.tsx).
+      const drawnAnew = path === '/' && !homeHydrates(query);
+      return { status: 200, html: drawnAnew ? html.replace(HYDRATE_MARK, '<div id="root">') : html };
     },
 
     /** The 404 screen for a path the app does not know, prerendered when the build has it. */

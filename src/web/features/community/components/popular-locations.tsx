@@ -33,7 +33,9 @@ export function PopularLocations({ areas, filters, onArea }: PopularLocationsPro
         {areas?.map(({ area, posts }) => {
           const active = isAreaActive(area, filters);
           return (
-            <li key={area} className="shrink-0">
+            // `relative`: the count's screen-reader word is absolutely positioned; held here, the
+            // list's scrolling clips it, where the page would otherwise grow as wide as the list.
+            <li key={area} className="relative shrink-0">
               <button
                 type="button"
                 aria-pressed={active}

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import type { PublicProfile } from '../../../../domain/members';
@@ -27,12 +28,14 @@ export function MemberModeration({ profile }: { profile: PublicProfile }) {
       ) : (
         <p className="text-muted-foreground">Not suspended.</p>
       )}
-      <SuspensionControl
-        userId={profile.id}
-        username={profile.username}
-        suspended={suspension !== null}
-        onChanged={() => void queryClient.invalidateQueries({ queryKey: profileKeys.profile(profile.id) })}
-      />
+      <Suspense fallback={null}>
+        <SuspensionControl
+          userId={profile.id}
+          username={profile.username}
+          suspended={suspension !== null}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: profileKeys.profile(profile.id) })}
+        />
+      </Suspense>
     </section>
   );
 }
