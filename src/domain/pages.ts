@@ -113,3 +113,16 @@ export const PRERENDERED = [
   ...LOCAL_AREAS.map((area) => ({ path: `/${area.slug}`, file: area.slug })),
   { path: NOT_FOUND_MARK, file: '404' },
 ];
+
+/**
+ * The home page's banners a device can dismiss, and the cookie naming those it dismissed (space
+ * separated): the server marks the page's <html> with them (`data-dismissed`) so the stylesheet
+ * hides them from the first paint, while hydration still finds them in the HTML it was given.
+ */
+export const DISMISSABLE = ['welcome', 'marketing'] as const;
+export type Dismissable = (typeof DISMISSABLE)[number];
+export const DISMISSED_COOKIE = 'ff_dismissed';
+
+/** The dismissed banners a cookie names (anything else in it ignored). */
+export const dismissedIn = (cookie: string | undefined): Dismissable[] =>
+  DISMISSABLE.filter((name) => (cookie ?? '').split(' ').includes(name));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { writePages } from '../../scripts/prerender.mjs';
-import { LOCAL_AREAS, PRERENDERED } from '../../src/domain/pages';
+import { DISMISSED_COOKIE, LOCAL_AREAS, PRERENDERED } from '../../src/domain/pages';
 import { renderPage } from '../../src/web/prerender';
 import { registerMember, useTestApp } from './helpers';
 import { createPost, postsChanged } from './posts-helpers';
@@ -74,7 +74,7 @@ describe('local pages without JavaScript', () => {
       expect(metaOf(html, 'og:title')).toBe(`${area.title} | Free Fruit, Firewood & Skids`);
       expect(metaOf(html, 'og:url')).toBe(`https://fruit.example/${area.slug}`);
       expect(metaOf(html, 'og:image')).toBe('https://fruit.example/og-card.png');
-    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+      expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
       expect(jsonLdOf(html)).toMatchObject({
         '@type': 'CollectionPage',
         about: { '@type': 'Place', name: area.name },
@@ -174,6 +174,22 @@ describe('a shared post link, /?post=ID', () => {
     expect(html).toContain('<div id="root" data-prerendered>');
     expect(html).toContain('<link rel="canonical" href="https://fruit.example/" />');
     expect(jsonLdOf(html)).toMatchObject({ '@type': 'WebSite' });
+  });
+});
+
+describe('banners a device dismissed', () => {
+  it("are named on the page's <html> from the cookie, so the stylesheet hides them before the first paint", async () => {
+    const res = await page('/', { cookie: `${DISMISSED_COOKIE}=welcome%20marketing` });
+    expect(res.body).toContain('<html data-dismissed="welcome marketing" lang="en">');
+    expect(res.body).toContain('data-dismissable="welcome"');
+    expect(res.headers.vary).toContain('cookie');
+  });
+
+  it('name only the banners there are, whatever else the cookie holds', async () => {
+    expect(
+      (await page('/', { cookie: `${DISMISSED_COOKIE}=marketing%20%22%3E%3Cscript%3E` })).body,
+    ).toContain('<html data-dismissed="marketing" lang="en">');
+    expect((await page('/', { cookie: `${DISMISSED_COOKIE}=nothing` })).body).toContain('<html lang="en">');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE_URL, expectAccessible, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
+import { REMEMBERED_KEYS } from '../../src/web/features/community/remembered';
 
 /**
  * The pages as the built app serves them (docs/decisions/0088): their words in the first answer,
@@ -28,14 +29,17 @@ async function expectHydrated(page: Page, linkName: string, to: string): Promise
 
 const ctx = useBrowser();
 
-const totalOf = async (query: string) => Number((await fetch(`${BASE_URL}/api/posts?${query}`)).headers.get('x-total-count'));
+const totalOf = async (query: string) =>
+  Number((await fetch(`${BASE_URL}/api/posts?${query}`)).headers.get('x-total-count'));
 
 describe('the pages without JavaScript (curl)', () => {
   it('/scarborough has its text, its title and og: tags; /no-such-page answers 404 with the 404 screen', async () => {
     const local = await fetch(`${BASE_URL}/scarborough`);
     expect(local.status).toBe(200);
     const html = await local.text();
-    expect(html).toContain('<title>Free fruit, firewood and skids in Scarborough | Free Fruit, Firewood &amp; Skids</title>');
+    expect(html).toContain(
+      '<title>Free fruit, firewood and skids in Scarborough | Free Fruit, Firewood &amp; Skids</title>',
+    );
     expect(html).toContain('Scarborough has some of the biggest backyards in Toronto');
     expect(html).toMatch(/<meta property="og:title" content="Free fruit, firewood and skids in Scarborough/);
     expect(html).toMatch(/<meta property="og:url" content="http:\/\/127\.0\.0\.1:\d+\/scarborough"/);
@@ -47,7 +51,8 @@ describe('the pages without JavaScript (curl)', () => {
     expect(text).toContain('Did you forget to add the page to the router?');
 
     const sitemap = await (await fetch(`${BASE_URL}/sitemap.xml`)).text();
-    for (const slug of ['scarborough', 'north-york', 'etobicoke']) expect(sitemap).toContain(`/${slug}</loc>`);
+    for (const slug of ['scarborough', 'north-york', 'etobicoke'])
+      expect(sitemap).toContain(`/${slug}</loc>`);
   });
 
   it("/?post=ID carries the post's og:title, and not its street", async () => {
@@ -56,8 +61,12 @@ describe('the pages without JavaScript (curl)', () => {
     const title = `Quinces ${uniqueToken()}`;
     const [id] = await createPosts(member, [{ title, address: '9 Hidden Crescent, Etobicoke' }]);
     const html = await (await fetch(`${BASE_URL}/?post=${id}`)).text();
-    expect(html).toContain(`<meta property="og:title" content="${title} | Free Fruit, Firewood &amp; Skids" />`);
-    expect(html).toContain('<meta property="og:description" content="Free fruit in Etobicoke, shared by a neighbour. Pick it up for free." />');
+    expect(html).toContain(
+      `<meta property="og:title" content="${title} | Free Fruit, Firewood &amp; Skids" />`,
+    );
+    expect(html).toContain(
+      '<meta property="og:description" content="Free fruit in Etobicoke, shared by a neighbour. Pick it up for free." />',
+    );
     expect(html).not.toContain('Hidden Crescent');
     await member.context().close();
   });
@@ -78,7 +87,9 @@ describe('a local page in the browser', () => {
     const errors = collectErrors(guest);
     const response = await guest.goto('/north-york');
     expect(response?.status()).toBe(200);
-    await guest.getByRole('heading', { level: 1, name: 'Free fruit, firewood and skids in North York' }).waitFor();
+    await guest
+      .getByRole('heading', { level: 1, name: 'Free fruit, firewood and skids in North York' })
+      .waitFor();
     const total = await totalOf('q=North+York');
     expect(total).toBeGreaterThanOrEqual(3);
     await guest.getByText(`${total} posts shared in North York right now`).waitFor();
@@ -92,15 +103,23 @@ describe('a local page in the browser', () => {
     }
     await footer.getByText('Coming Soon').waitFor();
     expect(await footer.getByRole('link', { name: 'Mississauga' }).count()).toBe(0);
-    expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/freefruit.example/');
-    expect(await guest.getByRole('link', { name: 'Post something free' }).getAttribute('href')).toBe('/?create=1');
-    expect(await guest.title()).toBe('Free fruit, firewood and skids in North York | Free Fruit, Firewood & Skids');
+    expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+      'https://www.instagram.com/freefruit.example/',
+    );
+    expect(await guest.getByRole('link', { name: 'Post something free' }).getAttribute('href')).toBe(
+      '/?create=1',
+    );
+    expect(await guest.title()).toBe(
+      'Free fruit, firewood and skids in North York | Free Fruit, Firewood & Skids',
+    );
 
     await expectAccessible(guest);
     await snap(guest, 'local-north-york-guest');
     expect(errors).toEqual([]);
     await expectHydrated(guest, 'Etobicoke', '/etobicoke');
-    await guest.getByRole('heading', { level: 1, name: 'Free fruit, firewood and skids in Etobicoke' }).waitFor();
+    await guest
+      .getByRole('heading', { level: 1, name: 'Free fruit, firewood and skids in Etobicoke' })
+      .waitFor();
 
     // A member sees up to six of the newest, in full.
     const errorsOfMember = collectErrors(member);
@@ -124,6 +143,26 @@ describe('a local page in the browser', () => {
   });
 });
 
+describe('a returning device', () => {
+  it('hydrates the prerendered home page without errors when it dismissed the banners and last saw a member', async () => {
+    const page = await newPage(ctx.browser, { width: 1280 });
+    await page.addInitScript(
+      (keys) => {
+        for (const key of keys) localStorage.setItem(key, '1');
+      },
+      [REMEMBERED_KEYS.welcome, REMEMBERED_KEYS.marketing, REMEMBERED_KEYS.member],
+    );
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // In the HTML as the build made it; gone once React has read the device.
+    await page.getByRole('region', { name: 'Welcome, neighbour!' }).waitFor({ state: 'detached' });
+    await expectHydrated(page, 'Scarborough', '/scarborough');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("a shared post's link", () => {
   it('hydrates the prerendered home page without errors, then opens the post', async () => {
     const member = await newPage(ctx.browser, { width: 390 });
@@ -132,7 +171,10 @@ describe("a shared post's link", () => {
     const [id] = await createPosts(member, [{ title, address: '4 Orchard Lane, Scarborough' }]);
     const errors = collectErrors(member);
     await member.goto(`/?post=${id}`);
-    await member.getByRole('dialog', { name: 'Post details' }).getByRole('heading', { name: title }).waitFor();
+    await member
+      .getByRole('dialog', { name: 'Post details' })
+      .getByRole('heading', { name: title })
+      .waitFor();
     await member.keyboard.press('Escape');
     await expectHydrated(member, 'Scarborough', '/scarborough');
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { APP_PATHS } from '../../../domain/pages';
+import { APP_PATHS, DISMISSED_COOKIE, dismissedIn } from '../../../domain/pages';
 import type { PageAnswer, PagesService } from './service';
 
 /**
@@ -20,7 +20,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, answer: P
     .code(answer.status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
+    .header('vary', 'accept-encoding, cookie');
   if (/\bbr\b/.test(accepts)) {
     return reply
       .header('content-encoding', 'br')
@@ -47,7 +47,13 @@ export const pagesRoutes: FastifyPluginAsync<{
         return sendPage(
           request,
           reply,
-          await pages.page(request.actor, originOf(request, publicUrl), path, search),
+          await pages.page(
+            request.actor,
+            originOf(request, publicUrl),
+            path,
+            search,
+            dismissedIn(request.cookies[DISMISSED_COOKIE]),
+          ),
         );
       });
     }

@@ -1,5 +1,11 @@
 import type { Actor } from '../../../domain/actor';
-import { APP_PATHS, homeHydrates, LOCAL_AREAS, NOT_FOUND_MARK } from '../../../domain/pages';
+import {
+  APP_PATHS,
+  homeHydrates,
+  LOCAL_AREAS,
+  NOT_FOUND_MARK,
+  type Dismissable,
+} from '../../../domain/pages';
 import { AppError } from '../../errors';
 import type { PostsService } from '../posts/service';
 import { escapeHtml } from './head';
@@ -42,8 +48,17 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
     /** Whether `path` is one of the app's pages (any other is its 404 screen). */
     isPage: (path: string) => KNOWN.has(path),
 
-    /** A page of the app at `path` with the query `search` ('' or '?…'), for `actor`, under `origin`. */
-    async page(actor: Actor, origin: string, path: string, search: string): Promise<PageAnswer> {
+    /**
+     * A page of the app at `path` with the query `search` ('' or '?…'), for `actor`, under
+     * `origin`; the banners the device `dismissed` marked on its <html>, hidden before it paints.
+     */
+    async page(
+      actor: Actor,
+      origin: string,
+      path: string,
+      search: string,
+      dismissed: readonly Dismissable[] = [],
+    ): Promise<PageAnswer> {
       if (!templates) throw new Error('No web build to answer pages from');
       const query = new URLSearchParams(search);
       const postId = path === '/' ? query.get('post') : null;
@@ -51,7 +66,10 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
       const meta = post ? postMeta(origin, post) : pageMeta(origin, path);
       const prerendered = templates.prerendered.get(path);
       if (!prerendered) return { status: 200, html: fill(templates.shell, meta) };
-      const html = fill(prerendered, meta);
+      const filled = fill(prerendered, meta);
+      const html = dismissed.length
+        ? filled.replace('<html ', `<html data-dismissed="${dismissed.join(' ')}" `)
+        : filled;
       // A query the home page's first render reads (the filters): the prerendered page is shown
       // until the app starts, then drawn anew, not hydrated (main.tsx).
       const drawnAnew = path === '/' && !homeHydrates(query);

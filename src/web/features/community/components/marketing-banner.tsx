@@ -12,6 +12,7 @@ export function MarketingBanner({ onShare }: { onShare: () => void }) {
   if (dismissed) return null;
   return (
     <aside
+      data-dismissable="marketing"
       aria-label="Share what you have"
       className="flex items-center gap-3 rounded-2xl border bg-accent-soft px-4 py-2"
     >

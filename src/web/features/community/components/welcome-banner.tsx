@@ -12,6 +12,7 @@ export const WELCOME_TEXT = {
 export function WelcomeBanner({ onDismiss }: { onDismiss: () => void }) {
   return (
     <section
+      data-dismissable="welcome"
       aria-labelledby="welcome-title"
       className="flex items-start gap-3 rounded-2xl border border-primary/20 bg-primary-soft p-4"
     >
