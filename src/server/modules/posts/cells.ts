@@ -94,17 +94,11 @@ export function rangesTable(ranges: readonly Grid[]): SQL {
 export function cellsTable(cells: readonly CellRef[], spots?: readonly LatLng[]): SQL {
   const bounds = cells.map((c) => cellBounds(c.level, c.cx, c.cy));
   const columns = [
-    array(
-      cells.map((c) => c.level),
-      'int',
-    ),
-    array(
-      cells.map((c) => c.cx),
-      'int',
-    ),
-    array(
-      cells.map((c) => c.cy),
-      'int',
+    ...(['level', 'cx', 'cy'] as const).map((k) =>
+      array(
+        cells.map((c) => c[k]),
+        'int',
+      ),
     ),
     ...(['west', 'south', 'east', 'north'] as const).map((side) =>
       array(
@@ -112,18 +106,16 @@ export function cellsTable(cells: readonly CellRef[], spots?: readonly LatLng[])
         'float8',
       ),
     ),
-    ...(spots
-      ? [
-          array(
-            spots.map((p) => p.lat),
-            'float8',
-          ),
-          array(
-            spots.map((p) => p.lng),
-            'float8',
-          ),
-        ]
-      : []),
+    ...(['lat', 'lng'] as const).flatMap((k) =>
+      spots
+        ? [
+            array(
+              spots.map((p) => p[k]),
+              'float8',
+            ),
+          ]
+        : [],
+    ),
   ];
   return sql`unnest(${sql.join(columns, sql`, `)}) AS c(level, cx, cy, w, s, e, n${sql.raw(spots ? ', lat, lng' : '')})`;
 }
