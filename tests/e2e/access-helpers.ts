@@ -34,8 +34,19 @@ export async function expectToastPair(page: Page, title: string, description: st
   await expectToastText(page, description);
 }
 
-/** The home page's invite section, opened. */
-export async function openInviteSection(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: /Invite friends, earn free access/ });
+/** Opens a home page section by its toggle's name, unless it is open. */
+async function openSection(page: Page, name: RegExp): Promise<void> {
+  const toggle = page.getByRole('button', { name });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** The home page's invite section, opened. */
+async function openInviteSection(page: Page): Promise<void> {
+  await openSection(page, /Invite friends, earn free access/);
+}
+
+/** A member's invite card and referral card (the last of their own cards, spec §2), opened. */
+export async function openInviteAndReferrals(page: Page): Promise<void> {
+  await openInviteSection(page);
+  await openSection(page, /Your views, impact and referrals/);
 }

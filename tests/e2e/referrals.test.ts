@@ -11,7 +11,7 @@ import {
   useBrowser,
   WIDTHS,
 } from './harness';
-import { changeSession, expectToastPair, expectToastText, openInviteSection } from './access-helpers';
+import { changeSession, expectToastPair, expectToastText, openInviteAndReferrals } from './access-helpers';
 
 /** Spec §2 invite and referral cards, §4 Invite, §8, §9 tiers; DECISIONS 26; docs/decisions/0080, 0082. */
 describe('invites and referrals', () => {
@@ -29,7 +29,7 @@ describe('invites and referrals', () => {
     await rita.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await registerViaApi(rita);
     await rita.goto('/');
-    await openInviteSection(rita);
+    await openInviteAndReferrals(rita);
     const linkField = rita.getByLabel('Your referral link');
     const link = await linkField.inputValue();
     expect(link).toMatch(/\/\?ref=FF[A-Z0-9]{6}$/);
@@ -72,12 +72,12 @@ describe('invites and referrals', () => {
     await friend.locator('#plan-lifetime').getByRole('button', { name: 'Pay $9.99 USD' }).click();
     await expectToastPair(friend, 'Payment Successful', 'You are subscribed!');
     await friend.goto('/');
-    await openInviteSection(friend);
+    await openInviteAndReferrals(friend);
     await expect.poll(() => stat(friend, 'Credit to spend').textContent()).toBe('$3');
 
     // Rita's cards: the friend counted, the first tier reached, $3 earned and to spend.
     await rita.reload();
-    await openInviteSection(rita);
+    await openInviteAndReferrals(rita);
     await rita.getByText('1 friend joined and shared. 2 more for +1 month.').waitFor();
     await rita.getByRole('listitem').filter({ hasText: '1 friend = +7 days (reached)' }).waitFor();
     expect(await stat(rita, 'Counted for rewards').textContent()).toBe('1');
@@ -97,7 +97,7 @@ describe('invites and referrals', () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
     await registerViaApi(page);
     await page.goto('/');
-    await openInviteSection(page);
+    await openInviteAndReferrals(page);
     const email = page.getByLabel('Invite a friend by email');
     const send = page.getByRole('button', { name: 'Send', exact: true });
     expect(await send.isDisabled()).toBe(true);
@@ -147,7 +147,7 @@ describe('invites and referrals', () => {
     await changeSession(page, (view) => ({ ...view, features: { ...view.features, inviteByEmail: false } }));
     await registerViaApi(page);
     await page.goto('/');
-    await openInviteSection(page);
+    await openInviteAndReferrals(page);
     await page.getByText(REFERRAL_MESSAGES.mailOff).waitFor();
     await page.getByLabel('Your referral link').waitFor();
     expect(await page.getByLabel('Invite a friend by email').count()).toBe(0);

@@ -13,8 +13,8 @@ const wide = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches === true;
 
 /**
- * Spec §2 Home, for members: the views analytics dashboard and the community impact card, behind
- * one line that opens them, remembered on the device. Their code is its own chunk.
+ * Spec §2 Home, for members: the views analytics dashboard, the community impact card and the
+ * referral card, behind one line that opens them, remembered on the device. Their code is its own chunk.
  */
 export function MemberSection() {
   const { user, isLoading } = useSession();
@@ -30,8 +30,8 @@ export function MemberSection() {
     <FoldSection
       id="member-cards"
       icon={<Sparkles className="size-5 shrink-0 text-primary" aria-hidden="true" />}
-      title="Your views and impact"
-      summary="Who saw your posts, what you saved, your badges"
+      title="Your views, impact and referrals"
+      summary="Who saw your posts, what you saved, your badges, your friends"
       open={open}
       onToggle={() => setOpen(!open)}
       onPreload={MemberCards.preload}
@@ -39,7 +39,7 @@ export function MemberSection() {
     >
       <Suspense
         fallback={
-          <div role="status" aria-label="Loading your views and impact" className="grid gap-4 lg:grid-cols-2">
+          <div role="status" aria-label="Loading your views, impact and referrals" className="grid gap-4 lg:grid-cols-2">
             <Skeleton className="h-96 lg:h-[34rem]" />
             <Skeleton className="h-96 lg:h-[34rem]" />
           </div>

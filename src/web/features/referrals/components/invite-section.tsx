@@ -6,16 +6,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { lazyNamed } from '../../../lib/lazy';
 import { useSession } from '../../../lib/session-provider';
 
-const ReferralCards = lazyNamed(() => import('./referral-cards'), 'ReferralCards');
+const InvitePanel = lazyNamed(() => import('./invite-panel'), 'InvitePanel');
 
 const TIERS_SHORT = TIERS.map(
   (t) => `${t.friends} = ${t.reward.replace('Lifetime access', 'lifetime')}`,
 ).join(' · ');
 
 /**
- * The invite card and the referral card on the home page, where spec §2 has them (before the
- * filters), folded into one line until opened so the posts stay near the top on a phone
- * (docs/decisions/0082). Their code loads when the line is opened, or reached.
+ * The invite card on the home page, where spec §2 has it (before the filters), folded into one
+ * line until opened so the posts stay near the top on a phone (docs/decisions/0082). Its code
+ * loads when the line is opened, or reached. A member's referral card comes last, with their own
+ * cards (MemberReferralCard, in the community feature's member section).
  */
 export function InviteSection() {
   const { user } = useSession();
@@ -33,11 +34,11 @@ export function InviteSection() {
       }
       open={open}
       onToggle={() => setOpen((was) => !was)}
-      onPreload={ReferralCards.preload}
+      onPreload={InvitePanel.preload}
       panelClassName="bg-muted/50 p-3 sm:p-4"
     >
       <Suspense fallback={<Skeleton className="h-72" />}>
-        <ReferralCards />
+        <InvitePanel />
       </Suspense>
     </FoldSection>
   );
