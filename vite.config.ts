@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the chunks of each screen, which the server preloads for the pages it answers with the shell.
+    manifest: true,
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {

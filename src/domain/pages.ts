@@ -90,6 +90,22 @@ export const APP_PATHS: readonly string[] = [
 ];
 
 /**
+ * The screen module (under src/web) of each page the server answers with the shell: the HTML
+ * preloads its chunks (from the build's manifest), so they load beside the first bundle instead of
+ * after it (docs/decisions/0088). A test checks every module exists.
+ */
+export const SHELL_SCREENS: Readonly<Record<string, string>> = {
+  '/favorites': 'app/routes/favorites.tsx',
+  '/messages': 'features/messages/components/inbox.tsx',
+  '/notifications': 'features/notifications/components/notifications-page.tsx',
+  '/login': 'app/routes/login.tsx',
+  '/register': 'app/routes/register.tsx',
+  '/subscribe': 'features/access/components/subscribe-page.tsx',
+  '/admin': 'app/routes/admin.tsx',
+  '/marketing': 'app/routes/marketing.tsx',
+};
+
+/**
  * The path the 404 screen is prerendered at. The screen names the path asked for; the server puts
  * the real one (escaped) where this stands, so the HTML matches what the browser then renders.
  */

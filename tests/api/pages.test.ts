@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { writePages } from '../../scripts/prerender.mjs';
-import { DISMISSED_COOKIE, LOCAL_AREAS, PRERENDERED } from '../../src/domain/pages';
+import { DISMISSED_COOKIE, LOCAL_AREAS, PRERENDERED, SHELL_SCREENS } from '../../src/domain/pages';
 import { renderPage } from '../../src/web/prerender';
 import { registerMember, useTestApp } from './helpers';
 import { createPost, postsChanged } from './posts-helpers';
@@ -18,6 +18,19 @@ import { createPost, postsChanged } from './posts-helpers';
 const web = mkdtempSync(path.join(os.tmpdir(), 'pages-web-'));
 copyFileSync(path.resolve('src/web/index.html'), path.join(web, 'index.html'));
 await writePages(web, renderPage, PRERENDERED);
+// The build's manifest, as Vite writes it: the subscribe screen's chunk and one it imports.
+mkdirSync(path.join(web, '.vite'));
+writeFileSync(
+  path.join(web, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-a.js', isEntry: true },
+    [SHELL_SCREENS['/subscribe']!]: {
+      file: 'assets/subscribe-page-b.js',
+      imports: ['index.html', '_plans-c.js'],
+    },
+    '_plans-c.js': { file: 'assets/plans-c.js' },
+  }),
+);
 
 const ctx = useTestApp({ PUBLIC_URL: 'https://fruit.example' }, { webRoot: web });
 const page = (url: string, headers: Record<string, string> = {}) =>
@@ -174,6 +187,16 @@ describe('a shared post link, /?post=ID', () => {
     expect(html).toContain('<div id="root" data-prerendered>');
     expect(html).toContain('<link rel="canonical" href="https://fruit.example/" />');
     expect(jsonLdOf(html)).toMatchObject({ '@type': 'WebSite' });
+  });
+});
+
+describe('a page answered with the shell', () => {
+  it("preloads its screen's chunks beside the first bundle", async () => {
+    const html = (await page('/subscribe')).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/subscribe-page-b.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/plans-c.js" />');
+    expect(html).not.toContain('href="/assets/index-a.js"');
+    expect((await page('/')).body).not.toContain('rel="modulepreload" crossorigin href="/assets/subscribe');
   });
 });
 

@@ -17,7 +17,9 @@ describe('head tags', () => {
     const tags = headTags(page, 'Site & co');
     expect(tags).toContain('<title>Pears &quot;ripe&quot; &lt;now&gt; &amp; &#39;free&#39;</title>');
     expect(tags).toContain('<meta name="description" content="In &lt;Scarborough&gt;" />');
-    expect(tags).toContain('<link rel="canonical" href="https://fruit.example/?post=1&amp;x=&quot;2&quot;" />');
+    expect(tags).toContain(
+      '<link rel="canonical" href="https://fruit.example/?post=1&amp;x=&quot;2&quot;" />',
+    );
     expect(tags).toContain('<meta property="og:site_name" content="Site &amp; co" />');
     expect(tags).not.toMatch(/<script>alert/);
     expect(tags.match(/<\/script>/g)).toHaveLength(1);
@@ -44,14 +46,28 @@ describe('head tags', () => {
 });
 
 describe("a shared post's preview", () => {
-  const post = { id: 'p1', type: 'skids', title: 'Skids', address: '12 Secret Lane, Etobicoke', region: null, status: 'limited', imageUrl: '/uploads/s.webp' } as const;
+  const post = {
+    id: 'p1',
+    type: 'skids',
+    title: 'Skids',
+    address: '12 Secret Lane, Etobicoke',
+    region: null,
+    status: 'limited',
+    imageUrl: '/uploads/s.webp',
+  } as const;
 
   it('names the area, never the street, and makes the photo absolute', () => {
     const meta = postMeta('https://fruit.example', post);
-    expect(meta.description).toBe('Free wooden skids in Etobicoke, shared by a neighbour. Pick it up for free.');
+    expect(meta.description).toBe(
+      'Free wooden skids in Etobicoke, shared by a neighbour. Pick it up for free.',
+    );
     expect(JSON.stringify(meta)).not.toContain('Secret Lane');
     expect(meta.image).toBe('https://fruit.example/uploads/s.webp');
-    expect(meta.jsonLd).toMatchObject({ '@type': 'Offer', price: '0', availability: 'https://schema.org/LimitedAvailability' });
+    expect(meta.jsonLd).toMatchObject({
+      '@type': 'Offer',
+      price: '0',
+      availability: 'https://schema.org/LimitedAvailability',
+    });
   });
 
   it("shows the site's picture for a post without a photo", () => {
@@ -61,14 +77,21 @@ describe("a shared post's preview", () => {
   });
 
   it('keeps a photo already on a CDN where it is, and says nothing of an area it does not know', () => {
-    const meta = postMeta('https://fruit.example', { ...post, address: 'Somewhere', imageUrl: 'https://cdn.example/s.webp' });
+    const meta = postMeta('https://fruit.example', {
+      ...post,
+      address: 'Somewhere',
+      imageUrl: 'https://cdn.example/s.webp',
+    });
     expect(meta.image).toBe('https://cdn.example/s.webp');
     expect(meta.description).toBe('Free wooden skids, shared by a neighbour. Pick it up for free.');
   });
 });
 
 describe('a template filled', () => {
-  const template = { before: '<html><head><meta charset="UTF-8" />', after: '</head><body><code>/__not-found__</code></body></html>' };
+  const template = {
+    before: '<html><head><meta charset="UTF-8" />',
+    after: '</head><body><code>/__not-found__</code></body></html>',
+  };
 
   it('writes the head tags before </head> and the escaped path where the 404 screen names it', () => {
     const html = fill(template, { ...page, jsonLd: null }, '/"><img src=x onerror=alert(1)>');
@@ -77,6 +100,6 @@ describe('a template filled', () => {
   });
 
   it('leaves a path that only looks like a replacement pattern as it is', () => {
-    expect(fill(template, page, "/$&$'")).toContain("<code>/$&amp;$&#39;</code>");
+    expect(fill(template, page, "/$&$'")).toContain('<code>/$&amp;$&#39;</code>');
   });
 });

@@ -65,7 +65,8 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
       const post = postId ? await sharedPost(actor, postId) : null;
       const meta = post ? postMeta(origin, post) : pageMeta(origin, path);
       const prerendered = templates.prerendered.get(path);
-      if (!prerendered) return { status: 200, html: fill(templates.shell, meta) };
+      if (!prerendered)
+        return { status: 200, html: fill(templates.shell, meta, undefined, templates.preloads.get(path)) };
       const filled = fill(prerendered, meta);
       const html = dismissed.length
         ? filled.replace('<html ', `<html data-dismissed="${dismissed.join(' ')}" `)

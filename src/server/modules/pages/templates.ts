@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_FOUND_MARK, PRERENDERED, SITE_NAME } from '../../../domain/pages';
+import { NOT_FOUND_MARK, PRERENDERED, SHELL_SCREENS, SITE_NAME } from '../../../domain/pages';
 import { escapeHtml, headTags, type PageMeta } from './head';
 
 /** A page's HTML around the place its head tags go. */
@@ -18,6 +18,45 @@ export interface Templates {
   shell: Template;
   /** By path: '/', '/scarborough', …; the 404 screen under NOT_FOUND_MARK. */
   prerendered: ReadonlyMap<string, Template>;
+  /** By path of a page answered with the shell: the link tags that preload its screen's chunks. */
+  preloads: ReadonlyMap<string, string>;
+}
+
+/** A chunk of the build's manifest (Vite's `build.manifest`), as far as preloading reads it. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The modulepreload links of a screen's chunk and the chunks it imports, but the entry's (loaded
+ * by the page already); none when the manifest does not know the module.
+ */
+export function preloadLinks(manifest: Readonly<Record<string, ManifestChunk>>, module: string): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...files]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`)
+    .join('\n  ');
+}
+
+function preloadsOf(root: string): Map<string, string> {
+  const file = path.join(root, '.vite', 'manifest.json');
+  const preloads = new Map<string, string>();
+  if (!existsSync(file)) return preloads;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  for (const [pagePath, module] of Object.entries(SHELL_SCREENS)) {
+    const links = preloadLinks(manifest, module);
+    if (links) preloads.set(pagePath, links);
+  }
+  return preloads;
 }
 
 function templateOf(html: string): Template {
@@ -38,15 +77,17 @@ export function loadTemplates(root: string): Templates | null {
     const file = path.join(root, 'pages', `${page.file}.html`);
     if (existsSync(file)) prerendered.set(page.path, templateOf(readFileSync(file, 'utf8')));
   }
-  return { shell: templateOf(readFileSync(shellFile, 'utf8')), prerendered };
+  return { shell: templateOf(readFileSync(shellFile, 'utf8')), prerendered, preloads: preloadsOf(root) };
 }
 
 /**
- * The page's HTML with its head tags. `askedPath`: the path a 404 screen names, written (escaped)
- * where the prerendered screen has NOT_FOUND_MARK, as the browser's render will show it.
+ * The page's HTML with its head tags (and its screen's `preloads`). `askedPath`: the path a 404
+ * screen names, written (escaped) where the prerendered screen has NOT_FOUND_MARK, as the
+ * browser's render will show it.
  */
-export function fill(template: Template, meta: PageMeta, askedPath?: string): string {
-  const html = `${template.before}  ${headTags(meta, SITE_NAME)}\n  ${template.after}`;
+export function fill(template: Template, meta: PageMeta, askedPath?: string, preloads?: string): string {
+  const links = preloads ? `\n  ${preloads}` : '';
+  const html = `${template.before}  ${headTags(meta, SITE_NAME)}${links}\n  ${template.after}`;
   return askedPath === undefined
     ? html
     : html.replace(`>${NOT_FOUND_MARK}<`, () => `>${escapeHtml(askedPath)}<`);
