@@ -276,7 +276,9 @@ export function createPostsRepository(db: Db, events: EventBus) {
         return { rows, matched: null, sample: null };
       }
       const { keys, words, everywhere } = q;
-      const alone = words && everywhere ? await expected(words) : null;
+      // A small scope goes to the index at once.
+      const alone =
+        words && everywhere && (q.scope ?? Infinity) > NEAREST_WALK ? await expected(words) : null;
       // The words' share of the posts matching the other filters anywhere, met by the walk in proportion.
       const walkYield = async () =>
         alone !== null ? (alone / everywhere!) * Math.min(NEAREST_WALK, q.scope ?? Infinity) : 0;
