@@ -31,7 +31,7 @@ export interface LayoutDeps {
   map: MapRepository;
   coverOf: CoverOf;
   /** How many posts match `f`'s filters but its words and distance, anywhere. */
-  everywhere: (f: PostFilters) => Promise<number>;
+  everywhere: (f: PostFilters, origin: LatLng) => Promise<number>;
 }
 
 /**
@@ -45,14 +45,15 @@ async function conditionsIn(
   origin: LatLng,
 ): Promise<SQL | undefined> {
   const filters = filterConditions(f, origin);
-  const words = keysCondition(f);
+  if (!f.q) return filters;
+  const words = keysCondition(f)!;
   const cells = cellKeys(grid);
-  if (!f.q || !words || cells.length === 0) return and(words, filters);
+  if (cells.length === 0) return and(words, filters);
   const inCells = keysCondition(f, cells)!;
   const [alone, within, everywhere] = await Promise.all([
     deps.map.expected(words),
     deps.map.expected(inCells),
-    deps.everywhere(f),
+    deps.everywhere(f, origin),
   ]);
   return and(cellsNarrow(alone, within, everywhere) ? inCells : words, filters);
 }

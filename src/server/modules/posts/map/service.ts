@@ -6,7 +6,6 @@ import type { MapQuery, MapResponse } from '../../../../domain/posts';
 import { badRequest } from '../../../errors';
 import { JsonBody } from '../../../lib/json-body';
 import { audienceOf, type Presenter } from '../present';
-import { filterKey } from '../read-model/list';
 import type { PostsService } from '../service';
 import { cellKey, countCells, layoutOf, type LayoutDeps } from './layout';
 import { cluster, point, presentLayout, response, shownIds, type MapItem } from './present';
@@ -31,12 +30,7 @@ export function createMapService(deps: { posts: PostsService }) {
   const layoutDeps: LayoutDeps = {
     map: model.map,
     coverOf: model.coverOf,
-    async everywhere(f) {
-      const anywhere = { ...f, q: undefined, distance: 'all' } as const;
-      return (
-        await model.totals.of(filterKey(anywhere, deps.posts.originFor()), anywhere, deps.posts.originFor())
-      ).total;
-    },
+    everywhere: model.list.everywhere,
   };
 
   function keyOf(grid: Grid, query: MapQuery, origin: LatLng): string {

@@ -69,6 +69,15 @@ const cursorAfter = (last: PageRow, sort: Cursor['sort']) =>
 export function createListPages(deps: { repo: PostsRepository; cards: CardStore; totals: Totals }) {
   const firstPages = new TtlCache<PageSkeleton>({ ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 1000 });
 
+  /**
+   * How many posts match the filters but the words and the distance, anywhere (kept with the
+   * totals): what a search's share is taken of, on the list and the map.
+   */
+  const everywhere = async (f: PostFilters, origin: LatLng): Promise<number> => {
+    const anywhere = { ...f, q: undefined, distance: 'all' } as const;
+    return (await deps.totals.of(filterKey(anywhere, origin), anywhere, origin)).total;
+  };
+
   const scopeTotal = (query: PostFilters, origin: LatLng) => {
     const scope = walkScope(query);
     return deps.totals.of(filterKey(scope, origin), scope, origin);
@@ -97,15 +106,12 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
     }
     // Nearest first: the radius and the search are applied after the walk of the nearest posts.
     const keys = query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined;
-    const anywhere = { ...query, q: undefined, distance: 'all' } as const;
     return deps.repo.nearest({
-      where: filterConditions(anywhere, origin),
+      where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
       within: filterConditions({ ...ANY, q: query.q, distance }, origin),
       keys,
       words: keys && keysCondition(query),
-      everywhere: keys
-        ? (await deps.totals.of(filterKey(anywhere, origin), anywhere, origin)).total
-        : undefined,
+      everywhere: keys ? await everywhere(query, origin) : undefined,
       exact: and(visible, query.q ? searchMatches(query.q) : undefined),
       scope: keys ? (await scopeTotal(query, origin)).total : undefined,
       origin,
@@ -152,6 +158,8 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
 
   return {
     clear: () => firstPages.clear(),
+
+    everywhere,
 
     async page(actor: Actor, query: ListPostsQuery, origin: LatLng, now: Date): Promise<ListPage> {
       const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
