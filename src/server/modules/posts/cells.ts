@@ -120,6 +120,14 @@ export function cellsTable(cells: readonly CellRef[], spots?: readonly LatLng[])
   return sql`unnest(${sql.join(columns, sql`, `)}) AS c(level, cx, cy, w, s, e, n${sql.raw(spots ? ', lat, lng' : '')})`;
 }
 
+/**
+ * A post's public point lies in `box` (found by the GiST index on the point) and in the cell `c`
+ * of cellsTable (decided by the cell functions exactly as map_cells does, so no post is in two cells).
+ */
+const inListedCellWithin = (box: SQL) => sql`${posts.publicLatitude} IS NOT NULL
+  AND point(${posts.publicLongitude}, ${posts.publicLatitude}) <@ ${box}
+  AND map_cell_x(${posts.publicLongitude}, c.level) = c.cx AND map_cell_y(${posts.publicLatitude}, c.level) = c.cy`;
+
 /** How far from a cell's spot (cellsTable) a post is looked for: a kept mean is exact to far better than this. */
 const SPOT = 1e-7;
 
@@ -127,17 +135,12 @@ const SPOT = 1e-7;
  * A post lies at the spot of the cell `c` of cellsTable (within SPOT), and in the cell: for a cell
  * whose one post's point is its mean point, a probe of the point index that finds that post alone.
  */
-export const atListedSpot = sql`${posts.publicLatitude} IS NOT NULL
-  AND point(${posts.publicLongitude}, ${posts.publicLatitude}) <@ box(point(c.lng - ${SPOT}::float8, c.lat - ${SPOT}::float8), point(c.lng + ${SPOT}::float8, c.lat + ${SPOT}::float8))
-  AND map_cell_x(${posts.publicLongitude}, c.level) = c.cx AND map_cell_y(${posts.publicLatitude}, c.level) = c.cy`;
+export const atListedSpot = inListedCellWithin(
+  sql`box(point(c.lng - ${SPOT}::float8, c.lat - ${SPOT}::float8), point(c.lng + ${SPOT}::float8, c.lat + ${SPOT}::float8))`,
+);
 
-/**
- * A post lies in the cell `c` of cellsTable: the GiST index on the point finds the box, the cell
- * functions decide the edges exactly as map_cells does, so no post is in two cells.
- */
-export const inListedCell = sql`${posts.publicLatitude} IS NOT NULL
-  AND point(${posts.publicLongitude}, ${posts.publicLatitude}) <@ box(point(c.w, c.s), point(c.e, c.n))
-  AND map_cell_x(${posts.publicLongitude}, c.level) = c.cx AND map_cell_y(${posts.publicLatitude}, c.level) = c.cy`;
+/** A post lies in the cell `c` of cellsTable: the point index finds the cell's box. */
+export const inListedCell = inListedCellWithin(sql`box(point(c.w, c.s), point(c.e, c.n))`);
 
 /**
  * A FROM item: `columns` of the posts matching `where` in each cell of `cells`, looked up cell by
