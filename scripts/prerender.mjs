@@ -1,6 +1,6 @@
 // After `vite build`: renders the public pages of domain/pages.ts PRERENDERED (home, the local pages,
-// the 404 screen) into dist/web/pages/<name>.html, the shell with the page's HTML in #root, which
-// the server sends for those paths and the browser hydrates (docs/decisions/0088).
+// /subscribe, the 404 screen) into dist/web/pages/<name>.html, the shell with the page's HTML in
+// #root, which the server sends for those paths and the browser hydrates (docs/decisions/0088).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -90,11 +90,12 @@ export const APP_PATHS: readonly string[] = [
 ];
 
 /**
- * The screen module (under src/web) of each page the server answers with the shell: the HTML
- * preloads its chunks (from the build's manifest), so they load beside the first bundle instead of
- * after it (docs/decisions/0088). A test checks every module exists.
+ * The screen module (under src/web) of each page whose screen loads on demand, whether the server
+ * answers it with the shell or prerendered (/subscribe): the HTML preloads its chunks (from the
+ * build's manifest), so they load beside the first bundle instead of after it, and a prerendered
+ * page is taken over without waiting for them (docs/decisions/0088). A test checks every module exists.
  */
-export const SHELL_SCREENS: Readonly<Record<string, string>> = {
+export const LAZY_SCREENS: Readonly<Record<string, string>> = {
   '/favorites': 'app/routes/favorites.tsx',
   '/messages': 'features/messages/components/inbox.tsx',
   '/notifications': 'features/notifications/components/notifications-page.tsx',
@@ -106,27 +107,52 @@ export const SHELL_SCREENS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The dialog module each home page query opens once the page has hydrated (`/?post=ID`, a shared
+ * post; `/?member=ID`, a profile): the HTML preloads its chunks beside the first bundle, so the
+ * dialog does not wait for them, nor the app for adding their links itself (docs/decisions/0088).
+ */
+export const HOME_DIALOGS: Readonly<Record<string, string>> = {
+  post: 'features/posts/components/post-dialog.tsx',
+  member: 'features/members/components/member-profile-dialog.tsx',
+};
+
+/** The dialog a home page's query opens, if any: the key of its preloads (HOME_DIALOGS). */
+export const homeDialog = (query: URLSearchParams): string | undefined =>
+  Object.keys(HOME_DIALOGS).find((name) => query.has(name));
+
+/**
  * The path the 404 screen is prerendered at. The screen names the path asked for; the server puts
  * the real one (escaped) where this stands, so the HTML matches what the browser then renders.
  */
 export const NOT_FOUND_MARK = '/__not-found__';
 
-/**
- * The query parameters the home page's first render does not read: a shared post's and a member's
- * dialogs open once the page has hydrated, and a campaign's or referral's marks are read outside
- * React. A home page asked with these alone is hydrated; any other (the filters, the map view) is
- * drawn anew by the browser (docs/decisions/0088).
- */
-const HOME_QUERY_HYDRATES = new Set(['post', 'member', 'ref', 'utm_source', 'utm_medium', 'utm_campaign']);
+/** A campaign's or a referral's marks: read outside React (main.tsx), by no page's first render. */
+const CAMPAIGN_QUERY = ['ref', 'utm_source', 'utm_medium', 'utm_campaign'];
 
-/** Whether the prerendered home page can be hydrated with this query. */
-export const homeHydrates = (query: URLSearchParams): boolean =>
-  [...query.keys()].every((name) => HOME_QUERY_HYDRATES.has(name));
+/**
+ * The query parameters a prerendered page's first render does not read, for the pages whose first
+ * render reads some: home's filters and map view do, but not a shared post's or a member's dialogs,
+ * which open once the page has hydrated; /subscribe's return from a provider's page does (it says
+ * the payment is being confirmed), not the plan it outlines once the plans are there. The other
+ * prerendered pages read no query. A page asked with another parameter is shown until the app
+ * starts, then drawn anew, not hydrated (docs/decisions/0088).
+ */
+const QUERY_KEEPS_HYDRATION: Readonly<Record<string, ReadonlySet<string>>> = {
+  '/': new Set(['post', 'member', ...CAMPAIGN_QUERY]),
+  '/subscribe': new Set(['plan', ...CAMPAIGN_QUERY]),
+};
+
+/** Whether the prerendered page at `path` can be hydrated with this query. */
+export const hydratesWith = (path: string, query: URLSearchParams): boolean => {
+  const keeps = QUERY_KEEPS_HYDRATION[path];
+  return !keeps || [...query.keys()].every((name) => keeps.has(name));
+};
 
 /** The pages rendered into HTML after the build, each to `pages/<name>.html` (the 404 screen too). */
 export const PRERENDERED = [
   { path: '/', file: 'home' },
   ...LOCAL_AREAS.map((area) => ({ path: `/${area.slug}`, file: area.slug })),
+  { path: '/subscribe', file: 'subscribe' },
   { path: NOT_FOUND_MARK, file: '404' },
 ];
 

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { writePages } from '../../scripts/prerender.mjs';
-import { DISMISSED_COOKIE, LOCAL_AREAS, PRERENDERED, SHELL_SCREENS } from '../../src/domain/pages';
+import {
+  DISMISSED_COOKIE,
+  HOME_DIALOGS,
+  LOCAL_AREAS,
+  PRERENDERED,
+  LAZY_SCREENS,
+} from '../../src/domain/pages';
 import { renderPage } from '../../src/web/prerender';
 import { registerMember, useTestApp } from './helpers';
 import { createPost, postsChanged } from './posts-helpers';
@@ -18,17 +24,20 @@ import { createPost, postsChanged } from './posts-helpers';
 const web = mkdtempSync(path.join(os.tmpdir(), 'pages-web-'));
 copyFileSync(path.resolve('src/web/index.html'), path.join(web, 'index.html'));
 await writePages(web, renderPage, PRERENDERED);
-// The build's manifest, as Vite writes it: the subscribe screen's chunk and one it imports.
+// The build's manifest, as Vite writes it: the subscribe and favourites screens' chunks and one
+// they import, and the shared post's dialog.
 mkdirSync(path.join(web, '.vite'));
 writeFileSync(
   path.join(web, '.vite', 'manifest.json'),
   JSON.stringify({
     'index.html': { file: 'assets/index-a.js', isEntry: true },
-    [SHELL_SCREENS['/subscribe']!]: {
+    [LAZY_SCREENS['/subscribe']!]: {
       file: 'assets/subscribe-page-b.js',
       imports: ['index.html', '_plans-c.js'],
     },
+    [LAZY_SCREENS['/favorites']!]: { file: 'assets/favorites-e.js', imports: ['index.html', '_plans-c.js'] },
     '_plans-c.js': { file: 'assets/plans-c.js' },
+    [HOME_DIALOGS.post!]: { file: 'assets/post-dialog-d.js', imports: ['index.html'] },
   }),
 );
 
@@ -190,13 +199,49 @@ describe('a shared post link, /?post=ID', () => {
   });
 });
 
-describe('a page answered with the shell', () => {
-  it("preloads its screen's chunks beside the first bundle", async () => {
-    const html = (await page('/subscribe')).body;
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/subscribe-page-b.js" />');
+describe('a page whose screen loads on demand', () => {
+  it("preloads its screen's chunks beside the first bundle when answered with the shell", async () => {
+    const html = (await page('/favorites')).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/favorites-e.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/plans-c.js" />');
     expect(html).not.toContain('href="/assets/index-a.js"');
-    expect((await page('/')).body).not.toContain('rel="modulepreload" crossorigin href="/assets/subscribe');
+    expect((await page('/')).body).not.toContain('rel="modulepreload" crossorigin href="/assets/favorites');
+  });
+
+  it('/subscribe is prerendered with its words, and preloads its screen after what its first paint needs', async () => {
+    const html = (await page('/subscribe')).body;
+    expect(html).toContain('<div id="root" data-prerendered>');
+    expect(html).toContain('Plans and access</h1>');
+    expect(html).toContain('Getting your plans ready…');
+    expect(titleOf(html)).toEqual(['<title>Plans and access | Free Fruit, Firewood &amp; Skids</title>']);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/subscribe-page-b.js" />',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/plans-c.js" />',
+    );
+  });
+
+  it("/subscribe is hydrated with the plan it outlines, drawn anew on a return from a provider's page", async () => {
+    expect((await page('/subscribe?plan=day&utm_source=flyer')).body).toContain(
+      '<div id="root" data-prerendered>',
+    );
+    const back = (await page('/subscribe?payment=abc&redirect_status=succeeded')).body;
+    expect(back).toContain('<div id="root"><');
+    expect(back).not.toContain('data-prerendered');
+  });
+});
+
+describe("a home page opening a shared post's dialog", () => {
+  it("preloads the dialog's chunks with the prerendered page, after what its first paint needs, and only then", async () => {
+    const link =
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/post-dialog-d.js" />';
+    const html = (await page(`/?post=${postId}`)).body;
+    expect(html).toContain(link);
+    expect(html).toContain('<div id="root" data-prerendered>');
+    expect((await page('/')).body).not.toContain(link);
+    expect((await page(`/scarborough?post=${postId}`)).body).not.toContain(link);
   });
 });
 

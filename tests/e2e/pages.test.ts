@@ -182,6 +182,44 @@ describe("a shared post's link", () => {
   });
 });
 
+describe('/subscribe', () => {
+  it('hydrates its prerendered HTML without errors, for a guest and for a member, then shows the plans', async () => {
+    const guest = await newPage(ctx.browser, { width: 390 });
+    const member = await newPage(ctx.browser, { width: 390 });
+    await registerViaApi(member);
+    for (const page of [guest, member]) {
+      const errors = collectErrors(page);
+      await page.goto('/subscribe?plan=day');
+      await page.getByRole('heading', { level: 1, name: 'Plans and access' }).waitFor();
+      await page.getByRole('heading', { name: '24-Hour Access' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectHydrated(page, 'All posts', '/');
+      expect(errors).toEqual([]);
+    }
+    await member.context().close();
+  });
+
+  it("keeps its prerendered page when the session answers before the screen's code arrives", async () => {
+    const page = await newPage(ctx.browser, { width: 390 });
+    const errors = collectErrors(page);
+    // The screen's chunk comes a second late; the session's answer before it.
+    await page.route('**/assets/subscribe-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () =>
+        document.querySelector('h1')?.setAttribute('data-first', ''),
+      ),
+    );
+    await page.goto('/subscribe');
+    await page.getByRole('heading', { name: '24-Hour Access' }).waitFor();
+    // The heading the server sent is the one shown: React hydrated it rather than drawing it anew.
+    expect(await page.locator('h1[data-first]').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the 404 screen', () => {
   it("answers 404 with spec's screen, hydrated, naming the path", async () => {
     const page = await newPage(ctx.browser, { width: 390 });

@@ -32,7 +32,7 @@ export function AppRouter() {
  * lists the same paths for the server, which answers any other 404. A declarative router: the app
  * uses no loaders or actions, and the data router would add ~17 KB gzipped to the first screen
  * (docs/decisions/0040). Screens other than home load on demand; the build prerenders home, the
- * local pages and the 404 screen inside whatever router it gives (docs/decisions/0088).
+ * local pages, /subscribe and the 404 screen inside whatever router it gives (docs/decisions/0088).
  */
 export function AppRoutes() {
   return (

@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useReducer, type ReactNode } from 'react';
+import { createContext, use, useDeferredValue, useEffect, useReducer, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api';
 import {
@@ -49,7 +49,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [grants, queryClient]);
 
-  return <SessionContext value={session}>{children}</SessionContext>;
+  // Every screen reads the session: its first answer draws them all again, so that is done in the
+  // background (a transition, in slices between which the browser answers input), not in one long
+  // task (issue 20). Being a transition, it also waits for a prerendered screen whose code is still
+  // loading (/subscribe) to be taken over, where an urgent update would make React drop its HTML
+  // for the fallback (docs/decisions/0088). Any later answer (a sign-in, a pass bought) is handed
+  // on at once.
+  const first = useDeferredValue(session);
+  return <SessionContext value={first.isLoading ? first : session}>{children}</SessionContext>;
 }
 
 /** The session: the member or null, whether it is still loading, the actor for the policy, posting access, links. */

@@ -1,7 +1,8 @@
 import type { Actor } from '../../../domain/actor';
 import {
   APP_PATHS,
-  homeHydrates,
+  homeDialog,
+  hydratesWith,
   LOCAL_AREAS,
   NOT_FOUND_MARK,
   type Dismissable,
@@ -65,15 +66,17 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
       const post = postId ? await sharedPost(actor, postId) : null;
       const meta = post ? postMeta(origin, post) : pageMeta(origin, path);
       const prerendered = templates.prerendered.get(path);
-      if (!prerendered)
-        return { status: 200, html: fill(templates.shell, meta, undefined, templates.preloads.get(path)) };
-      const filled = fill(prerendered, meta);
+      const screen = templates.preloads.get(path);
+      if (!prerendered) return { status: 200, html: fill(templates.shell, meta, undefined, screen) };
+      const dialog = path === '/' ? homeDialog(query) : undefined;
+      const preloads = [screen, dialog && templates.dialogPreloads.get(dialog)].filter(Boolean).join('\n  ');
+      const filled = fill(prerendered, meta, undefined, preloads);
       const html = dismissed.length
         ? filled.replace('<html ', `<html data-dismissed="${dismissed.join(' ')}" `)
         : filled;
-      // A query the home page's first render reads (the filters): the prerendered page is shown
+      // A query the page's first render reads (home's filters): the prerendered page is shown
       // until the app starts, then drawn anew, not hydrated (main.tsx).
-      const drawnAnew = path === '/' && !homeHydrates(query);
+      const drawnAnew = !hydratesWith(path, query);
       return { status: 200, html: drawnAnew ? html.replace(HYDRATE_MARK, '<div id="root">') : html };
     },
 

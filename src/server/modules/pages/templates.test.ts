@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHELL_SCREENS } from '../../../domain/pages';
+import { HOME_DIALOGS, LAZY_SCREENS } from '../../../domain/pages';
 import { preloadLinks } from './templates';
 
 describe('preloadLinks', () => {
@@ -28,8 +28,14 @@ describe('preloadLinks', () => {
   });
 });
 
-describe('SHELL_SCREENS', () => {
-  it.each(Object.entries(SHELL_SCREENS))('names a screen module that exists (%s)', (_page, module) => {
+describe('LAZY_SCREENS', () => {
+  it.each(Object.entries(LAZY_SCREENS))('names a screen module that exists (%s)', (_page, module) => {
+    expect(existsSync(path.resolve('src/web', module))).toBe(true);
+  });
+});
+
+describe('HOME_DIALOGS', () => {
+  it.each(Object.entries(HOME_DIALOGS))('names a dialog module that exists (%s)', (_query, module) => {
     expect(existsSync(path.resolve('src/web', module))).toBe(true);
   });
 });

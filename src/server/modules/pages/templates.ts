@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_FOUND_MARK, PRERENDERED, SHELL_SCREENS, SITE_NAME } from '../../../domain/pages';
+import { HOME_DIALOGS, NOT_FOUND_MARK, PRERENDERED, LAZY_SCREENS, SITE_NAME } from '../../../domain/pages';
 import { escapeHtml, headTags, type PageMeta } from './head';
 
 /** A page's HTML around the place its head tags go. */
@@ -18,8 +18,10 @@ export interface Templates {
   shell: Template;
   /** By path: '/', '/scarborough', …; the 404 screen under NOT_FOUND_MARK. */
   prerendered: ReadonlyMap<string, Template>;
-  /** By path of a page answered with the shell: the link tags that preload its screen's chunks. */
+  /** By path of a page whose screen loads on demand: the link tags that preload its screen's chunks. */
   preloads: ReadonlyMap<string, string>;
+  /** By home page query parameter (HOME_DIALOGS): the link tags that preload its dialog's chunks. */
+  dialogPreloads: ReadonlyMap<string, string>;
 }
 
 /** A chunk of the build's manifest (Vite's `build.manifest`), as far as preloading reads it. */
@@ -31,9 +33,14 @@ interface ManifestChunk {
 
 /**
  * The modulepreload links of a screen's chunk and the chunks it imports, but the entry's (loaded
- * by the page already); none when the manifest does not know the module.
+ * by the page already); none when the manifest does not know the module. `low`: fetched after what
+ * the first paint needs (a dialog opened once the page has hydrated), not beside it.
  */
-export function preloadLinks(manifest: Readonly<Record<string, ManifestChunk>>, module: string): string {
+export function preloadLinks(
+  manifest: Readonly<Record<string, ManifestChunk>>,
+  module: string,
+  { low = false } = {},
+): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -43,18 +50,29 @@ export function preloadLinks(manifest: Readonly<Record<string, ManifestChunk>>, 
   };
   visit(module);
   return [...files]
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`)
+    .map(
+      (file) =>
+        `<link rel="modulepreload"${low ? ' fetchpriority="low"' : ''} crossorigin href="/${escapeHtml(file)}" />`,
+    )
     .join('\n  ');
 }
 
-function preloadsOf(root: string): Map<string, string> {
+/**
+ * The preload links of each module of `modules`, by its key; none without the build's manifest.
+ * `low(key)`: whether the page paints without that module (prerendered, or a dialog opened later).
+ */
+function preloadsOf(
+  root: string,
+  modules: Readonly<Record<string, string>>,
+  low: (key: string) => boolean,
+): Map<string, string> {
   const file = path.join(root, '.vite', 'manifest.json');
   const preloads = new Map<string, string>();
   if (!existsSync(file)) return preloads;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  for (const [pagePath, module] of Object.entries(SHELL_SCREENS)) {
-    const links = preloadLinks(manifest, module);
-    if (links) preloads.set(pagePath, links);
+  for (const [key, module] of Object.entries(modules)) {
+    const links = preloadLinks(manifest, module, { low: low(key) });
+    if (links) preloads.set(key, links);
   }
   return preloads;
 }
@@ -77,7 +95,12 @@ export function loadTemplates(root: string): Templates | null {
     const file = path.join(root, 'pages', `${page.file}.html`);
     if (existsSync(file)) prerendered.set(page.path, templateOf(readFileSync(file, 'utf8')));
   }
-  return { shell: templateOf(readFileSync(shellFile, 'utf8')), prerendered, preloads: preloadsOf(root) };
+  return {
+    shell: templateOf(readFileSync(shellFile, 'utf8')),
+    prerendered,
+    preloads: preloadsOf(root, LAZY_SCREENS, (pagePath) => prerendered.has(pagePath)),
+    dialogPreloads: preloadsOf(root, HOME_DIALOGS, () => true),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -24,7 +24,9 @@ interface PostsListProps {
 /** The home list with the states of spec §2: loading, empty, free preview, pages on the Link cursor. */
 export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: PostsListProps) {
   const session = useSession();
-  const list = usePostsList(query);
+  // A page of cards is rendered in the background, in slices between which the browser answers
+  // input, not in one long task as the query's answer would have it (issue 20).
+  const list = useDeferredValue(usePostsList(query));
   const headingId = useId();
 
   if (list.isPending) return <PostGridSkeleton />;
