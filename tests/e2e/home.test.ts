@@ -101,10 +101,10 @@ describe('the home page comes alive', () => {
     // The owner: their views, the chart's ranges, their impact with formulas and badges.
     // A returning member (this device has seen them): nothing moves while their cards load.
     await owner.goto('/');
-    await owner.getByRole('region', { name: 'Your views' }).waitFor();
+    await owner.getByRole('region', { name: 'Your views', exact: true }).waitFor();
     await owner.reload();
     expect(await layoutShift(owner)).toBeLessThanOrEqual(0.05);
-    const dashboard = owner.getByRole('region', { name: 'Your views' });
+    const dashboard = owner.getByRole('region', { name: 'Your views', exact: true });
     await dashboard.getByRole('img', { name: /Views of your posts, last 24 hours, most [3-9] views at/ }).waitFor();
     await dashboard.getByText(`Apples ${town}`).waitFor();
     await dashboard.getByRole('button', { name: '7d' }).click();
