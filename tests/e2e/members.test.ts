@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import type { Post } from '../../src/domain/posts';
 import type { PublicProfile } from '../../src/domain/members';
-import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import {
+  createPostViaApi,
+  expectAccessible,
+  expectToast,
+  newPage,
+  registerViaApi,
+  snap,
+  useBrowser,
+} from './harness';
 import { cardOf, closeWithEscape, hasFocus, holdsFocus, messageViaApi } from './community-helpers';
 import { TORONTO, uniqueToken } from './posts-helpers';
 
@@ -59,7 +67,10 @@ describe('member profiles and ratings', () => {
     await profile.getByRole('heading', { name: 'Community Reviews' }).waitFor();
     await profile.getByText('No reviews yet. Be the first to rate this member!').waitFor();
     await expect.poll(() => holdsFocus(profile)).toBe(true);
-    // 80vh tall (spec §2 dialog 4).
+    // 80vh tall (spec §2 dialog 4), measured once its opening animation (a zoom) has finished.
+    await profile.evaluate((dialog) =>
+      Promise.all(dialog.getAnimations().map((animation) => animation.finished)),
+    );
     const box = await profile.boundingBox();
     expect(Math.round(box!.height)).toBe(Math.round(900 * 0.8));
 
@@ -113,7 +124,9 @@ describe('member profiles and ratings', () => {
 
     // Rated before: the form says so and starts from that rating, its comment cleared only by success.
     await rate.click();
-    await form.getByText(`You rated ${ownerUser.username} 4 out of 5. Sending again updates your rating.`).waitFor();
+    await form
+      .getByText(`You rated ${ownerUser.username} 4 out of 5. Sending again updates your rating.`)
+      .waitFor();
     expect(await stars.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
     expect(await form.getByLabel('Comment (optional)').inputValue()).toBe('Lovely figs, easy pickup.');
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -139,7 +152,9 @@ describe('member profiles and ratings', () => {
     await expectToast(rater, 'Member blocked');
     const unblock = profile.getByRole('button', { name: 'Unblock' });
     await expect.poll(() => hasFocus(unblock)).toBe(true);
-    await profile.getByText(`You blocked ${ownerUser.username}. Neither of you can message or rate the other.`).waitFor();
+    await profile
+      .getByText(`You blocked ${ownerUser.username}. Neither of you can message or rate the other.`)
+      .waitFor();
     await profile.getByRole('button', { name: 'Rate Member' }).click();
     await profile.getByText('You cannot contact this member.').waitFor();
     await unblock.click();
@@ -177,7 +192,10 @@ describe('member profiles and ratings', () => {
     // The owner as a verified member: the badge's data comes from an admin review not built yet.
     await guest.route(/\/api\/posts\?/, async (route: Route) => {
       const response = await route.fetch();
-      const posts = ((await response.json()) as Post[]).map((p) => ({ ...p, ownerVerifiedType: 'individual' }));
+      const posts = ((await response.json()) as Post[]).map((p) => ({
+        ...p,
+        ownerVerifiedType: 'individual',
+      }));
       await route.fulfill({ response, json: posts });
     });
     await guest.route(`**/api/users/${ownerUser.id}`, async (route: Route) => {
@@ -197,7 +215,9 @@ describe('member profiles and ratings', () => {
     expect(await profile.getByRole('button', { name: 'Rate Member' }).count()).toBe(0);
     expect(await profile.getByRole('button', { name: 'Block' }).count()).toBe(0);
     const signIn = profile.getByRole('link', { name: 'Sign in to rate members' });
-    expect(await signIn.getAttribute('href')).toBe(`/login?${new URLSearchParams({ redirect: `/?q=${token}` })}`);
+    expect(await signIn.getAttribute('href')).toBe(
+      `/login?${new URLSearchParams({ redirect: `/?q=${token}` })}`,
+    );
 
     await profile.getByRole('button', { name: 'Verified User' }).focus();
     const tooltip = guest.getByRole('tooltip');
