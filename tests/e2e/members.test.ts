@@ -2,15 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import type { Post } from '../../src/domain/posts';
 import type { PublicProfile } from '../../src/domain/members';
-import {
-  createPostViaApi,
-  expectAccessible,
-  expectToast,
-  newPage,
-  registerViaApi,
-  snap,
-  useBrowser,
-} from './harness';
+import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { cardOf, closeWithEscape, hasFocus, holdsFocus, messageViaApi } from './community-helpers';
 import { TORONTO, uniqueToken } from './posts-helpers';
 
