@@ -16,6 +16,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const SessionContext = createContext<Session | null>(null);
 
+/** What every screen reads until the session's first answer has been handed on. */
+const LOADING = sessionOf(undefined, true);
+
 /**
  * Asks GET /api/session once and hands the answer to every screen. When a grant starts or ends
  * while the page is open (a day pass runs out), every reader renders again and asks the policy
@@ -55,8 +58,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // loading (/subscribe) to be taken over, where an urgent update would make React drop its HTML
   // for the fallback (docs/decisions/0088). Any later answer (a sign-in, a pass bought) is handed
   // on at once.
-  const first = useDeferredValue(session);
-  return <SessionContext value={first.isLoading ? first : session}>{children}</SessionContext>;
+  const answered = useDeferredValue(!isPending);
+  return <SessionContext value={answered ? session : LOADING}>{children}</SessionContext>;
 }
 
 /** The session: the member or null, whether it is still loading, the actor for the policy, posting access, links. */

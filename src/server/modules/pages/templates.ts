@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOME_DIALOGS, NOT_FOUND_MARK, PRERENDERED, LAZY_SCREENS, SITE_NAME } from '../../../domain/pages';
+import { HOME_DIALOGS, LAZY_SCREENS, NOT_FOUND_MARK, PRERENDERED, SITE_NAME } from '../../../domain/pages';
 import { escapeHtml, headTags, type PageMeta } from './head';
 
 /** A page's HTML around the place its head tags go. */

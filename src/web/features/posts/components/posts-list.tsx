@@ -24,19 +24,20 @@ interface PostsListProps {
 /** The home list with the states of spec §2: loading, empty, free preview, pages on the Link cursor. */
 export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: PostsListProps) {
   const session = useSession();
+  const list = usePostsList(query);
   // A page of cards is rendered in the background, in slices between which the browser answers
   // input, not in one long task as the query's answer would have it (issue 20).
-  const list = useDeferredValue(usePostsList(query));
+  const data = useDeferredValue(list.data);
   const headingId = useId();
 
-  if (list.isPending) return <PostGridSkeleton />;
   if (list.isError) {
     const hint = list.error instanceof PostsFetchError ? list.error.hint : undefined;
     return <ListError message={list.error.message} hint={hint} onRetry={() => void list.refetch()} />;
   }
+  if (!data) return <PostGridSkeleton />;
 
-  const posts = list.data.pages.flatMap((page) => page.posts);
-  const first = list.data.pages[0];
+  const posts = data.pages.flatMap((page) => page.posts);
+  const first = data.pages[0];
   const total = first?.total ?? posts.length;
   const accuracy = first?.totalAccuracy ?? 'exact';
   // The access card is for a viewer without viewing access only (spec §2): the server gives them
