@@ -50,6 +50,8 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
   if (posts.length === 0)
     return <EmptyState type={type} filteredHint={filteredHint} onAdd={onAdd} onClearFilters={onClearFilters} />;
 
+  // A page that has come but is not drawn yet is still loading: focus then moves to its first card.
+  const loadingMore = list.isFetchingNextPage || data !== list.data;
   const loadMore = () => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   };
@@ -68,7 +70,7 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
       <PostGrid posts={posts}>
         {hidden > 0 && <AccessCard type={type} hidden={hidden} accuracy={accuracy} />}
       </PostGrid>
-      <LoadMore onLoadMore={loadMore} loading={list.isFetchingNextPage} more={list.hasNextPage} />
+      <LoadMore onLoadMore={loadMore} loading={loadingMore} more={list.hasNextPage} />
     </section>
   );
 }
