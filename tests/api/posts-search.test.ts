@@ -86,6 +86,13 @@ describe('search within one field (spec §5)', () => {
     expect(plan).toContain('posts_search_keys_idx');
   });
 
+  it("runs on connections whose bitmaps stay exact and whose queries start no parallel workers", async () => {
+    const { rows } = await ctx.database.db.execute<{ work_mem: string; workers: string }>(
+      sql`SELECT current_setting('work_mem') AS work_mem, current_setting('max_parallel_workers_per_gather') AS workers`,
+    );
+    expect(rows[0]).toEqual({ work_mem: '64MB', workers: '0' });
+  });
+
   it('matches words by their beginning, never the middle of a word', async () => {
     expect(await search('jui')).toEqual(['pear']);
     expect(await search('uicy')).toEqual([]);
