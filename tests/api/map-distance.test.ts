@@ -4,7 +4,7 @@ import type { LatLng } from '../../src/domain/geo';
 import { gridOf, viewBox, type Bbox } from '../../src/domain/map';
 import { PostFilters, type MapResponse } from '../../src/domain/posts';
 import { seedPosts } from '../../src/server/modules/demo/seed';
-import { filterConditions } from '../../src/server/modules/posts/filters';
+import { filterConditions, nearestOrderSql } from '../../src/server/modules/posts/filters';
 import { countCells, type LayoutDeps } from '../../src/server/modules/posts/map/layout';
 import { createMapRepository, type CellCount } from '../../src/server/modules/posts/map/repository';
 import { createTotalsRepository } from '../../src/server/modules/posts/totals/repository';
@@ -124,4 +124,30 @@ describe('GET /api/posts/map with a distance', () => {
       }
     },
   );
+});
+
+describe('the nearest-first distance (docs/decisions/0089)', () => {
+  it("is earthdistance's own to the last bit, anywhere on earth, though worked out without its domain", async () => {
+    const origins: LatLng[] = [TORONTO, { lat: -33.8688, lng: 151.2093 }, { lat: 78.2232, lng: 15.6267 }, { lat: 0, lng: -179.99 }];
+    for (const origin of origins) {
+      // 20,000 points spread over the globe, as the posts table's columns (the SQL names "posts").
+      const { rows } = await ctx.database.db.execute<{ differ: number; n: number }>(sql`
+        SELECT count(*) FILTER (WHERE ${nearestOrderSql(origin)}
+            <> ll_to_earth(public_latitude, public_longitude) <-> ll_to_earth(${origin.lat}::float8, ${origin.lng}::float8))::int AS differ,
+          count(*)::int AS n
+        FROM (SELECT (180 * (((i * 0.618033988749895) % 1) - 0.5))::float8 AS public_latitude,
+                     (360 * (((i * 0.414213562373095) % 1) - 0.5))::float8 AS public_longitude
+              FROM generate_series(1, 20000) AS i) AS posts`);
+      expect(rows[0]).toEqual({ differ: 0, n: 20000 });
+    }
+  });
+
+  it('is served by the GiST index, and a post without a point has none', async () => {
+    const plan = await ctx.database.db.execute<{ 'QUERY PLAN': string }>(
+      sql`EXPLAIN SELECT id FROM posts ORDER BY ${nearestOrderSql(TORONTO)} LIMIT 5`,
+    );
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('posts_public_earth_idx');
+    const { rows } = await ctx.database.db.execute<{ earth: string | null }>(sql`SELECT post_earth(NULL, NULL)::text AS earth`);
+    expect(rows[0]!.earth).toBeNull();
+  });
 });

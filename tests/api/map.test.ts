@@ -249,6 +249,14 @@ describe('map cells', () => {
     );
   });
 
+  it('keep the point indexes whole: a partial one could be ANDed whole into a search (docs/decisions/0089)', async () => {
+    const { rows } = await ctx.database.db.execute<{ indexname: string; indexdef: string }>(
+      sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'posts' AND indexname LIKE 'posts_public_%'`,
+    );
+    expect(rows.map((r) => r.indexname).sort()).toEqual(['posts_public_earth_idx', 'posts_public_point_idx']);
+    for (const r of rows) expect(r.indexdef).not.toMatch(/ WHERE /);
+  });
+
   it("find a lone post at its cell's mean point, and in its cell when the mean is not its point", async () => {
     const repo = createMapRepository(ctx.database.db);
     const grid = gridOf(parseBbox(AROUND_OTTAWA) as Bbox, 16);
@@ -266,6 +274,12 @@ describe('map cells', () => {
       filterConditions(filters({ type: 'skids' }), ORIGIN),
     );
     expect(other.size).toBe(0);
+    // The probe at the spot checks the exact filters alone (a search's index condition stays out
+    // of it); reading the cell checks the whole condition.
+    const probed = await repo.idsInCells(grid.level, [cell!], sql`false`, where);
+    expect(probed.get(`${cell!.cx}:${cell!.cy}`)).toBe(ottawaId);
+    const read = await repo.idsInCells(grid.level, [{ ...cell!, lat: cell!.lat + 1e-5 }], sql`false`, where);
+    expect(read.size).toBe(0);
   });
 
   it('stay in step with posts through inserts, updates and deletes', async () => {

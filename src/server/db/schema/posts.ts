@@ -70,13 +70,12 @@ export const posts = pgTable(
     index('posts_owner_suspended_idx').on(t.userId).where(sql`${t.ownerSuspended}`),
     // Search keys (docs/decisions/0071): word prefixes by type, filter combinations and map cells.
     index('posts_search_keys_idx').using('gin', sql`search_keys(${t.searchVector}, ${t.publicLatitude}, ${t.publicLongitude})`),
-    index('posts_public_earth_idx')
-      .using('gist', sql`ll_to_earth(${t.publicLatitude}, ${t.publicLongitude})`)
-      .where(sql`${t.publicLatitude} IS NOT NULL`),
+    // Nearest first and within a distance (docs/decisions/0089): the public point as earthdistance's
+    // point (SQL post_earth, migration 0015). Neither point index is partial: a partial index's
+    // predicate alone would let the planner AND its whole bitmap into a search's.
+    index('posts_public_earth_idx').using('gist', sql`post_earth(${t.publicLatitude}, ${t.publicLongitude})`),
     // Boxes of the map (docs/decisions/0030): posts in a view or in one grid cell.
-    index('posts_public_point_idx')
-      .using('gist', sql`point(${t.publicLongitude}, ${t.publicLatitude})`)
-      .where(sql`${t.publicLatitude} IS NOT NULL`),
+    index('posts_public_point_idx').using('gist', sql`point(${t.publicLongitude}, ${t.publicLatitude})`),
   ],
 );
 

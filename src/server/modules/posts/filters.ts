@@ -19,15 +19,13 @@ export function originOf(filters: Pick<PostFilters, 'near'>, fallback: LatLng): 
   return near ? { lat: roundOrigin(near.lat), lng: roundOrigin(near.lng) } : fallback;
 }
 
-const publicEarth = sql`ll_to_earth(${posts.publicLatitude}, ${posts.publicLongitude})`;
-const originEarth = (o: LatLng) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
 /**
- * The same point, written so that no index serves it (`+ 0`): with words, the search index
- * already narrows a circle to its map cells (search.ts), and the planner, which guesses 1,000
- * rows for any box, would otherwise AND in the GiST index's whole city (about 720,000 rows at 1M
- * posts: 455 of a 520 ms search measured with auto_explain; bench/README.md).
+ * The public point as earthdistance's point, without the `earth` domain's checks (SQL post_earth,
+ * migration 0015: the same coordinates as ll_to_earth, about 0.5 µs a row against 6 µs): what
+ * the GiST index for distances holds.
  */
-const publicEarthUnindexed = sql`ll_to_earth(${posts.publicLatitude} + 0, ${posts.publicLongitude})`;
+const publicEarth = sql`post_earth(${posts.publicLatitude}, ${posts.publicLongitude})`;
+const originEarth = (o: LatLng) => sql`ll_to_earth(${o.lat}::float8, ${o.lng}::float8)`;
 
 /** Miles from `o` to the public point (haversine, 3959 miles); NULL without coordinates. */
 export function distanceMilesSql(o: LatLng): SQL<number | null> {
@@ -70,7 +68,10 @@ export function filterConditions(f: PostFilters, origin: LatLng): SQL | undefine
     const miles = DISTANCE_MILES[f.distance];
     const boxMetres = (miles / EARTH_RADIUS_MILES) * EARTH_METRES * 1.01;
     where.push(sql`${posts.publicLatitude} IS NOT NULL`);
-    where.push(sql`earth_box(${originEarth(origin)}, ${boxMetres}::float8) @> ${f.q ? publicEarthUnindexed : publicEarth}`);
+    // The box serves the GiST index. With words the search index narrows the posts instead (to
+    // the circle's map cells, search.ts): the box would only cost its test on every match
+    // (docs/decisions/0089), and the haversine alone decides.
+    if (!f.q) where.push(sql`earth_box(${originEarth(origin)}, ${boxMetres}::float8) @> ${publicEarth}`);
     where.push(sql`${distanceMilesSql(origin)} <= ${miles}::float8`);
   }
   return and(...where);

@@ -35,27 +35,28 @@ export interface LayoutDeps {
 }
 
 /**
- * The conditions of posts matching `f` in `grid`; with a search, the search index's: its words,
- * and the grid's cells when they are worth reading (cellsNarrow).
+ * The conditions of posts matching `f` in `grid`: `where`, with a search the search index's too
+ * (its words, and the grid's cells when they are worth reading: cellsNarrow), for queries that
+ * read many posts; `exact`, the filters alone, for a probe that finds one post by its point.
  */
 async function conditionsIn(
   deps: LayoutDeps,
   grid: Grid,
   f: PostFilters,
   origin: LatLng,
-): Promise<SQL | undefined> {
-  const filters = filterConditions(f, origin);
-  if (!f.q) return filters;
+): Promise<{ where: SQL | undefined; exact: SQL | undefined }> {
+  const exact = filterConditions(f, origin);
+  if (!f.q) return { where: exact, exact };
   const words = keysCondition(f)!;
   const cells = cellKeys(grid);
-  if (cells.length === 0) return and(words, filters);
+  if (cells.length === 0) return { where: and(words, exact), exact };
   const inCells = keysCondition(f, cells)!;
   const [alone, within, everywhere] = await Promise.all([
     deps.map.expected(words),
     deps.map.expected(inCells),
     deps.everywhere(f, origin),
   ]);
-  return and(cellsNarrow(alone, within, everywhere) ? inCells : words, filters);
+  return { where: and(cellsNarrow(alone, within, everywhere) ? inCells : words, exact), exact };
 }
 
 /**
@@ -88,7 +89,7 @@ export async function countCells(
 ): Promise<CellCount[]> {
   const reach = reachOf(deps.coverOf, grid, f, origin);
   return reach
-    ? (await countIn(deps, reach, f, origin, await conditionsIn(deps, reach, f, origin))).cells
+    ? (await countIn(deps, reach, f, origin, (await conditionsIn(deps, reach, f, origin)).where)).cells
     : [];
 }
 
@@ -105,7 +106,7 @@ export async function layoutOf(
   // Cells of the same level as the view's: only the posts' queries look at fewer of them.
   const grid = reachOf(deps.coverOf, view, f, origin);
   if (!grid) return { cells: [], estimated: false, allPoints: true, pointIds: [], single: new Map() };
-  const where = await conditionsIn(deps, grid, f, origin);
+  const { where, exact } = await conditionsIn(deps, grid, f, origin);
   const { cells, estimated } = await countIn(deps, grid, f, origin, where);
   if (grid.level >= gridLevel(MAP_POINTS_ZOOM) && countOf(cells) <= MAP_POINT_LIMIT) {
     const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1, Boolean(f.q));
@@ -114,6 +115,6 @@ export async function layoutOf(
       return { cells, estimated, allPoints: true, pointIds: ids, single: new Map() };
   }
   const singles = cells.filter((c) => c.n === 1).slice(0, MAP_POINT_LIMIT);
-  const single = await deps.map.idsInCells(grid.level, singles, where);
+  const single = await deps.map.idsInCells(grid.level, singles, where, exact);
   return { cells, estimated, allPoints: false, pointIds: [], single };
 }

@@ -168,23 +168,26 @@ export function createMapRepository(db: Db) {
      * The newest post of each given cell (cells whose post is gone are left out). The cells are
      * those counted with one post: that post lies at the cell's mean point, so it is looked for
      * there first (one index probe, one row); where it is not (a count since changed, an
-     * estimated cell), the cell's posts are read newest first.
+     * estimated cell), the cell's posts are read newest first. The probe checks `exact` (the
+     * filters without a search's index condition, which `where` may hold): the planner would
+     * otherwise AND the index's matches into each probe (86 ms a cell for a common word at 1M posts).
      */
     async idsInCells(
       level: number,
       cells: readonly CellCount[],
       where: SQL | undefined,
+      exact: SQL | undefined = where,
     ): Promise<Map<string, string>> {
       if (cells.length === 0) return new Map();
-      const newest = (at: SQL) => sql`(SELECT ${posts.id} FROM ${posts} WHERE ${and(where, at)}
-          ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT 1)`;
+      const newest = (condition: SQL | undefined, at: SQL) => sql`(SELECT ${posts.id} FROM ${posts}
+          WHERE ${and(condition, at)} ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT 1)`;
       const result = await db.execute<{ cx: number; cy: number; id: string }>(sql`
         SELECT c.cx, c.cy, p.id
         FROM ${cellsTable(
           cells.map((c) => ({ level, cx: c.cx, cy: c.cy })),
           cells,
         )}
-        CROSS JOIN LATERAL (${newest(atListedSpot)} UNION ALL ${newest(inListedCell)} LIMIT 1) AS p`);
+        CROSS JOIN LATERAL (${newest(exact, atListedSpot)} UNION ALL ${newest(where, inListedCell)} LIMIT 1) AS p`);
       return new Map(result.rows.map((r) => [`${r.cx}:${r.cy}`, r.id]));
     },
 
