@@ -87,6 +87,19 @@ export function rangesTable(ranges: readonly Grid[]): SQL {
   return sql`unnest(${level}, ${x0}, ${x1}, ${y0}, ${y1}) AS r(level, x0, x1, y0, y1)`;
 }
 
+/** The cells' ids as columns: level, cx, cy. */
+const refColumns = (cells: readonly CellRef[]) =>
+  (['level', 'cx', 'cy'] as const).map((k) =>
+    array(
+      cells.map((c) => c[k]),
+      'int',
+    ),
+  );
+
+/** A FROM item listing cells by their ids alone, as `c(level, cx, cy)`. */
+export const cellRefsTable = (cells: readonly CellRef[]): SQL =>
+  sql`unnest(${sql.join(refColumns(cells), sql`, `)}) AS c(level, cx, cy)`;
+
 /**
  * A FROM item listing cells and their bounds, as `c(level, cx, cy, w, s, e, n)`; with `spots`
  * (one point per cell), also the point as `c.lat, c.lng`.
@@ -94,12 +107,7 @@ export function rangesTable(ranges: readonly Grid[]): SQL {
 export function cellsTable(cells: readonly CellRef[], spots?: readonly LatLng[]): SQL {
   const bounds = cells.map((c) => cellBounds(c.level, c.cx, c.cy));
   const columns = [
-    ...(['level', 'cx', 'cy'] as const).map((k) =>
-      array(
-        cells.map((c) => c[k]),
-        'int',
-      ),
-    ),
+    ...refColumns(cells),
     ...(['west', 'south', 'east', 'north'] as const).map((side) =>
       array(
         bounds.map((b) => b[side] + (side === 'west' || side === 'south' ? -EDGE : EDGE)),

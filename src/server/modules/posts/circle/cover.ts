@@ -23,21 +23,35 @@ const TOP_LEVEL = 2;
  */
 const MARGIN_MILES = 1e-6;
 
+const rad = (deg: number) => (deg * Math.PI) / 180;
+/** The haversine of an angle, sin²(θ/2): the haversine formula's terms. */
+const hav = (theta: number) => Math.sin(theta / 2) ** 2;
+/** The haversine formula's h for a distance (d = 2R·asin(√h)), which grows with it up to half the earth. */
+const hOf = (miles: number) => hav(Math.min(Math.PI, Math.max(0, miles / EARTH_RADIUS_MILES)));
+/** Miles for the haversine formula's h. */
+const milesOf = (h: number) => 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+
+/** A circle, with what judging a cell needs worked out once. */
+interface Circle {
+  lat: number;
+  lng: number;
+  cosLat: number;
+  miles: number;
+  /** h of the distance within which a cell's farthest corner makes it an inside cell. */
+  insideH: number;
+}
+
 /**
- * The corners of a cell. The edge rows of the grid also hold the points beyond Mercator's
- * ±85.05° (clamped onto them); a circle that reaches that far has no cover (circleCover), so
- * those points are outside any circle asked here and the rows end at ±85.05° for this purpose.
+ * The greatest h (haversine formula) from a point to the corners of a latitude/longitude
+ * rectangle: h = hav(Δlat) + cos(lat₀)·cos(lat)·hav(Δlng), so the farthest corner has the larger
+ * hav(Δlng) of the two sides, and each row's cosines are worked out once.
  */
-function cornersOf(level: number, cx: number, cy: number): LatLng[] {
-  const b = cellBounds(level, cx, cy);
-  const north = Math.min(b.north, MERCATOR_MAX_LAT);
-  const south = Math.max(b.south, -MERCATOR_MAX_LAT);
-  return [
-    { lat: north, lng: b.west },
-    { lat: north, lng: b.east },
-    { lat: south, lng: b.west },
-    { lat: south, lng: b.east },
-  ];
+function farthestCornerH(lat: number, lng: number, cosLat: number, b: { north: number; south: number; west: number; east: number }): number {
+  const dLng = Math.max(hav(rad(b.west - lng)), hav(rad(b.east - lng)));
+  return Math.max(
+    hav(rad(b.north - lat)) + cosLat * Math.cos(rad(b.north)) * dLng,
+    hav(rad(b.south - lat)) + cosLat * Math.cos(rad(b.south)) * dLng,
+  );
 }
 
 /**
@@ -45,15 +59,21 @@ function cornersOf(level: number, cx: number, cy: number): LatLng[] {
  * rectangle (smaller than a hemisphere) is greatest at a corner: along a parallel it grows with
  * the difference in longitude, along a meridian it has a single minimum. So the farthest corner
  * bounds the cell from above, and (triangle inequality through the centre) the distance to the
- * centre less the centre's farthest corner bounds it from below.
+ * centre less the centre's farthest corner bounds it from below. Distances are compared as the
+ * haversine formula's h where they can be (it grows with the distance), so most cells cost a few
+ * sines and cosines rather than nine distances.
+ *
+ * The edge rows of the grid also hold the points beyond Mercator's ±85.05° (clamped onto them);
+ * a circle that reaches that far has no cover (circleCover), so those points are outside any
+ * circle asked here and the rows end at ±85.05° for this purpose.
  */
-function placeOf(origin: LatLng, miles: number, level: number, cx: number, cy: number): 'inside' | 'outside' | 'edge' {
-  const corners = cornersOf(level, cx, cy);
-  const farthest = Math.max(...corners.map((c) => haversineMiles(origin, c)));
-  if (farthest <= miles - MARGIN_MILES) return 'inside';
+function placeOf(c: Circle, level: number, cx: number, cy: number): 'inside' | 'outside' | 'edge' {
+  const b = cellBounds(level, cx, cy);
+  const box = { west: b.west, east: b.east, north: Math.min(b.north, MERCATOR_MAX_LAT), south: Math.max(b.south, -MERCATOR_MAX_LAT) };
+  if (farthestCornerH(c.lat, c.lng, c.cosLat, box) <= c.insideH) return 'inside';
   const centre = cellCentre(level, cx, cy);
-  const halfSpan = Math.max(...corners.map((c) => haversineMiles(centre, c)));
-  if (haversineMiles(origin, centre) - halfSpan > miles + MARGIN_MILES) return 'outside';
+  const halfSpan = milesOf(farthestCornerH(centre.lat, centre.lng, Math.cos(rad(centre.lat)), box));
+  if (haversineMiles(c, centre) - halfSpan > c.miles + MARGIN_MILES) return 'outside';
   return 'edge';
 }
 
@@ -70,11 +90,12 @@ const MAX_CELLS = 20_000;
  */
 export function circleCover(origin: LatLng, miles: number, rimLevel: number): CircleCover | null {
   if (Math.abs(origin.lat) + miles / MILES_PER_DEGREE + 0.01 >= MERCATOR_MAX_LAT) return null;
+  const circle: Circle = { ...origin, cosLat: Math.cos(rad(origin.lat)), miles, insideH: hOf(miles - MARGIN_MILES) };
   const cover: CircleCover = { inside: [], rim: [] };
   let cells = 0;
   const visit = (level: number, cx: number, cy: number): void => {
     if (cells > MAX_CELLS) return;
-    const place = placeOf(origin, miles, level, cx, cy);
+    const place = placeOf(circle, level, cx, cy);
     if (place === 'outside') return;
     if (place === 'inside' || level >= rimLevel) {
       cells += 1;

@@ -8,6 +8,7 @@ import {
   cellRowsMatching,
   cellX,
   cellY,
+  cellRefsTable,
   cellsTable,
   atListedSpot,
   inListedCell,
@@ -142,7 +143,7 @@ export function createMapRepository(db: Db) {
       }>(sql`
         SELECT c.level, c.cx, c.cy, coalesce(sum(${mapCells.n}), 0)::int AS count,
           coalesce(sum(${mapCells.sumLat}), 0) AS "sumLat", coalesce(sum(${mapCells.sumLng}), 0) AS "sumLng"
-        FROM ${cellsTable(cells)}
+        FROM ${cellRefsTable(cells)}
         LEFT JOIN ${mapCells} ON ${mapCells.level} = c.level AND ${mapCells.cx} = c.cx AND ${mapCells.cy} = c.cy AND ${cellRowsMatching(f)}
         GROUP BY 1, 2, 3`);
       return result.rows.map((r) => ({
