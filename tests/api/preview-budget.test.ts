@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { AMOUNT_FILTERS, POST_TYPES, REGIONS, STATUS_FILTERS, type Post } from '../../src/domain/posts';
+import { POST_RATE_RULES } from '../../src/server/modules/posts/limits';
 import { as, registerMember, sessionCookie, useTestApp } from './helpers';
 import { createPost, postsChanged, VALID_POST } from './posts-helpers';
 
@@ -72,6 +74,30 @@ describe('the daily preview budget', () => {
     const post = (await guest.get(`/api/posts/${lockedId}`)).json() as Post;
     expect(post).toMatchObject({ id: lockedId, locked: true, description: '', address: '', latitude: null, longitude: null, phoneNumber: null, contact: null, imageUrl: null, distanceMiles: null });
     expect(post.title).toMatch(/^Post \d+$/);
+  });
+
+  it('counts a kept page in one statement with the throttle: past the throttle, 429 and no post counted', async () => {
+    const address = '10.50.0.9';
+    const guest = browser(address);
+    const url = '/api/posts?type=skids&status=limited';
+    expect((await guest.get(url)).statusCode).toBe(200);
+    const viewed = async () =>
+      (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM preview_views WHERE viewer = ${`a:${address}`}`)).rows[0]!.n;
+    expect(await viewed()).toBe(1);
+    await ctx.database.db.execute(sql`DELETE FROM preview_views WHERE viewer = ${`a:${address}`}`);
+    // The address has used its throttle: the kept page is refused before the budget counts it.
+    const key = createHash('sha256').update(`posts:preview:ip:${address}`).digest('base64url');
+    await ctx.database.db.execute(sql`UPDATE rate_limits SET count = ${POST_RATE_RULES.previewPerAddress.limit} WHERE key = ${key}`);
+    const refused = await guest.get(url);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: expect.stringContaining('preview requests from this address'), retryAfter: expect.any(Number) });
+    expect(await viewed()).toBe(0);
+    await ctx.database.db.execute(sql`UPDATE rate_limits SET count = 0 WHERE key = ${key}`);
+    const again = await guest.get(url);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect((again.json() as Post[])[0]!.locked).toBe(false);
+    expect(await viewed()).toBe(1);
   });
 
   it('lets five guests of one address see at most 30 posts in full together', async () => {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -15,6 +15,12 @@ export interface RateRule {
 export interface RateLimiter {
   /** Counts one hit on `key`; throws a 429 AppError with Retry-After when over the rule's limit. */
   hit(key: string, rule: RateRule): Promise<void>;
+  /**
+   * The same, and within the limit the value of `then` (an SQL expression, which may write)
+   * from the same statement: one round trip where two would follow each other. Over the limit,
+   * `then` is not evaluated.
+   */
+  hitThen<T>(key: string, rule: RateRule, then: SQL): Promise<T | null>;
   /** Throws the 429 when `key` has already used its limit; counts nothing (for limits on failures). */
   check(key: string, rule: RateRule): Promise<void>;
 }
@@ -22,6 +28,25 @@ export interface RateLimiter {
 /** Fixed windows kept in PostgreSQL, so every app instance shares the same counters. */
 export function createRateLimiter(db: Db): RateLimiter {
   const hashOf = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+  async function hitThen<T>(key: string, rule: RateRule, then: SQL): Promise<T | null> {
+    const hashed = hashOf(key);
+    const seconds = rule.windowMs / 1000;
+    // A data-modifying WITH runs once, before the outer SELECT reads its row; CASE evaluates `then` only within the limit.
+    const { rows } = await db.execute<{ count: number; retry: number; value: T | null }>(sql`
+      WITH hit AS (
+        INSERT INTO rate_limits (key, count, reset_at)
+        VALUES (${hashed}, 1, now() + make_interval(secs => ${seconds}))
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+        RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry)
+      SELECT count, retry, CASE WHEN count <= ${rule.limit}::int THEN ${then} END AS value FROM hit`);
+    const row = rows[0]!;
+    if (row.count > rule.limit) throw rateLimited(rule, row.retry);
+    return row.value;
+  }
+
   return {
     async check(key, rule) {
       const { rows } = await db.execute<{ count: number; retry: number }>(sql`
@@ -32,18 +57,10 @@ export function createRateLimiter(db: Db): RateLimiter {
     },
 
     async hit(key, rule) {
-      const hashed = hashOf(key);
-      const seconds = rule.windowMs / 1000;
-      const { rows } = await db.execute<{ count: number; retry: number }>(sql`
-        INSERT INTO rate_limits (key, count, reset_at)
-        VALUES (${hashed}, 1, now() + make_interval(secs => ${seconds}))
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
-          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-        RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry`);
-      const row = rows[0]!;
-      if (row.count > rule.limit) throw rateLimited(rule, row.retry);
+      await hitThen(key, rule, sql`NULL`);
     },
+
+    hitThen,
   };
 }
 
@@ -51,9 +68,13 @@ export function createRateLimiter(db: Db): RateLimiter {
 export function rateLimited(rule: Pick<RateRule, 'what'>, retrySeconds: number): AppError {
   const retry = Math.max(1, Math.ceil(retrySeconds));
   const minutes = Math.ceil(retry / 60);
-  return new AppError('RATE_LIMITED', `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    headers: { 'retry-after': String(retry) },
-  });
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    {
+      headers: { 'retry-after': String(retry) },
+    },
+  );
 }
 
 /**
@@ -69,15 +90,22 @@ export function addressKey(ip: string | undefined): string {
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
-  const prefix = [...left, ...zeros, ...right].slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  const zeros =
+    tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
+  const prefix = [...left, ...zeros, ...right]
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16));
   return `${prefix.join(':')}::/64`;
 }
 
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
     app.decorate('rateLimiter', createRateLimiter(app.db));
-    app.jobs.add({ name: 'rate-limits-ended', everyMs: 10 * 60_000, run: () => app.db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now()`) });
+    app.jobs.add({
+      name: 'rate-limits-ended',
+      everyMs: 10 * 60_000,
+      run: () => app.db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now()`),
+    });
   },
   { name: 'rate-limit', dependencies: ['jobs'] },
 );

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Actor } from '../../../domain/actor';
 import { canView } from '../../../domain/policy';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
@@ -16,6 +17,7 @@ export const POST_RATE_RULES = {
 /** The limits the posts service checks before it reads a form, writes a row or reads a gated page. */
 export function createPostLimits(limiter: RateLimiter) {
   const writer = (actor: Actor) => (actor.userId ? `user:${actor.userId}` : `ip:${actor.address}`);
+  const previewKey = (actor: Actor) => `posts:preview:ip:${actor.address}`;
 
   return {
     /** One new post (counted before its form is read, so refused forms count too). */
@@ -30,7 +32,12 @@ export function createPostLimits(limiter: RateLimiter) {
 
     /** One list or map call of an actor without full access; nothing at all for everyone else. */
     async preview(actor: Actor, now: Date): Promise<void> {
-      if (!canView(actor, now)) await limiter.hit(`posts:preview:ip:${actor.address}`, POST_RATE_RULES.previewPerAddress);
+      if (!canView(actor, now)) await limiter.hit(previewKey(actor), POST_RATE_RULES.previewPerAddress);
+    },
+
+    /** The same call of an actor without full access counted in one statement with `then`, whose value it gives. */
+    previewThen<T>(actor: Actor, then: SQL): Promise<T | null> {
+      return limiter.hitThen<T>(previewKey(actor), POST_RATE_RULES.previewPerAddress, then);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../domain/actor';
 import { LIMITS } from '../../../domain/limits';
 import { canView } from '../../../domain/policy';
@@ -14,16 +14,37 @@ export const onPreviewBudget = (actor: Actor, now: Date): boolean => actor.userI
  * else is not counted. Days are UTC days; the rows are kept two days.
  */
 export function createPreviewBudget(db: Db) {
+  /** The posts admitted, as an SQL expression (a uuid[]) that counts them when evaluated. */
+  function admitting(actor: Actor, postIds: readonly string[], now: Date): SQL {
+    const day = now.toISOString().slice(0, 10);
+    const session = actor.sessionId ? `s:${actor.sessionId}` : null;
+    return sql`preview_admit(${day}::date, ${session}, ${`a:${actor.address}`}, ${sql.param([...postIds])}::uuid[],
+      ${LIMITS.previewPostsPerSession}, ${LIMITS.previewPostsPerAddress})`;
+  }
+
   return {
     /** The posts of `postIds` the actor may see in full now (every one, off the budget). */
     async admit(actor: Actor, postIds: readonly string[], now = new Date()): Promise<Set<string>> {
       if (postIds.length === 0 || !onPreviewBudget(actor, now)) return new Set(postIds);
-      const day = now.toISOString().slice(0, 10);
-      const session = actor.sessionId ? `s:${actor.sessionId}` : null;
-      const { rows } = await db.execute<{ admitted: string[] }>(sql`
-        SELECT preview_admit(${day}::date, ${session}, ${`a:${actor.address}`}, ${sql.param([...postIds])}::uuid[],
-          ${LIMITS.previewPostsPerSession}, ${LIMITS.previewPostsPerAddress}) AS admitted`);
+      const { rows } = await db.execute<{ admitted: string[] }>(sql`SELECT ${admitting(actor, postIds, now)} AS admitted`);
       return new Set(rows[0]?.admitted ?? []);
+    },
+
+    /**
+     * The same, counted inside another statement: `within` runs one statement that evaluates the
+     * expression it is given (a rate limit's hit, so that both take one round trip).
+     */
+    async admitWithin(
+      actor: Actor,
+      postIds: readonly string[],
+      now: Date,
+      within: (admitted: SQL) => Promise<unknown>,
+    ): Promise<Set<string>> {
+      if (postIds.length === 0 || !onPreviewBudget(actor, now)) {
+        await within(sql`NULL`);
+        return new Set(postIds);
+      }
+      return new Set(((await within(admitting(actor, postIds, now))) as string[] | null) ?? []);
     },
 
     /** Forgets the days before yesterday. */

@@ -98,9 +98,18 @@ export function createPostsService(deps: PostsServiceDeps) {
    * Cards as `actor` sees them from `origin`. A guest without full access sees each post in full
    * within the daily preview budget (DECISIONS 29) and locked past it; their own posts are theirs.
    */
-  async function presentCards(actor: Actor, cards: readonly Card[], origin: LatLng, now: Date): Promise<Post[]> {
+  async function presentCards(
+    actor: Actor,
+    cards: readonly Card[],
+    origin: LatLng,
+    now: Date,
+    opts: { throttle?: boolean } = {},
+  ): Promise<Post[]> {
     const counted = cards.filter((c) => !canSeeExactSpot(actor, c.row)).map((c) => c.row.id);
-    const admitted = await budget.admit(actor, counted, now);
+    // With `throttle`, the preview throttle's hit and the budget in one statement.
+    const admitted = opts.throttle
+      ? await budget.admitWithin(actor, counted, now, (admitting) => limits.previewThen(actor, admitting))
+      : await budget.admit(actor, counted, now);
     return cards.map((c) => (admitted.has(c.row.id) || !counted.includes(c.row.id) ? toPost(c, actor, origin) : toLockedPost(c)));
   }
 
@@ -196,12 +205,17 @@ export function createPostsService(deps: PostsServiceDeps) {
      * is shared by everyone who manages none of its posts (read-model/bodies.ts).
      */
     async list(actor: Actor, query: ListPostsQuery, now = new Date()): Promise<ListAnswer> {
-      await limits.preview(actor, now);
       const origin = originFor(query.near);
-      const page = await readModel.list.page(actor, query, origin, now);
+      const budgeted = onPreviewBudget(actor, now);
+      // A guest's kept page: the preview throttle and the budget in one statement (one round trip
+      // where each guest call made two). The throttle still comes first wherever a page is read.
+      const kept = budgeted ? readModel.list.kept(actor, query, origin, now) : null;
+      if (!kept) await limits.preview(actor, now);
+      const page = kept ?? (await readModel.list.page(actor, query, origin, now));
       const answer = { total: page.total, nextCursor: page.nextCursor, cached: page.cached };
-      if (onPreviewBudget(actor, now)) {
-        return { ...answer, body: new JsonBody(Buffer.from(deps.writers.list(await presentCards(actor, page.cards, origin, now)))) };
+      if (budgeted) {
+        const shown = await presentCards(actor, page.cards, origin, now, { throttle: kept !== null });
+        return { ...answer, body: new JsonBody(Buffer.from(deps.writers.list(shown))) };
       }
       const write = (who: Presenter) => () => deps.writers.list(page.cards.map((c) => toPost(c, who, origin)));
       const own = page.cards.some((c) => canSeeExactSpot(actor, c.row));

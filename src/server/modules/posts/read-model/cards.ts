@@ -63,6 +63,18 @@ export function createCardStore(deps: { findByIds(ids: readonly string[]): Promi
       return ids.flatMap((id) => found.get(id) ?? []);
     },
 
+    /** The cards of posts by id when every one is kept, in the order asked; else null (no query). */
+    kept(ids: readonly string[]): Card[] | null {
+      const cards: Card[] = [];
+      for (const id of ids) {
+        const card = cache.get(id);
+        if (!card) return null;
+        cards.push(card);
+      }
+      counts.hits += cards.length;
+      return cards;
+    },
+
     /** Cards for rows a page query read (after `since`): the kept ones where there are, the others made from the rows. */
     async fromRows(rows: readonly PostRow[], since: number): Promise<Card[]> {
       const kept = new Map<string, Card>();

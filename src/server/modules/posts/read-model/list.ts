@@ -161,6 +161,19 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
 
     everywhere,
 
+    /** A first page answered wholly from what is kept (its posts, their cards, its total), else null: no query. */
+    kept(actor: Actor, query: ListPostsQuery, origin: LatLng, now: Date): ListPage | null {
+      const { limit, gated } = pageSizeFor(actor, query.limit, now);
+      if (!gated && query.cursor) return null;
+      const key = filterKey(query, origin);
+      const pageKey = `${key}|${limit}`;
+      const skeleton = firstPages.peek(pageKey);
+      const total = deps.totals.fresh(key);
+      const cards = skeleton?.fresh && total ? deps.cards.kept(skeleton.value.ids) : null;
+      if (!cards || !total) return null;
+      return { cards, total, nextCursor: gated ? null : skeleton!.value.nextCursor, pageKey, cached: true };
+    },
+
     async page(actor: Actor, query: ListPostsQuery, origin: LatLng, now: Date): Promise<ListPage> {
       const sort: Cursor['sort'] = query.distance === 'all' ? 'newest' : 'nearest';
       const { limit, gated } = pageSizeFor(actor, query.limit, now);

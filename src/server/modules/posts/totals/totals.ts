@@ -40,6 +40,8 @@ export function createTotals(deps: { repo: TotalsRepository; map: MapRepository;
     },
     /** The kept total, if any. */
     peek: (key: string): Total | undefined => cache.peek(key)?.value,
+    /** The kept total while it is fresh (no request is needed to reload it). */
+    fresh: (key: string): Total | undefined => cache.get(key),
     /** A search's total, found with its page, kept unless a write came since. */
     remember(key: string, total: Total, since: number): void {
       if (since === cache.version) cache.set(key, total);
