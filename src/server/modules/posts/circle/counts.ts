@@ -81,13 +81,13 @@ export function countsOfSums(sums: readonly CellSum[]): CellCount[] {
   const byCell = new Map<string, CellSum>();
   for (const s of sums) {
     const key = `${s.cx}:${s.cy}`;
-    const seen = byCell.get(key) ?? { cx: s.cx, cy: s.cy, n: 0, sumLat: 0, sumLng: 0 };
-    byCell.set(key, {
-      ...seen,
-      n: seen.n + s.n,
-      sumLat: seen.sumLat + s.sumLat,
-      sumLng: seen.sumLng + s.sumLng,
-    });
+    const seen = byCell.get(key);
+    if (!seen) byCell.set(key, { cx: s.cx, cy: s.cy, n: s.n, sumLat: s.sumLat, sumLng: s.sumLng });
+    else {
+      seen.n += s.n;
+      seen.sumLat += s.sumLat;
+      seen.sumLng += s.sumLng;
+    }
   }
   return [...byCell.values()]
     .filter((s) => s.n > 0)
