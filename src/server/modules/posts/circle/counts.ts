@@ -119,10 +119,7 @@ export async function countInCircle(
   if (!cover)
     return { cells: await deps.map.cellsFromPosts(grid, filterConditions(f, origin)), estimated: false };
   const rim = cover.rim.filter((c) => spanIn(grid, c) !== null);
-  const [inside, rimCells] = await Promise.all([
-    deps.map.sumsInRanges(insideReads(grid, cover.inside), grid.level, f),
-    deps.map.cellSums(rim, f),
-  ]);
+  const { inside, rim: rimCells } = await deps.map.circleSums(insideReads(grid, cover.inside), grid.level, rim, f);
   const toGrid = (c: CellRef) => ({ cx: c.cx >> (c.level - grid.level), cy: c.cy >> (c.level - grid.level) });
   if (rimCells.reduce((n, c) => n + c.n, 0) <= RIM_EXACT_MAX) {
     const occupied = rimCells.filter((c) => c.n > 0).map((c) => c.cell);

@@ -30,6 +30,14 @@ export type CellCount = {
   lng: number;
 };
 
+/** A rim cell of a circle with the sums of its kept counts. */
+export interface RimSum {
+  cell: CellRef;
+  n: number;
+  sumLat: number;
+  sumLng: number;
+}
+
 /** Sums of the posts of one grid cell, to add up before the mean is taken. */
 export type CellSum = {
   cx: number;
@@ -86,14 +94,20 @@ export function createMapRepository(db: Db) {
     },
 
     /**
-     * Sums of the map_cells rows matching `f` in `ranges` (each at a level no coarser than
-     * `level`), by the cell at `level` that holds them. Summed per range first, which also keeps
-     * the planner to one index scan per range (a join would read the level's every row).
+     * For a circle's counts, in one statement: `inside`, the sums of the map_cells rows matching
+     * `f` in `ranges` (each at a level no coarser than `level`) by the cell at `level` that holds
+     * them, summed per range first, which keeps the planner to one index scan per range (a join
+     * would read the level's every row); `rim`, each cell of `rim` with the sums of its map_cells
+     * rows matching `f` (zero when it has none).
      */
-    async sumsInRanges(ranges: readonly Grid[], level: number, f: PostFilters): Promise<CellSum[]> {
-      if (ranges.length === 0) return [];
-      const result = await db.execute<CellSum>(sql`
-        SELECT m.cx >> (r.level - ${level}::int) AS cx, m.cy >> (r.level - ${level}::int) AS cy,
+    async circleSums(
+      ranges: readonly Grid[],
+      level: number,
+      rim: readonly CellRef[],
+      f: PostFilters,
+    ): Promise<{ inside: CellSum[]; rim: RimSum[] }> {
+      const result = await db.execute<CellSum & { level: number | null }>(sql`
+        SELECT NULL::int AS level, m.cx >> (r.level - ${level}::int) AS cx, m.cy >> (r.level - ${level}::int) AS cy,
           sum(m.n)::int AS n, sum(m.sum_lat) AS "sumLat", sum(m.sum_lng) AS "sumLng"
         FROM ${rangesTable(ranges)}
         CROSS JOIN LATERAL (
@@ -104,8 +118,20 @@ export function createMapRepository(db: Db) {
             AND ${mapCells.cy} BETWEEN r.y0 AND r.y1 AND ${cellRowsMatching(f)}
           GROUP BY 1, 2
         ) AS m
-        GROUP BY 1, 2`);
-      return result.rows;
+        GROUP BY 2, 3
+        UNION ALL
+        SELECT c.level, c.cx, c.cy, coalesce(sum(${mapCells.n}), 0)::int,
+          coalesce(sum(${mapCells.sumLat}), 0), coalesce(sum(${mapCells.sumLng}), 0)
+        FROM ${cellRefsTable(rim)}
+        LEFT JOIN ${mapCells} ON ${mapCells.level} = c.level AND ${mapCells.cx} = c.cx AND ${mapCells.cy} = c.cy AND ${cellRowsMatching(f)}
+        GROUP BY 1, 2, 3`);
+      const inside: CellSum[] = [];
+      const rimSums: RimSum[] = [];
+      for (const { level: at, cx, cy, n, sumLat, sumLng } of result.rows) {
+        if (at === null) inside.push({ cx, cy, n, sumLat, sumLng });
+        else rimSums.push({ cell: { level: at, cx, cy }, n, sumLat, sumLng });
+      }
+      return { inside, rim: rimSums };
     },
 
     /**
@@ -125,33 +151,6 @@ export function createMapRepository(db: Db) {
         FROM ${postsInListedCells(cells, where, columns)}
         GROUP BY 1, 2`);
       return result.rows;
-    },
-
-    /** Each listed cell with the sums of its map_cells rows matching `f` (zero when it has none). */
-    async cellSums(
-      cells: readonly CellRef[],
-      f: PostFilters,
-    ): Promise<Array<{ cell: CellRef; n: number; sumLat: number; sumLng: number }>> {
-      if (cells.length === 0) return [];
-      const result = await db.execute<{
-        level: number;
-        cx: number;
-        cy: number;
-        count: number;
-        sumLat: number;
-        sumLng: number;
-      }>(sql`
-        SELECT c.level, c.cx, c.cy, coalesce(sum(${mapCells.n}), 0)::int AS count,
-          coalesce(sum(${mapCells.sumLat}), 0) AS "sumLat", coalesce(sum(${mapCells.sumLng}), 0) AS "sumLng"
-        FROM ${cellRefsTable(cells)}
-        LEFT JOIN ${mapCells} ON ${mapCells.level} = c.level AND ${mapCells.cx} = c.cx AND ${mapCells.cy} = c.cy AND ${cellRowsMatching(f)}
-        GROUP BY 1, 2, 3`);
-      return result.rows.map((r) => ({
-        cell: { level: r.level, cx: r.cx, cy: r.cy },
-        n: r.count,
-        sumLat: r.sumLat,
-        sumLng: r.sumLng,
-      }));
     },
 
     /** Ids of the newest `limit` posts in the grid's cells. */
