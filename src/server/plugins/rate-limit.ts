@@ -68,13 +68,9 @@ export function createRateLimiter(db: Db): RateLimiter {
 export function rateLimited(rule: Pick<RateRule, 'what'>, retrySeconds: number): AppError {
   const retry = Math.max(1, Math.ceil(retrySeconds));
   const minutes = Math.ceil(retry / 60);
-  return new AppError(
-    'RATE_LIMITED',
-    `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    {
-      headers: { 'retry-after': String(retry) },
-    },
-  );
+  return new AppError('RATE_LIMITED', `Too many ${rule.what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    headers: { 'retry-after': String(retry) },
+  });
 }
 
 /**
@@ -90,22 +86,15 @@ export function addressKey(ip: string | undefined): string {
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const zeros =
-    tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
-  const prefix = [...left, ...zeros, ...right]
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16));
+  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
+  const prefix = [...left, ...zeros, ...right].slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
   return `${prefix.join(':')}::/64`;
 }
 
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
     app.decorate('rateLimiter', createRateLimiter(app.db));
-    app.jobs.add({
-      name: 'rate-limits-ended',
-      everyMs: 10 * 60_000,
-      run: () => app.db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now()`),
-    });
+    app.jobs.add({ name: 'rate-limits-ended', everyMs: 10 * 60_000, run: () => app.db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now()`) });
   },
   { name: 'rate-limit', dependencies: ['jobs'] },
 );
