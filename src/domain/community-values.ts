@@ -1,4 +1,5 @@
 import type { VerifiedType } from './auth';
+import { formatCount } from './numbers';
 
 /**
  * The values and texts of comments and member trust that a card shows, without zod: the web's
@@ -7,7 +8,7 @@ import type { VerifiedType } from './auth';
  */
 
 const counted = (count: number, noun: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? noun : `${noun}s`}`;
+  `${formatCount(count)} ${count === 1 ? noun : `${noun}s`}`;
 
 /** The card's comments button (spec §2 Post card): 'Be the first to comment', '1 comment', '1,234 comments'. */
 export function commentsLabel(count: number): string {

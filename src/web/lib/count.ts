@@ -1,3 +1,5 @@
+import { formatCount } from '../../domain/numbers';
+
 /**
  * How far a count from the server can be trusted: exact, or estimated (X-Total-Count-Estimated, a
  * map response's `estimated`: docs/decisions/0072).
@@ -20,7 +22,7 @@ export const shownCount = (count: number, accuracy: CountAccuracy = 'exact') => 
  */
 export function countOf(count: number, noun: string, accuracy: CountAccuracy = 'exact'): string {
   const shown = shownCount(count, accuracy);
-  const number = `${accuracy === 'estimated' ? 'about ' : ''}${shown.toLocaleString('en-US')}`;
+  const number = `${accuracy === 'estimated' ? 'about ' : ''}${formatCount(shown)}`;
   return `${number} ${shown === 1 ? noun : `${noun}s`}`;
 }
 

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../domain/numbers';
 import { REGION_FILTERS, REGION_LABELS, type RegionFilter } from '../../../domain/post-values';
 import type { CommunityFigures, Impact } from '../../../domain/stats';
 import { FORMULAS, POPULAR_DAYS, TRENDING_DAYS } from '../../../domain/stats-values';
@@ -10,11 +11,7 @@ export interface Figure {
   estimated?: boolean;
 }
 
-/**
- * '12,345'. Formatted at the call, not by a formatter made when the module loads: that would put
- * ICU's start-up into the first bundle's evaluation, already the page's longest task.
- */
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+export { formatCount };
 
 /** The community stats card: four figures from the database, the estimate marked as one. */
 export function communityFigures(

@@ -1,5 +1,6 @@
 import type { VerifiedType } from '../../../domain/auth';
 import { reviewsLabel, VERIFIED_BADGES } from '../../../domain/community-values';
+import { formatCount } from '../../../domain/numbers';
 
 /** What our team checked before giving each badge (spec §6), for the badge's tooltip. */
 const CHECKED: Record<VerifiedType, string> = {
@@ -34,7 +35,7 @@ export const starsLabel = (average: number | null): string =>
 export function ownerRatingText(average: number | null, count: number): { short: string; spoken: string } | null {
   if (average === null || count <= 0) return null;
   return {
-    short: `★ ${oneDecimal(average)} (${count.toLocaleString('en-US')})`,
+    short: `★ ${oneDecimal(average)} (${formatCount(count)})`,
     spoken: `${starsLabel(average)} from ${reviewsLabel(count)}`,
   };
 }

@@ -1,5 +1,6 @@
 import type { AdminStats } from '../../../../domain/admin';
 import { ADMIN_TEXTS } from '../../../../domain/moderation-values';
+import { formatCount } from '../../../../domain/numbers';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 
@@ -12,7 +13,7 @@ export function StatCards({ stats }: { stats: AdminStats | undefined }) {
       {CARDS.map((key) => (
         <Card key={key} className="grid content-start gap-1 p-4">
           <dt className="text-sm font-medium text-muted-foreground">{ADMIN_TEXTS.stats[key]}</dt>
-          <dd className="text-3xl font-bold tabular-nums">{stats ? stats[key].toLocaleString('en-US') : <Skeleton className="h-9 w-12" />}</dd>
+          <dd className="text-3xl font-bold tabular-nums">{stats ? formatCount(stats[key]) : <Skeleton className="h-9 w-12" />}</dd>
         </Card>
       ))}
     </dl>

@@ -1,8 +1,7 @@
 import type { CampaignReport, MarketingOverview } from '../../../../domain/marketing';
+import { formatCount } from '../../../../domain/numbers';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
-
-const nf = new Intl.NumberFormat('en-US');
 
 /** The stat cards: figures from the database, each saying what it counts. */
 export function StatCards({ stats }: { stats: MarketingOverview['stats'] | undefined }) {
@@ -12,7 +11,7 @@ export function StatCards({ stats }: { stats: MarketingOverview['stats'] | undef
       {stats.map((s) => (
         <div key={s.label} className="grid content-start rounded-2xl border bg-card p-4 shadow-sm">
           <dt className="order-2 text-sm font-medium">{s.label}</dt>
-          <dd className="order-1 text-2xl font-bold tabular-nums">{nf.format(s.value)}</dd>
+          <dd className="order-1 text-2xl font-bold tabular-nums">{formatCount(s.value)}</dd>
           <dd className="order-3 text-xs text-muted-foreground">{s.counts}</dd>
         </div>
       ))}
@@ -90,7 +89,7 @@ export function ReportTable({ rows }: { rows: CampaignReport['rows'] | undefined
               <td className="px-3 py-2 font-mono">{r.medium || '(none)'}</td>
               {[r.visits, r.registrations, r.firstPosts].map((n, i) => (
                 <td key={i} className="px-3 py-2 text-right tabular-nums">
-                  {nf.format(n)}
+                  {formatCount(n)}
                 </td>
               ))}
             </tr>
