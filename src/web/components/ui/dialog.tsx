@@ -2,6 +2,7 @@ import { useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { firstFocusable } from '../../lib/focus';
+import { useHydrated } from '../../lib/hydrated';
 import { cn } from '../../lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -68,8 +69,12 @@ export function focusDialogItself(event: Event): void {
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   const focusHandlers = useReturnFocus(props);
+  // Given its container, Radix's portal renders with the dialog instead of in a second, synchronous
+  // render after its layout effect: a dialog opened in a transition (a shared post's, as the page
+  // starts) then mounts in slices. Until the page is hydrated the portal waits as Radix does.
+  const container = useHydrated() ? document.body : undefined;
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal container={container}>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/50 backdrop-blur-[2px] motion-safe:data-[state=open]:animate-overlay-in" />
       <DialogPrimitive.Content
         className={cn(

@@ -9,14 +9,15 @@ export const ToastProvider = ToastPrimitive.Provider;
 /**
  * At the bottom (right from md up, at most 420px wide there; spec §9), also on phones: at the top
  * a toast covered a dialog's title and its close button. Over an open dialog it sits higher, clear
- * of the buttons at the dialog's foot (styles.css, `data-toast-viewport`). F8 focuses it.
+ * of the buttons at the dialog's foot (styles.css, `data-toast-viewport`). F8 focuses it. Its empty
+ * strip lets clicks through to what is under it; the toasts take theirs (`pointer-events-auto`).
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       data-toast-viewport=""
       className={cn(
-        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
+        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
         className,
       )}
       {...props}

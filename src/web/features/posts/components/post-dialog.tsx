@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
@@ -17,19 +17,21 @@ interface PostDialogProps {
 /** A shared link `/?post=ID` (spec §9) or a map popup's 'View Details': the post in a dialog. */
 export function PostDialog({ postId, near, onClose }: PostDialogProps) {
   const post = usePost(postId, near);
+  // The card renders as a transition, in slices, not in the task its answer arrives in (docs/decisions/0088).
+  const data = useDeferredValue(post.data);
   // A post opened is a view (issue 20); the server leaves out the owner's own.
-  const opened = post.data && !post.data.locked ? post.data : null;
+  const opened = data && !data.locked ? data : null;
   useEffect(() => {
     if (opened) trackView(opened);
   }, [opened]);
   return (
     <Dialog defaultOpen onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md gap-0 p-0 sm:p-0" aria-describedby={undefined}>
-        {post.data ? (
+        {data ? (
           <>
             <DialogTitle className="px-5 pt-4 pb-3 text-base">Post details</DialogTitle>
             <PostCard
-              post={post.data}
+              post={data}
               headingLevel="h2"
               className="rounded-none border-x-0 border-b-0 shadow-none"
             />
