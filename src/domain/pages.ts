@@ -107,6 +107,16 @@ export const LAZY_SCREENS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The API answers a page's first screen waits for, which its HTML asks for at once (`<link
+ * rel="preload" as="fetch">`), beside the app's code: /subscribe's plans wait for the session and
+ * then the payments' configuration and receipts, otherwise two round trips after the app has
+ * started (docs/decisions/0088). They answer a guest without setting a cookie, so no two sessions race.
+ */
+export const PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
+  '/subscribe': ['/api/session', '/api/payments/config', '/api/payments/receipts'],
+};
+
+/**
  * The dialog module each home page query opens once the page has hydrated (`/?post=ID`, a shared
  * post; `/?member=ID`, a profile): the HTML preloads its chunks beside the first bundle, so the
  * dialog does not wait for them, nor the app for adding their links itself (docs/decisions/0088).

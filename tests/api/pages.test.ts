@@ -223,6 +223,15 @@ describe('a page whose screen loads on demand', () => {
     );
   });
 
+  it("/subscribe asks for its first answers from the API beside its code, as the app's own requests ask", async () => {
+    const html = (await page('/subscribe')).body;
+    for (const url of ['/api/session', '/api/payments/config', '/api/payments/receipts']) {
+      expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}" />`);
+    }
+    expect((await page('/')).body).not.toContain('rel="preload" as="fetch"');
+    expect((await page('/favorites')).body).not.toContain('rel="preload" as="fetch"');
+  });
+
   it("/subscribe is hydrated with the plan it outlines, drawn anew on a return from a provider's page", async () => {
     expect((await page('/subscribe?plan=day&utm_source=flyer')).body).toContain(
       '<div id="root" data-prerendered>',

@@ -43,6 +43,28 @@ describe('the session on the web', () => {
     await snap(page, 'home-guest');
   });
 
+  it('/subscribe asks for each of its first answers once, from its HTML: the app takes what was preloaded', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    const asked: Array<{ path: string; by: string }> = [];
+    const warnings: string[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) =>
+      asked.push({ path: new URL(request.url).pathname, by: initiator.type }),
+    );
+    page.on('console', (message) => {
+      if (message.type() !== 'log' && /preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Get Free Access' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const url of ['/api/session', '/api/payments/config', '/api/payments/receipts']) {
+      // Asked by the HTML's link ('parser'), and not again by the app's script.
+      expect(asked.filter(({ path }) => path === url), url).toEqual([{ path: url, by: 'parser' }]);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('falls back to the free preview when a pass ends while the page is open, without a reload', async () => {
     const member = await newPage(ctx.browser);
     await registerViaApi(member);

@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import type { PostsService } from '../posts/service';
 import { escapeHtml } from './head';
 import { notFoundMeta, pageMeta, postMeta } from './meta';
-import { fill, type Templates } from './templates';
+import { dataPreloadLinks, fill, type Templates } from './templates';
 
 export interface PageAnswer {
   status: 200 | 404;
@@ -66,7 +66,7 @@ export function createPagesService({ posts, templates }: PagesServiceDeps) {
       const post = postId ? await sharedPost(actor, postId) : null;
       const meta = post ? postMeta(origin, post) : pageMeta(origin, path);
       const prerendered = templates.prerendered.get(path);
-      const screen = templates.preloads.get(path);
+      const screen = [templates.preloads.get(path), dataPreloadLinks(path)].filter(Boolean).join('\n  ');
       if (!prerendered) return { status: 200, html: fill(templates.shell, meta, undefined, screen) };
       const dialog = path === '/' ? homeDialog(query) : undefined;
       const preloads = [screen, dialog && templates.dialogPreloads.get(dialog)].filter(Boolean).join('\n  ');

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOME_DIALOGS, LAZY_SCREENS, NOT_FOUND_MARK, PRERENDERED, SITE_NAME } from '../../../domain/pages';
+import { HOME_DIALOGS, LAZY_SCREENS, NOT_FOUND_MARK, PAGE_DATA, PRERENDERED, SITE_NAME } from '../../../domain/pages';
 import { escapeHtml, headTags, type PageMeta } from './head';
 
 /** A page's HTML around the place its head tags go. */
@@ -56,6 +56,15 @@ export function preloadLinks(
     )
     .join('\n  ');
 }
+
+/**
+ * The links that ask for a page's first answers from the API beside its code (PAGE_DATA), with
+ * the cookies the app's own requests send, so those requests are answered by them.
+ */
+export const dataPreloadLinks = (pagePath: string): string =>
+  (PAGE_DATA[pagePath] ?? [])
+    .map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}" />`)
+    .join('\n  ');
 
 /**
  * The preload links of each module of `modules`, by its key; none without the build's manifest.
