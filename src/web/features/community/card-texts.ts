@@ -11,8 +11,6 @@ export interface Figure {
   estimated?: boolean;
 }
 
-export { formatCount };
-
 /** The community stats card: four figures from the database, the estimate marked as one. */
 export function communityFigures(
   f: Pick<CommunityFigures, 'postsShared' | 'members' | 'postsGivenAway' | 'estimatedLbsSaved'>,

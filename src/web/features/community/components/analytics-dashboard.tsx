@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { BarChart3 } from 'lucide-react';
+import { formatCount } from '../../../../domain/numbers';
 import { ANALYTICS_RANGES, FORMULAS, type AnalyticsRange } from '../../../../domain/stats-values';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { useAnalytics } from '../api/get-member-figures';
-import { formatCount, RANGE_LABELS, searchesWhere, viewsText } from '../card-texts';
+import { RANGE_LABELS, searchesWhere, viewsText } from '../card-texts';
 import { ViewsChart } from './views-chart';
 
 const RANGES = Object.keys(ANALYTICS_RANGES) as AnalyticsRange[];

@@ -1,8 +1,9 @@
 import { MapPin } from 'lucide-react';
+import { formatCount } from '../../../../domain/numbers';
 import type { CommunityFigures } from '../../../../domain/stats';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
-import { formatCount, isAreaActive, POPULAR_COUNTS } from '../card-texts';
+import { isAreaActive, POPULAR_COUNTS } from '../card-texts';
 
 interface PopularLocationsProps {
   areas: CommunityFigures['popularAreas'] | undefined;
