@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { AppError } from '../errors';
 
 export interface RateRule {
@@ -33,7 +34,7 @@ export function createRateLimiter(db: Db): RateLimiter {
     const hashed = hashOf(key);
     const seconds = rule.windowMs / 1000;
     // A data-modifying WITH runs once, before the outer SELECT reads its row; CASE evaluates `then` only within the limit.
-    const { rows } = await db.execute<{ count: number; retry: number; value: T | null }>(sql`
+    const rows = await executePrepared<{ count: number; retry: number; value: T | null }>(db, 'rate_hit', sql`
       WITH hit AS (
         INSERT INTO rate_limits (key, count, reset_at)
         VALUES (${hashed}, 1, now() + make_interval(secs => ${seconds}))
@@ -49,7 +50,7 @@ export function createRateLimiter(db: Db): RateLimiter {
 
   return {
     async check(key, rule) {
-      const { rows } = await db.execute<{ count: number; retry: number }>(sql`
+      const rows = await executePrepared<{ count: number; retry: number }>(db, 'rate_check', sql`
         SELECT count, ceil(extract(epoch FROM reset_at - now()))::int AS retry
         FROM rate_limits WHERE key = ${hashOf(key)} AND reset_at > now()`);
       const row = rows[0];

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, users } from '../../db/schema/index';
 
@@ -24,6 +24,14 @@ const fields = {
 };
 
 export function createCommentsRepository(db: Db) {
+  /** Comment counts of posts by id: a named prepared statement on every card read (docs/decisions/0090). */
+  const countsOf = db
+    .select({ postId: comments.postId, n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(sql`${comments.postId} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .groupBy(comments.postId)
+    .prepare('comment_counts');
+
   return {
     /** A post's comments, newest first (comments_post_idx), after the cursor. */
     async page(postId: string, limit: number, after: { createdAt: string; id: string } | null): Promise<CommentRow[]> {
@@ -59,11 +67,7 @@ export function createCommentsRepository(db: Db) {
     /** The number of comments of each post among `postIds` (posts without any are left out). */
     async counts(postIds: readonly string[]): Promise<Map<string, number>> {
       if (postIds.length === 0) return new Map();
-      const rows = await db
-        .select({ postId: comments.postId, n: sql<number>`count(*)::int` })
-        .from(comments)
-        .where(inArray(comments.postId, [...postIds]))
-        .groupBy(comments.postId);
+      const rows = await countsOf.execute({ ids: [...postIds] });
       return new Map(rows.map((r) => [r.postId, r.n]));
     },
   };

@@ -3,6 +3,7 @@ import type { Actor } from '../../../domain/actor';
 import { LIMITS } from '../../../domain/limits';
 import { canView } from '../../../domain/policy';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 
 /** Whether the daily budget applies: a guest without full access (members and grant holders are not counted). */
 export const onPreviewBudget = (actor: Actor, now: Date): boolean => actor.userId === null && !canView(actor, now);
@@ -26,8 +27,8 @@ export function createPreviewBudget(db: Db) {
     /** The posts of `postIds` the actor may see in full now (every one, off the budget). */
     async admit(actor: Actor, postIds: readonly string[], now = new Date()): Promise<Set<string>> {
       if (postIds.length === 0 || !onPreviewBudget(actor, now)) return new Set(postIds);
-      const { rows } = await db.execute<{ admitted: string[] }>(sql`SELECT ${admitting(actor, postIds, now)} AS admitted`);
-      return new Set(rows[0]?.admitted ?? []);
+      const [row] = await executePrepared<{ admitted: string[] }>(db, 'preview_admit', sql`SELECT ${admitting(actor, postIds, now)} AS admitted`);
+      return new Set(row?.admitted ?? []);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
@@ -106,6 +107,12 @@ export async function expectedRows(db: Db, condition: SQL): Promise<number> {
  * the read model of every instance drops what they touch (docs/decisions/0070).
  */
 export function createPostsRepository(db: Db, events: EventBus) {
+  /** The cards' rows by id: a named prepared statement (docs/decisions/0090), one text for any number of ids. */
+  const byIds = db
+    .select(columns)
+    .from(posts)
+    .where(sql`${posts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('posts_by_ids');
   const newestKey = sql<string>`${posts.createdAt}::text`.as('sort_key');
   const newestAfter = (after: Cursor | null) =>
     after?.sort === 'newest'
@@ -267,12 +274,15 @@ export function createPostsRepository(db: Db, events: EventBus) {
       const located = and(q.where, sql`${posts.publicLatitude} IS NOT NULL`, nearestAfter(knn, q.after));
       const sortKey = sql<number>`${knn}`.as('sort_key');
       if (!q.keys) {
-        const rows = await db
-          .select({ ...columns, sortKey })
-          .from(posts)
-          .where(and(located, q.within))
-          .orderBy(knn, posts.id)
-          .limit(q.limit);
+        const rows = await runPrepared(
+          'posts_nearest',
+          db
+            .select({ ...columns, sortKey })
+            .from(posts)
+            .where(and(located, q.within))
+            .orderBy(knn, posts.id)
+            .limit(q.limit),
+        );
         return { rows, matched: null, sample: null };
       }
       const { keys, words, everywhere } = q;
@@ -301,10 +311,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
 
     async findByIds(ids: readonly string[]): Promise<PostRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select(columns)
-        .from(posts)
-        .where(inArray(posts.id, [...ids]));
+      return byIds.execute({ ids: [...ids] });
     },
 
     async insert(values: NewPostRow): Promise<PostRow> {

@@ -1,7 +1,8 @@
-import { and, between, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import { gridBounds, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
 import type { Db } from '../../../db/client';
+import { executePrepared } from '../../../db/prepared';
 import { expectedRows } from '../repository';
 import { mapCells, posts } from '../../../db/schema/index';
 import {
@@ -64,7 +65,7 @@ export function createMapRepository(db: Db) {
 
     /** Cell counts from map_cells, for filters it can answer and levels it keeps. */
     async cellsFromTable(g: Grid, f: PostFilters): Promise<CellCount[]> {
-      const result = await db.execute<CellCount>(sql`
+      return executePrepared<CellCount>(db, 'map_cells', sql`
         SELECT ${mapCells.cx} AS cx, ${mapCells.cy} AS cy, sum(${mapCells.n})::int AS n,
           sum(${mapCells.sumLat}) / sum(${mapCells.n}) AS lat, sum(${mapCells.sumLng}) / sum(${mapCells.n}) AS lng
         FROM ${mapCells}
@@ -76,7 +77,6 @@ export function createMapRepository(db: Db) {
           cellRowsMatching(f),
         )}
         GROUP BY 1, 2`);
-      return result.rows;
     },
 
     /**
@@ -106,7 +106,7 @@ export function createMapRepository(db: Db) {
       rim: readonly CellRef[],
       f: PostFilters,
     ): Promise<{ inside: CellSum[]; rim: RimSum[] }> {
-      const result = await db.execute<CellSum & { level: number | null }>(sql`
+      const rows = await executePrepared<CellSum & { level: number | null }>(db, 'circle_sums', sql`
         SELECT NULL::int AS level, m.cx >> (r.level - ${level}::int) AS cx, m.cy >> (r.level - ${level}::int) AS cy,
           sum(m.n)::int AS n, sum(m.sum_lat) AS "sumLat", sum(m.sum_lng) AS "sumLng"
         FROM ${rangesTable(ranges)}
@@ -127,7 +127,7 @@ export function createMapRepository(db: Db) {
         GROUP BY 1, 2, 3`);
       const inside: CellSum[] = [];
       const rimSums: RimSum[] = [];
-      for (const { level: at, cx, cy, n, sumLat, sumLng } of result.rows) {
+      for (const { level: at, cx, cy, n, sumLat, sumLng } of rows) {
         if (at === null) inside.push({ cx, cy, n, sumLat, sumLng });
         else rimSums.push({ cell: { level: at, cx, cy }, n, sumLat, sumLng });
       }
@@ -155,12 +155,10 @@ export function createMapRepository(db: Db) {
 
     /** Ids of the newest `limit` posts in the grid's cells. */
     async idsInGrid(g: Grid, where: SQL | undefined, limit: number, searched = false): Promise<string[]> {
-      const rows = await db
-        .select({ id: posts.id })
-        .from(posts)
-        .where(and(where, inGrid(g, !searched)))
-        .orderBy(desc(posts.createdAt), desc(posts.id))
-        .limit(limit);
+      const query = sql`SELECT ${posts.id} AS id FROM ${posts} WHERE ${and(where, inGrid(g, !searched))}
+        ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT ${limit}::int`;
+      type Row = { id: string };
+      const rows = searched ? (await db.execute<Row>(query)).rows : await executePrepared<Row>(db, 'map_points', query);
       return rows.map((r) => r.id);
     },
 
@@ -181,14 +179,18 @@ export function createMapRepository(db: Db) {
       if (cells.length === 0) return new Map();
       const newest = (condition: SQL | undefined, at: SQL) => sql`(SELECT ${posts.id} FROM ${posts}
           WHERE ${and(condition, at)} ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT 1)`;
-      const result = await db.execute<{ cx: number; cy: number; id: string }>(sql`
+      const query = sql`
         SELECT c.cx, c.cy, p.id
         FROM ${cellsTable(
           cells.map((c) => ({ level, cx: c.cx, cy: c.cy })),
           cells,
         )}
-        CROSS JOIN LATERAL (${newest(exact, atListedSpot)} UNION ALL ${newest(where, inListedCell)} LIMIT 1) AS p`);
-      return new Map(result.rows.map((r) => [`${r.cx}:${r.cy}`, r.id]));
+        CROSS JOIN LATERAL (${newest(exact, atListedSpot)} UNION ALL ${newest(where, inListedCell)} LIMIT 1) AS p`;
+      type Row = { cx: number; cy: number; id: string };
+      // A search's index condition (in `where` alone) has no plan that suits every word.
+      const rows =
+        where === exact ? await executePrepared<Row>(db, 'map_singles', query) : (await db.execute<Row>(query)).rows;
+      return new Map(rows.map((r) => [`${r.cx}:${r.cy}`, r.id]));
     },
 
     /** The grid cell of a post's public point at `level`, or null without one. */
