@@ -45,6 +45,11 @@ export function createMembersRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    async exists(id: string): Promise<boolean> {
+      const [row] = await db.select({ one: sql`1` }).from(users).where(eq(users.id, id)).limit(1);
+      return row !== undefined;
+    },
+
     async byIds(ids: readonly string[]): Promise<MemberRow[]> {
       if (ids.length === 0) return [];
       const [members, ratings] = await Promise.all([

@@ -81,7 +81,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     /** Whether a member with this id exists. */
     async exists(id: string): Promise<boolean> {
-      return isUuid(id) && (await repo.byIds([id])).length > 0;
+      return isUuid(id) && (await repo.exists(id));
     },
 
     /** Whether either member blocked the other (DECISIONS 21). */

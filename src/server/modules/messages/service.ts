@@ -36,6 +36,12 @@ const toMessage = (row: MessageRow): Message => ({
   readAt: row.readAt?.toISOString() ?? null,
 });
 
+/** A settled promise's value, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 export interface MessagesServiceDeps {
   db: Db;
   limiter: RateLimiter;
@@ -68,11 +74,18 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     async send(actor: Actor, input: SendMessageInput): Promise<Message> {
       assertAllowed(actsAsSelf(actor, input.fromUserId));
       const from = memberOf(actor);
-      if (!(await deps.members.exists(input.toUserId))) throw notFound(RATING_MESSAGES.notFound);
-      assertAllowed(canMessage(actor, input.toUserId, { blocked: await deps.members.blocked(from, input.toUserId) }));
-      const post = input.postId ? await deps.posts.readable(actor, input.postId) : null;
+      // The reads the rules need start together (none writes); their answers are met in the rules' order.
+      const [exists, blocked, readable, known] = await Promise.allSettled([
+        deps.members.exists(input.toUserId),
+        deps.members.blocked(from, input.toUserId),
+        input.postId ? deps.posts.readable(actor, input.postId) : null,
+        repo.threadExists(from, input.toUserId, input.postId ?? null),
+      ]);
+      if (!settled(exists)) throw notFound(RATING_MESSAGES.notFound);
+      assertAllowed(canMessage(actor, input.toUserId, { blocked: settled(blocked) }));
+      const post = settled(readable);
       const postId = post?.row.id ?? null;
-      if (!(await repo.threadExists(from, input.toUserId, postId))) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
+      if (!settled(known)) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
       await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
       const row = await repo.insert({
         fromUserId: from,
