@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   pending: boolean;
   /** Where focus goes on closing, when what opened it may have left (preventDefault to take over). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Whether what opened it leaves the page with the action (a deleted post's card): focus goes to its neighbour. */
+  openerGoing?: () => boolean;
 }
 
 /**
@@ -30,10 +32,11 @@ export function ConfirmDialog({
   onConfirm,
   pending,
   onCloseAutoFocus,
+  openerGoing,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent role="alertdialog" className="sm:max-w-sm" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent role="alertdialog" className="sm:max-w-sm" onCloseAutoFocus={onCloseAutoFocus} openerGoing={openerGoing}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

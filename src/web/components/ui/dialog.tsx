@@ -33,7 +33,10 @@ function openerOf(active: Element | null): Element | null {
  * had it when the dialog opened, while that is still on the page; when that is gone with its card,
  * to the card next to it (focusInstead); else Radix decides as before.
  */
-function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<typeof DialogPrimitive.Content>) {
+function useReturnFocus(
+  { onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<typeof DialogPrimitive.Content>,
+  openerGoing?: () => boolean,
+) {
   const opener = useRef<{ element: Element | null; neighbours: Array<Element | null | undefined> }>({ element: null, neighbours: [] });
   return {
     onOpenAutoFocus: (event: Event) => {
@@ -47,7 +50,8 @@ function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<ty
       const { element: target, neighbours } = opener.current;
       opener.current = { element: null, neighbours: [] };
       if (event.defaultPrevented || !(target instanceof HTMLElement) || target === document.body) return;
-      if (!target.isConnected) {
+      // Still on the page but on its way out (the deleted post's card, before the list's deferred render removes it).
+      if (!target.isConnected || openerGoing?.()) {
         event.preventDefault();
         return focusInstead(neighbours);
       }
@@ -67,8 +71,16 @@ export function focusDialogItself(event: Event): void {
   if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
 }
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
-  const focusHandlers = useReturnFocus(props);
+export function DialogContent({
+  className,
+  children,
+  openerGoing,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  /** Whether what opened the dialog is leaving the page as it closes: focus then goes to its neighbour. */
+  openerGoing?: () => boolean;
+}) {
+  const focusHandlers = useReturnFocus(props, openerGoing);
   // Given its container, Radix's portal renders with the dialog instead of in a second, synchronous
   // render after its layout effect: a dialog opened in a transition (a shared post's, as the page
   // starts) then mounts in slices. Until the page is hydrated the portal waits as Radix does.

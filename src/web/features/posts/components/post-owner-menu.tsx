@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactElement } from 'react';
+import { Suspense, useRef, useState, type ReactElement } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { Post } from '../../../../domain/posts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -58,6 +58,8 @@ interface DeletePostDialogProps {
 
 function DeletePostDialog({ post, open, onOpenChange }: DeletePostDialogProps) {
   const remove = useDeletePost();
+  // Deleted, the post's card leaves the list in a deferred render, which may come after the dialog has closed.
+  const deleted = useRef(false);
   return (
     <ConfirmDialog
       open={open}
@@ -66,7 +68,15 @@ function DeletePostDialog({ post, open, onOpenChange }: DeletePostDialogProps) {
       description="This cannot be undone."
       confirm="Delete"
       pending={remove.isPending}
-      onConfirm={() => remove.mutate(post.id, { onSuccess: () => onOpenChange(false) })}
+      onConfirm={() =>
+        remove.mutate(post.id, {
+          onSuccess: () => {
+            deleted.current = true;
+            onOpenChange(false);
+          },
+        })
+      }
+      openerGoing={() => deleted.current}
     />
   );
 }
