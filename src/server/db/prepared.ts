@@ -24,14 +24,6 @@ export async function executePrepared<T extends Record<string, unknown>>(
   return ((await prepared.execute()) as { rows: T[] }).rows;
 }
 
-/** The same for a query builder of drizzle's (a select), whose rows it maps as `execute` would. */
-export function runPrepared<R>(
-  label: string,
-  query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } },
-): Promise<R> {
-  return query.prepare(nameOf(label, query.toSQL().sql)).execute();
-}
-
 /** A statement's name: its label, and a digest of its text (a name must always mean the same text). */
 const nameOf = (label: string, text: string) =>
   `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;

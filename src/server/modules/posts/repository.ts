@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { runPrepared } from '../../db/prepared';
 import { posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
@@ -274,15 +273,12 @@ export function createPostsRepository(db: Db, events: EventBus) {
       const located = and(q.where, sql`${posts.publicLatitude} IS NOT NULL`, nearestAfter(knn, q.after));
       const sortKey = sql<number>`${knn}`.as('sort_key');
       if (!q.keys) {
-        const rows = await runPrepared(
-          'posts_nearest',
-          db
-            .select({ ...columns, sortKey })
-            .from(posts)
-            .where(and(located, q.within))
-            .orderBy(knn, posts.id)
-            .limit(q.limit),
-        );
+        const rows = await db
+          .select({ ...columns, sortKey })
+          .from(posts)
+          .where(and(located, q.within))
+          .orderBy(knn, posts.id)
+          .limit(q.limit);
         return { rows, matched: null, sample: null };
       }
       const { keys, words, everywhere } = q;
