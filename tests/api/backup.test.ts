@@ -29,7 +29,7 @@ beforeAll(async () => {
   bob = await registerMember(ctx.app, { username: 'Bob Birch' });
   const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c52' } }).jpeg().toBuffer();
   post = (await createPost(ctx.app, ann.cookie, { ...VALID_POST, title: 'Crab apples' }, { bytes: photo })).json();
-  await createPost(ctx.app, bob.cookie, { ...VALID_POST, type: 'firewood', title: 'Split maple' });
+  await createPost(ctx.app, bob.cookie, { ...VALID_POST, type: 'firewood', title: 'Split maple', address: '4 Elm St, Leaside' });
   const sent = await ctx.app.inject(as(bob.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: ann.id, postId: post.id, content: 'Still there?' } }));
   expect(sent.statusCode).toBe(201);
 }, 60_000);
@@ -73,6 +73,9 @@ describe('npm run backup, then npm run restore into a fresh DATA_DIR', () => {
     const counts = (pool: typeof database.pool) => pool.query('SELECT * FROM post_counts ORDER BY 1, 2, 3').then((r) => r.rows);
     expect(await counts(database.pool)).toEqual(await counts(ctx.database.pool));
     expect((await counts(database.pool)).length).toBeGreaterThan(0);
+    const areas = (pool: typeof database.pool) => pool.query('SELECT * FROM area_days ORDER BY 1, 2, 3').then((r) => r.rows);
+    expect(await areas(database.pool)).toEqual(await areas(ctx.database.pool));
+    expect((await areas(database.pool)).length).toBeGreaterThan(0);
   }, 120_000);
 
   it('refuses a target that holds data, unless told', async () => {

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { posts } from './posts';
+import {
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { posts, regionEnum } from './posts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -78,6 +90,23 @@ export const trendingPosts = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.rank] })],
 );
 
+/**
+ * How many posts anyone may see listed were shared each day (UTC) in each area: the town after the
+ * address's last comma, else the post's region (then `town` is null). Kept by triggers on posts, as
+ * post_counts is (migration 0016, docs/decisions/0091), so the popular areas are read from a few
+ * hundred rows at any size.
+ */
+export const areaDays = pgTable(
+  'area_days',
+  {
+    day: date('day').notNull(),
+    town: text('town'),
+    region: regionEnum('region'),
+    n: integer('n').notNull(),
+  },
+  (t) => [unique('area_days_key').on(t.day, t.town, t.region).nullsNotDistinct()],
+);
+
 /** The popular areas, worked out with the trending posts. */
 export const popularAreas = pgTable('popular_areas', {
   rank: integer('rank').primaryKey(),
@@ -88,5 +117,7 @@ export const popularAreas = pgTable('popular_areas', {
 /** When the trending posts and popular areas were last worked out (one row). */
 export const figuresRefreshed = pgTable('figures_refreshed', {
   id: integer('id').primaryKey().default(1),
-  at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+  at: timestamp('at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { posts } from '../../db/schema/index';
+import { areaDays, posts } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 import type { LatLng } from '../../../domain/geo';
@@ -9,8 +9,6 @@ import type { Cursor } from './cursor';
 import { nearestOrderSql, visible } from './filters';
 import { cellsNarrow } from './search';
 
-/** The newest posts the popular areas are counted over. */
-export const POPULAR_SAMPLE = 20_000;
 import type { PostRow } from './present';
 
 const { searchVector: _searchVector, ...columns } = getTableColumns(posts);
@@ -335,9 +333,9 @@ export function createPostsRepository(db: Db, events: EventBus) {
     },
 
     /**
-     * The areas with the most posts among the POPULAR_SAMPLE last shared within `days` (a bounded
-     * read at any size): the town after the address's last comma (as areaOf shows a guest), else
-     * the region's name; never a street.
+     * The areas with the most posts shared within `days` that anyone may see listed, from the
+     * counts kept per area and day (area_days, docs/decisions/0091): the town after the address's
+     * last comma (as areaOf shows a guest), else the region's name; never a street.
      */
     async popularAreas(
       days: number,
@@ -349,15 +347,10 @@ export function createPostsRepository(db: Db, events: EventBus) {
         sql`, `,
       );
       const { rows } = await db.execute<{ area: string; posts: number }>(sql`
-        WITH recent AS (
-          SELECT nullif(trim(substring(${posts.address} FROM ',([^,]*)$')), '') AS town, l.label
-          FROM ${posts} LEFT JOIN (VALUES ${labels}) AS l(region, label) ON l.region = ${posts.region}::text
-          WHERE ${visible} AND ${posts.createdAt} > now() - make_interval(days => ${days})
-          ORDER BY ${posts.createdAt} DESC LIMIT ${POPULAR_SAMPLE}
-        )
-        SELECT coalesce(town, label) AS area, count(*)::int AS posts FROM recent
-        WHERE coalesce(town, label) IS NOT NULL
-        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`);
+        SELECT coalesce(a.town, l.label) AS area, sum(a.n)::int AS posts
+        FROM ${areaDays} AS a LEFT JOIN (VALUES ${labels}) AS l(region, label) ON l.region = a.region::text
+        WHERE a.day > (now() AT TIME ZONE 'UTC')::date - ${days}::int AND coalesce(a.town, l.label) IS NOT NULL
+        GROUP BY 1 HAVING sum(a.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${limit}`);
       return rows;
     },
 
