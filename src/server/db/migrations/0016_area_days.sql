@@ -12,16 +12,23 @@ CREATE OR REPLACE FUNCTION post_town(address text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN nullif(trim(substring(address FROM ',([^,]*)$')), '');
 --> statement-breakpoint
--- Takes the `removed` posts out of area_days and puts the `added` ones in, counting only posts
--- anyone may see listed (not hidden, owner not suspended) and with a town or a region. One
--- statement upserts each row once, in key order, so concurrent writers cannot deadlock.
+-- Where a post counts in area_days: its UTC day and its town, else its region (town NULL then);
+-- no row for a post that anyone may not see listed (hidden, owner suspended) or that has neither.
+-- The triggers and the rebuild both count through it. Inlined by the planner (SQL, IMMUTABLE).
+CREATE OR REPLACE FUNCTION post_area(p posts) RETURNS TABLE (day date, town text, region region)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (p.created_at AT TIME ZONE 'UTC')::date, post_town(p.address), CASE WHEN post_town(p.address) IS NULL THEN p.region END
+  WHERE p.hidden_at IS NULL AND NOT p.owner_suspended AND (post_town(p.address) IS NOT NULL OR p.region IS NOT NULL)
+$$;
+--> statement-breakpoint
+-- Takes the `removed` posts out of area_days and puts the `added` ones in. One statement upserts
+-- each row once, in key order, so concurrent writers cannot deadlock.
 CREATE OR REPLACE FUNCTION area_days_add(removed posts[], added posts[]) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO area_days AS c (day, town, region, n)
-  SELECT (r.created_at AT TIME ZONE 'UTC')::date, post_town(r.address),
-         CASE WHEN post_town(r.address) IS NULL THEN r.region END, sum(r.sgn)
-  FROM (SELECT o.*, -1 AS sgn FROM unnest(removed) AS o UNION ALL SELECT a.*, 1 AS sgn FROM unnest(added) AS a) AS r
-  WHERE r.hidden_at IS NULL AND NOT r.owner_suspended AND (post_town(r.address) IS NOT NULL OR r.region IS NOT NULL)
+  SELECT k.day, k.town, k.region, sum(r.sgn)
+  FROM (SELECT o, -1 AS sgn FROM unnest(removed) AS o UNION ALL SELECT a, 1 AS sgn FROM unnest(added) AS a) AS r (p, sgn)
+  CROSS JOIN LATERAL post_area(r.p) AS k
   GROUP BY 1, 2, 3
   HAVING sum(r.sgn) <> 0
   ORDER BY 1, 2, 3
@@ -75,10 +82,7 @@ CREATE OR REPLACE FUNCTION area_days_rebuild() RETURNS void
 LANGUAGE sql AS $$
   TRUNCATE area_days;
   INSERT INTO area_days (day, town, region, n)
-    SELECT (created_at AT TIME ZONE 'UTC')::date, post_town(address), CASE WHEN post_town(address) IS NULL THEN region END, count(*)
-    FROM posts
-    WHERE hidden_at IS NULL AND NOT owner_suspended AND (post_town(address) IS NOT NULL OR region IS NOT NULL)
-    GROUP BY 1, 2, 3;
+    SELECT k.day, k.town, k.region, count(*) FROM posts AS p CROSS JOIN LATERAL post_area(p) AS k GROUP BY 1, 2, 3;
 $$;
 --> statement-breakpoint
 SELECT area_days_rebuild();
