@@ -38,20 +38,21 @@ $$;
 -- Statement-level, like post_counts_track: a batch insert updates each row once per statement.
 CREATE OR REPLACE FUNCTION area_days_track() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  removed posts[];
+  added posts[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM area_days_add('{}', ARRAY(SELECT r::posts FROM new_rows AS r));
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM area_days_add(ARRAY(SELECT r::posts FROM old_rows AS r), '{}');
   ELSE
-    -- Only posts whose day, place or visibility changed move between rows.
-    PERFORM area_days_add(
-      ARRAY(SELECT o::posts FROM old_rows AS o JOIN new_rows AS n USING (id)
-            WHERE (o.created_at, o.address, o.region, o.hidden_at IS NULL, o.owner_suspended)
-                  IS DISTINCT FROM (n.created_at, n.address, n.region, n.hidden_at IS NULL, n.owner_suspended)),
-      ARRAY(SELECT n::posts FROM old_rows AS o JOIN new_rows AS n USING (id)
-            WHERE (o.created_at, o.address, o.region, o.hidden_at IS NULL, o.owner_suspended)
-                  IS DISTINCT FROM (n.created_at, n.address, n.region, n.hidden_at IS NULL, n.owner_suspended)));
+    -- Only posts whose day, place or visibility changed move between rows (one join for both sides).
+    SELECT coalesce(array_agg(o::posts), '{}'), coalesce(array_agg(n::posts), '{}') INTO removed, added
+    FROM old_rows AS o JOIN new_rows AS n USING (id)
+    WHERE (o.created_at, o.address, o.region, o.hidden_at IS NULL, o.owner_suspended)
+          IS DISTINCT FROM (n.created_at, n.address, n.region, n.hidden_at IS NULL, n.owner_suspended);
+    PERFORM area_days_add(removed, added);
   END IF;
   RETURN NULL;
 END
