@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gridOf, viewBox } from '../../../../domain/map';
 import { PostFilters } from '../../../../domain/posts';
-import { countsOfSums, insideReads, reachOf, spanIn } from './counts';
-import { createCoverCache } from './cover';
+import { TOTAL_RIM_COARSER, WORLD, countsOfSums, insideReads, reachOf, rimLevelOf, spanIn } from './counts';
+import { createCoverCache, rimLevelFor } from './cover';
 
 const grid = { level: 10, x0: 100, x1: 103, y0: 200, y1: 201 };
 const TORONTO = { lat: 43.6532, lng: -79.3832 };
@@ -92,5 +92,14 @@ describe('reachOf', () => {
       expect(reach.x1).toBeLessThanOrEqual(view.x1);
       if (zoom === 9) expect(reach.x1 - reach.x0).toBeLessThan(view.x1 - view.x0);
     }
+  });
+});
+
+describe('rimLevelOf', () => {
+  it("reads a total's rim coarser than a map's, and a map's no coarser than its grid", () => {
+    expect(rimLevelOf(WORLD, 10)).toBe(rimLevelFor(10) - TOTAL_RIM_COARSER);
+    expect(rimLevelOf(WORLD, 10)).toBe(13);
+    expect(rimLevelOf(gridOf(viewBox(TORONTO, 12, 1280, 800), 12), 10)).toBe(rimLevelFor(10));
+    expect(rimLevelOf({ ...grid, level: 17 }, 10)).toBe(17);
   });
 });

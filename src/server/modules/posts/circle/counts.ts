@@ -6,6 +6,18 @@ import { filterConditions } from '../filters';
 import type { CellCount, CellSum, MapRepository } from '../map/repository';
 import { rimLevelFor, shareInside, type CoverOf } from './cover';
 
+/**
+ * A list's total (the WORLD grid) reads its circle's rim this many levels coarser than the map
+ * does (docs/decisions/0092): at 10 miles about 40 rim cells of 2.4 km rather than 150 of 600 m,
+ * and a quarter of the inside cells. The total is shown to two significant figures when estimated,
+ * and its estimate stays within about 1 % (shareInside weighs where a cell's posts are).
+ */
+export const TOTAL_RIM_COARSER = 2;
+
+/** The rim level of a circle's cover for counts over `grid`: the map's, or a total's coarser one. */
+export const rimLevelOf = (grid: Grid, miles: number): number =>
+  grid.level === WORLD.level ? rimLevelFor(miles) - TOTAL_RIM_COARSER : rimLevelFor(miles, grid.level);
+
 /** A distance filter: its radius is set. */
 export type CircleFilters = PostFilters & { distance: Exclude<PostFilters['distance'], 'all'> };
 
@@ -44,7 +56,7 @@ export function spanIn(grid: Grid, c: CellRef): Grid | null {
 export function reachOf(coverOf: CoverOf, grid: Grid, f: PostFilters, origin: LatLng): Grid | null {
   if (f.distance === 'all') return grid;
   const miles = DISTANCE_MILES[f.distance];
-  const cover = coverOf(origin, miles, rimLevelFor(miles, grid.level));
+  const cover = coverOf(origin, miles, rimLevelOf(grid, miles));
   if (!cover) return grid;
   let reach: Grid | null = null;
   for (const c of [...cover.inside, ...cover.rim]) {
@@ -105,29 +117,45 @@ export interface CircleCounts {
  * 0072), for the map's clusters and (over WORLD) the list's total: the cover's cells wholly inside
  * the circle summed from map_cells; its rim cells in the grid counted post by post with the list's
  * exact haversine when they hold few posts (RIM_EXACT_MAX), else estimated from their kept counts
- * and the share of each inside the circle.
+ * and the share of each inside the circle. A total's rim is coarser (TOTAL_RIM_COARSER): when it
+ * holds too many posts to count but a finer rim might not, the finer one is read (docs/decisions/0092).
  */
-export async function countInCircle(
+export function countInCircle(
   deps: { map: MapRepository; coverOf: CoverOf },
   grid: Grid,
   f: CircleFilters,
   origin: LatLng,
 ): Promise<CircleCounts> {
+  return countWithRim(deps, grid, f, origin, rimLevelOf(grid, DISTANCE_MILES[f.distance]));
+}
+
+async function countWithRim(
+  deps: { map: MapRepository; coverOf: CoverOf },
+  grid: Grid,
+  f: CircleFilters,
+  origin: LatLng,
+  rimLevel: number,
+): Promise<CircleCounts> {
   const miles = DISTANCE_MILES[f.distance];
-  const cover = deps.coverOf(origin, miles, rimLevelFor(miles, grid.level));
+  const cover = deps.coverOf(origin, miles, rimLevel);
   // Near a pole: few posts, counted one by one.
   if (!cover)
     return { cells: await deps.map.cellsFromPosts(grid, filterConditions(f, origin)), estimated: false };
   const rim = cover.rim.filter((c) => spanIn(grid, c) !== null);
   const { inside, rim: rimCells } = await deps.map.circleSums(insideReads(grid, cover.inside), grid.level, rim, f);
   const toGrid = (c: CellRef) => ({ cx: c.cx >> (c.level - grid.level), cy: c.cy >> (c.level - grid.level) });
-  if (rimCells.reduce((n, c) => n + c.n, 0) <= RIM_EXACT_MAX) {
+  const rimPosts = rimCells.reduce((n, c) => n + c.n, 0);
+  if (rimPosts <= RIM_EXACT_MAX) {
     const occupied = rimCells.filter((c) => c.n > 0).map((c) => c.cell);
     const edge = await deps.map.sumsOfPostsInCells(occupied, grid.level, inCircleMatching(f, origin, miles));
     return { cells: countsOfSums([...inside, ...edge]), estimated: false };
   }
+  // Each level finer halves the rim's width, and about halves the posts in it.
+  const finer = rimLevelFor(miles, grid.level);
+  if (rimLevel < finer && rimPosts <= RIM_EXACT_MAX * 2 ** (finer - rimLevel))
+    return countWithRim(deps, grid, f, origin, finer);
   const shares = rimCells.map(({ cell, n, sumLat, sumLng }) => {
-    const share = shareInside(origin, miles, cell);
+    const share = n > 0 ? shareInside(origin, miles, cell, { lat: sumLat / n, lng: sumLng / n }) : 0;
     return { ...toGrid(cell), n: n * share, sumLat: sumLat * share, sumLng: sumLng * share };
   });
   const cells = countsOfSums([...inside, ...shares])

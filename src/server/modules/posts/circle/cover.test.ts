@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { haversineMiles } from '../../../../domain/geo';
-import { mercatorX, mercatorY } from '../../../../domain/map';
+import { cellBounds, mercatorX, mercatorY } from '../../../../domain/map';
 import type { CellRef } from '../cells';
-import { circleCover } from './cover';
+import { circleCover, rimLevelFor, shareInside } from './cover';
 
 /** The cell of a point at `level`, as SQL map_cell_x/y compute it. */
 function cellAt(p: { lat: number; lng: number }, level: number): CellRef {
@@ -70,5 +70,30 @@ describe('circleCover', () => {
     expect(circleCover({ lat: -84.99, lng: 12 }, 10, 18)).toBeNull();
     expect(performance.now() - started).toBeLessThan(50);
     expect(circleCover({ lat: 84, lng: 0 }, 1, 18)).not.toBeNull();
+  });
+});
+
+describe('shareInside', () => {
+  const TORONTO = { lat: 43.6532, lng: -79.3832 };
+  // A level-13 cell (about 3.5 km) that the 10-mile circle around Toronto cuts: the rim cell due east.
+  const level = rimLevelFor(10) - 2;
+  const rimCell = circleCover(TORONTO, 10, level)!.rim.find((c) => {
+    const b = cellBounds(c.level, c.cx, c.cy);
+    return b.south <= TORONTO.lat && b.north >= TORONTO.lat && b.west > TORONTO.lng;
+  })!;
+  const b = cellBounds(rimCell.level, rimCell.cx, rimCell.cy);
+  const middle = { lat: (b.north + b.south) / 2, lng: (b.east + b.west) / 2 };
+  const share = (mean?: { lat: number; lng: number }) => shareInside(TORONTO, 10, rimCell, mean);
+
+  it('is the share of the cell inside the circle, the same when its posts are spread evenly', () => {
+    expect(share()).toBeGreaterThan(0);
+    expect(share()).toBeLessThan(1);
+    expect(share(middle)).toBe(share());
+  });
+
+  it('follows where the posts of the cell gather: towards the origin more of them are inside', () => {
+    const width = b.east - b.west;
+    expect(share({ ...middle, lng: middle.lng - width / 4 })).toBeGreaterThan(share());
+    expect(share({ ...middle, lng: middle.lng + width / 4 })).toBeLessThan(share());
   });
 });

@@ -119,13 +119,21 @@ export function rimLevelFor(miles: number, atLeast = 0): number {
 /** Sample points per side of a rim cell when its share of the circle is estimated. */
 const SAMPLES = 4;
 
-/** The share of a cell that lies within `miles` of `origin`, from a grid of sample points (0..1). */
-export function shareInside(origin: LatLng, miles: number, cell: CellRef): number {
+/**
+ * The share of a cell's posts that lie within `miles` of `origin` (0..1), from a grid of sample
+ * points. Posts are seldom spread evenly over a cell: they gather towards a town, so the grid is
+ * centred on `mean`, the mean point of the cell's posts, rather than on the cell's centre. That
+ * follows a cell's slope of density to first order; at 1M posts it brought a 10-mile total's
+ * error with a rim two levels coarser from up to 4.4 % to about 1 % (docs/decisions/0092).
+ */
+export function shareInside(origin: LatLng, miles: number, cell: CellRef, mean?: LatLng): number {
   const b = cellBounds(cell.level, cell.cx, cell.cy);
+  const south = mean ? mean.lat - (b.north - b.south) / 2 : b.south;
+  const west = mean ? mean.lng - (b.east - b.west) / 2 : b.west;
   let inside = 0;
   for (let i = 0; i < SAMPLES; i++) {
     for (let j = 0; j < SAMPLES; j++) {
-      const p = { lat: b.south + ((i + 0.5) / SAMPLES) * (b.north - b.south), lng: b.west + ((j + 0.5) / SAMPLES) * (b.east - b.west) };
+      const p = { lat: south + ((i + 0.5) / SAMPLES) * (b.north - b.south), lng: west + ((j + 0.5) / SAMPLES) * (b.east - b.west) };
       if (haversineMiles(origin, p) <= miles) inside += 1;
     }
   }
