@@ -100,6 +100,38 @@ describe('the daily preview budget', () => {
     expect(await viewed()).toBe(1);
   });
 
+  it('gates concurrent kept pages together, and still counts each: the throttle refuses exactly those past it, the budget holds', async () => {
+    // Kept pages: each filter's page is read once first, so every call below is a gate alone.
+    const urls = filterUrls(40);
+    const warm = browser('10.50.0.20');
+    for (const url of urls) expect((await warm.get(url)).statusCode).toBe(200);
+    const address = '10.50.0.21';
+    const key = createHash('sha256').update(`posts:preview:ip:${address}`).digest('base64url');
+    const guests = Array.from({ length: 4 }, () => browser(address));
+    for (const guest of guests) await guest.get('/api/session');
+    const { limit } = POST_RATE_RULES.previewPerAddress;
+    // 30 calls left of the throttle, and 40 calls at once, with three other addresses' calls among them.
+    await ctx.database.db.execute(sql`INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, ${limit - 30}, now() + interval '5 minutes')
+      ON CONFLICT (key) DO UPDATE SET count = excluded.count, reset_at = excluded.reset_at`);
+    const others = ['10.50.0.22', '10.50.0.23', '10.50.0.24'].map((a) => browser(a));
+    const [answers, otherAnswers] = await Promise.all([
+      Promise.all(urls.map((url, i) => guests[i % 4]!.get(url))),
+      Promise.all(others.map((o, i) => o.get(urls[i]!))),
+    ]);
+    expect(answers.map((r) => r.headers['x-cache'] ?? r.statusCode).filter((v) => v === 'hit')).toHaveLength(30);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    expect(otherAnswers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const count = (await ctx.database.db.execute<{ count: number }>(sql`SELECT count FROM rate_limits WHERE key = ${key}`)).rows[0]!.count;
+    expect(count).toBe(limit + 10);
+    // Four sessions of one address: at most 10 posts each in full, and 30 for the address.
+    const full = answers.filter((r) => r.statusCode === 200).flatMap((r) => (r.json() as Post[]).filter((p) => !p.locked));
+    expect(new Set(full.map((p) => p.id)).size).toBeLessThanOrEqual(30);
+    const viewed = await ctx.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM preview_views WHERE viewer = ${`a:${address}`}`,
+    );
+    expect(viewed.rows[0]!.n).toBe(new Set(full.map((p) => p.id)).size);
+  });
+
   it('lets five guests of one address see at most 30 posts in full together', async () => {
     const seen = new Set<string>();
     for (let g = 0; g < 5; g++) {

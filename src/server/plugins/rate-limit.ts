@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { executePrepared } from '../db/prepared';
@@ -16,52 +16,29 @@ export interface RateRule {
 export interface RateLimiter {
   /** Counts one hit on `key`; throws a 429 AppError with Retry-After when over the rule's limit. */
   hit(key: string, rule: RateRule): Promise<void>;
-  /**
-   * The same, and within the limit the value of `then` (an SQL expression, which may write)
-   * from the same statement: one round trip where two would follow each other. Over the limit,
-   * `then` is not evaluated.
-   */
-  hitThen<T>(key: string, rule: RateRule, then: SQL): Promise<T | null>;
   /** Throws the 429 when `key` has already used its limit; counts nothing (for limits on failures). */
   check(key: string, rule: RateRule): Promise<void>;
 }
 
-/** Fixed windows kept in PostgreSQL, so every app instance shares the same counters. */
+/** A limit's key as rate_limits stores it: hashed, so no address or name is kept in the clear. */
+export const rateKey = (key: string): string => createHash('sha256').update(key).digest('base64url');
+
+/** Fixed windows kept in PostgreSQL (SQL rate_hit), so every app instance shares the same counters. */
 export function createRateLimiter(db: Db): RateLimiter {
-  const hashOf = (key: string) => createHash('sha256').update(key).digest('base64url');
-
-  async function hitThen<T>(key: string, rule: RateRule, then: SQL): Promise<T | null> {
-    const hashed = hashOf(key);
-    const seconds = rule.windowMs / 1000;
-    // A data-modifying WITH runs once, before the outer SELECT reads its row; CASE evaluates `then` only within the limit.
-    const rows = await executePrepared<{ count: number; retry: number; value: T | null }>(db, 'rate_hit', sql`
-      WITH hit AS (
-        INSERT INTO rate_limits (key, count, reset_at)
-        VALUES (${hashed}, 1, now() + make_interval(secs => ${seconds}))
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
-          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-        RETURNING count, ceil(extract(epoch FROM reset_at - now()))::int AS retry)
-      SELECT count, retry, CASE WHEN count <= ${rule.limit}::int THEN ${then} END AS value FROM hit`);
-    const row = rows[0]!;
-    if (row.count > rule.limit) throw rateLimited(rule, row.retry);
-    return row.value;
-  }
-
   return {
     async check(key, rule) {
       const rows = await executePrepared<{ count: number; retry: number }>(db, 'rate_check', sql`
         SELECT count, ceil(extract(epoch FROM reset_at - now()))::int AS retry
-        FROM rate_limits WHERE key = ${hashOf(key)} AND reset_at > now()`);
+        FROM rate_limits WHERE key = ${rateKey(key)} AND reset_at > now()`);
       const row = rows[0];
       if (row && row.count >= rule.limit) throw rateLimited(rule, row.retry);
     },
 
     async hit(key, rule) {
-      await hitThen(key, rule, sql`NULL`);
+      const [row] = await executePrepared<{ hits: number; retry: number }>(db, 'rate_hit', sql`
+        SELECT hits, retry FROM rate_hit(${rateKey(key)}, ${rule.windowMs / 1000})`);
+      if (row!.hits > rule.limit) throw rateLimited(rule, row!.retry);
     },
-
-    hitThen,
   };
 }
 

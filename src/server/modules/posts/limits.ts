@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Actor } from '../../../domain/actor';
 import { canView } from '../../../domain/policy';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
@@ -35,10 +34,8 @@ export function createPostLimits(limiter: RateLimiter) {
       if (!canView(actor, now)) await limiter.hit(previewKey(actor), POST_RATE_RULES.previewPerAddress);
     },
 
-    /** The same call of an actor without full access counted in one statement with `then`, whose value it gives. */
-    previewThen<T>(actor: Actor, then: SQL): Promise<T | null> {
-      return limiter.hitThen<T>(previewKey(actor), POST_RATE_RULES.previewPerAddress, then);
-    },
+    /** The key and rule of that call, for a statement that counts it with more (preview-budget.ts). */
+    previewHit: (actor: Actor) => ({ key: previewKey(actor), rule: POST_RATE_RULES.previewPerAddress }),
   };
 }
 

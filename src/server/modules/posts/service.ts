@@ -108,7 +108,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     const counted = cards.filter((c) => !canSeeExactSpot(actor, c.row)).map((c) => c.row.id);
     // With `throttle`, the preview throttle's hit and the budget in one statement.
     const admitted = opts.throttle
-      ? await budget.admitWithin(actor, counted, now, (admitting) => limits.previewThen(actor, admitting))
+      ? await budget.admitWithHit(actor, counted, now, limits.previewHit(actor))
       : await budget.admit(actor, counted, now);
     return cards.map((c) => (admitted.has(c.row.id) || !counted.includes(c.row.id) ? toPost(c, actor, origin) : toLockedPost(c)));
   }
