@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { VerifiedType } from '../../../domain/auth';
 import type { Db } from '../../db/client';
 import { blocks, userRatings, users } from '../../db/schema/index';
@@ -24,21 +24,28 @@ export interface RatingRow {
   createdAt: Date;
 }
 
-/** The average and number of the ratings of each member in `ids`. */
-const ratingsOf = (db: Db, ids: readonly string[]) =>
-  db
-    .select({
-      userId: userRatings.ratedUserId,
-      average: sql<number>`avg(${userRatings.rating})::float8`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(userRatings)
-    .where(inArray(userRatings.ratedUserId, [...ids]))
-    .groupBy(userRatings.ratedUserId);
-
 export function createMembersRepository(db: Db) {
+  const rated = sql`${userRatings.ratedUserId} = ${users.id}`;
+  /**
+   * Public fields of members by id, with their ratings (never the email): the owners of the cards
+   * read, so one named prepared statement (docs/decisions/0090) for any number of ids.
+   */
+  const byIds = db
+    .select({
+      id: users.id,
+      username: users.username,
+      isVerified: users.isVerified,
+      verifiedType: users.verifiedType,
+      verifiedAt: users.verifiedAt,
+      createdAt: users.createdAt,
+      averageRating: sql<number | null>`(SELECT avg(${userRatings.rating})::float8 FROM ${userRatings} WHERE ${rated})`,
+      ratingCount: sql<number>`(SELECT count(*)::int FROM ${userRatings} WHERE ${rated})`,
+    })
+    .from(users)
+    .where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('members_by_ids');
+
   return {
-    /** Public fields of members by id, with their ratings (never the email). */
     /** How many members there are (the home page's figure). */
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -50,24 +57,9 @@ export function createMembersRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Public fields of members by id, with their ratings (never the email). */
     async byIds(ids: readonly string[]): Promise<MemberRow[]> {
-      if (ids.length === 0) return [];
-      const [members, ratings] = await Promise.all([
-        db
-          .select({
-            id: users.id,
-            username: users.username,
-            isVerified: users.isVerified,
-            verifiedType: users.verifiedType,
-            verifiedAt: users.verifiedAt,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(inArray(users.id, [...ids])),
-        ratingsOf(db, ids),
-      ]);
-      const byMember = new Map(ratings.map((r) => [r.userId, r]));
-      return members.map((m) => ({ ...m, averageRating: byMember.get(m.id)?.average ?? null, ratingCount: byMember.get(m.id)?.count ?? 0 }));
+      return ids.length === 0 ? [] : byIds.execute({ ids: [...ids] });
     },
 
     /** A member's ratings, newest first. */
