@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { claimCluster } from './cluster-owner';
 import { startPostmaster, type StopTimes } from './postmaster';
@@ -14,6 +15,16 @@ export interface EmbeddedServer {
   url(database: string): string;
   /** Stops restarting it, then stops it: fast shutdown, immediate after `times.fastMs`, then a kill. */
   stop(times?: StopTimes): Promise<void>;
+}
+
+/**
+ * The embedded server's shared buffers (docs/decisions/0094): a quarter of the memory this process
+ * may use, the machine's or its container's limit when lower, as PostgreSQL's manual suggests for
+ * a server of its own; never less than PostgreSQL's default of 128 MB. In megabytes.
+ */
+export function sharedBuffersMb(total = os.totalmem(), limit = process.constrainedMemory?.() ?? 0): number {
+  const memory = limit > 0 ? Math.min(total, limit) : total;
+  return Math.max(128, Math.floor(memory / 4 / 2 ** 20));
 }
 
 /** How long a stop waits for each step when nobody is in a hurry. */
@@ -115,7 +126,10 @@ export async function startEmbeddedPostgres(
         clusterDir: pgDir,
         // A restart keeps the port: the pool's connection string names it.
         port,
-        flags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+        flags: [
+          ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+          ...['-c', `shared_buffers=${sharedBuffersMb()}MB`],
+        ],
         ...(asRoot ? { user: { uid: owner.uid, gid: owner.gid } } : {}),
       });
     const server = supervise(await launch(), launch, log);
