@@ -8,8 +8,8 @@ import { rimLevelFor, shareInside, type CoverOf } from './cover';
 
 /**
  * A list's total (the WORLD grid) reads its circle's rim this many levels coarser than the map
- * does (docs/decisions/0092): at 10 miles about 40 rim cells of 2.4 km rather than 150 of 600 m,
- * and a quarter of the inside cells. The total is shown to two significant figures when estimated,
+ * does (docs/decisions/0092): at 10 miles about 40 rim cells of 3.5 km rather than 150 of 900 m,
+ * and a sixth of the inside cells. The total is shown to two significant figures when estimated,
  * and its estimate stays within about 1 % (shareInside weighs where a cell's posts are).
  */
 export const TOTAL_RIM_COARSER = 2;
