@@ -37,9 +37,14 @@ export function createRateLimiter(db: Db): RateLimiter {
     async hit(key, rule) {
       const [row] = await executePrepared<{ hits: number; retry: number }>(db, 'rate_hit', sql`
         SELECT hits, retry FROM rate_hit(${rateKey(key)}, ${rule.windowMs / 1000})`);
-      if (row!.hits > rule.limit) throw rateLimited(rule, row!.retry);
+      assertWithinLimit(rule, row!);
     },
   };
+}
+
+/** The verdict on a hit (SQL rate_hit's answer): the rule's 429 when it went over the limit. */
+export function assertWithinLimit(rule: RateRule, hit: { hits: number; retry: number }): void {
+  if (hit.hits > rule.limit) throw rateLimited(rule, hit.retry);
 }
 
 /** The 429 of every limit: 'Too many sign-in attempts. Please try again in 5 minutes.', with Retry-After. */

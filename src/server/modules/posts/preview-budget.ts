@@ -5,7 +5,7 @@ import { canView } from '../../../domain/policy';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
 import { createBatcher } from '../../lib/batcher';
-import { rateKey, rateLimited, type RateRule } from '../../plugins/rate-limit';
+import { assertWithinLimit, rateKey, type RateRule } from '../../plugins/rate-limit';
 
 /** Whether the daily budget applies: a guest without full access (members and grant holders are not counted). */
 export const onPreviewBudget = (actor: Actor, now: Date): boolean => actor.userId === null && !canView(actor, now);
@@ -82,7 +82,7 @@ export function createPreviewBudget(db: Db) {
         posts: budgeted ? postIds : [],
         ...viewerOf(actor, now),
       });
-      if (result.hits > rule.limit) throw rateLimited(rule, result.retry);
+      assertWithinLimit(rule, result);
       return budgeted ? new Set(result.admitted ?? []) : new Set(postIds);
     },
 
