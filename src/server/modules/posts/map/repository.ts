@@ -3,7 +3,7 @@ import { gridBounds, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
 import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
-import { expectedRows } from '../repository';
+import { expectedRows } from '../paging';
 import { mapCells, posts } from '../../../db/schema/index';
 import {
   cellRowsMatching,

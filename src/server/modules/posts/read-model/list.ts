@@ -7,7 +7,8 @@ import { decodeCursor, encodeCursor, type Cursor } from '../cursor';
 import { and } from 'drizzle-orm';
 import { filterConditions, typeCondition, visible } from '../filters';
 import type { Card } from '../present';
-import type { PageRow, PostsRepository, RowsPage } from '../repository';
+import type { PageRow, RowsPage } from '../paging';
+import type { PostsRepository } from '../repository';
 import { circleKeys, keysCondition, searchMatches } from '../search';
 import type { Total, Totals } from '../totals/totals';
 import type { CardStore } from './cards';
@@ -46,7 +47,7 @@ export function filterKey(f: PostFilters, origin: LatLng): string {
 const ANY = { q: undefined, status: 'all', amount: 'all', region: 'all', distance: 'all' } as const;
 
 /**
- * What a search's walk looks through (repository.ts): newest first, the posts of its type;
+ * What a search's walk looks through (paging.ts): newest first, the posts of its type;
  * nearest first, the posts of its other filters within the circle. Its total is known without a search.
  */
 const walkScope = (query: PostFilters): PostFilters =>

@@ -1,0 +1,292 @@
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { LatLng } from '../../../domain/geo';
+import type { Db } from '../../db/client';
+import { posts } from '../../db/schema/index';
+import type { Cursor } from './cursor';
+import { nearestOrderSql } from './filters';
+import type { PostRow } from './present';
+import { cellsNarrow } from './search';
+
+const { searchVector: _searchVector, ...columns } = getTableColumns(posts);
+/** A post's columns as the app reads them: all but the search document (PostRow). */
+export const postColumns = columns;
+/** What a walk's conditions read (filters.ts): the filters' columns, the point, the words. */
+const walkColumns = {
+  id: posts.id,
+  createdAt: posts.createdAt,
+  type: posts.type,
+  status: posts.status,
+  region: posts.region,
+  quantity: posts.quantity,
+  hiddenAt: posts.hiddenAt,
+  ownerSuspended: posts.ownerSuspended,
+  publicLatitude: posts.publicLatitude,
+  publicLongitude: posts.publicLongitude,
+  searchVector: posts.searchVector,
+};
+
+export type PageRow = PostRow & { sortKey: string | number };
+
+/**
+ * A page of rows, with what it tells of the total: every match counted (the index found them
+ * all), or a sample (a walk found `found` matches among the first `walked` posts of its scope).
+ */
+export interface RowsPage {
+  rows: PageRow[];
+  matched: number | null;
+  sample: { found: number; walked: number } | null;
+}
+
+export interface PageQuery {
+  /** Every condition of the filters but a distance's radius. */
+  where: SQL | undefined;
+  /** The search index's condition for the same filters (search.ts), when it can narrow them. */
+  keys?: SQL | undefined;
+  /** What the keys leave undecided (a search's words in order); with the keys, the whole filter. */
+  exact?: SQL | undefined;
+  /** How many posts the walk would look through at most (its scope); a small scope goes to the index at once. */
+  scope?: number;
+  after: Cursor | null;
+  limit: number;
+}
+
+export interface NearestQuery extends PageQuery {
+  origin: LatLng;
+  /**
+   * The radius (and the search), kept apart: the walk of the nearest posts applies them after it,
+   * and with a search the index's matches are kept to them (its box then written for no index:
+   * filters.ts).
+   */
+  within: SQL | undefined;
+  /**
+   * The search index's condition for the words and filters without the circle's cells, and how
+   * many posts match the filters but the words and the distance: the words' share of them tells
+   * how many matches a walk of the nearest posts meets. The share of the circle's cells would
+   * not: they reach beyond the circle (the box around it), so it would overstate it two or three
+   * times, and a futile KNN walk costs about ten times a btree's (3,000 steps: 23-59 ms at 1M).
+   */
+  words?: SQL | undefined;
+  everywhere?: number;
+}
+
+/**
+ * How many of the newest (or nearest) posts of its scope a page looks through before it asks the
+ * search index for every match: past it, the matches are rare enough (under a page per WALK posts)
+ * to be read and sorted at little cost (docs/decisions/0071).
+ */
+export const WALK = 3000;
+/**
+ * The same for the nearest first: a KNN step of the point index costs about ten times a btree
+ * step (3,000 of them took 23-59 ms at 1M posts, against 3-15 ms for every match of a rare word).
+ */
+export const NEAREST_WALK = 1000;
+/**
+ * From this many expected matches, the newest-first walk is tried first, whatever their share of
+ * the scope (a guard against a planner's estimate that is too low: a btree walk is cheap).
+ */
+const COMMON = 1000;
+/** A walk that answers a page also estimates the total: from at least this many matches (±22 %). */
+const SAMPLE = 21;
+
+/** How many posts the planner expects `condition` to select (from its statistics; no row is read). */
+export async function expectedRows(db: Db, condition: SQL): Promise<number> {
+  const result = await db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${posts} WHERE ${condition}`,
+  );
+  return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
+/**
+ * The list's pages, newest or nearest first, each with what it tells of its total: a walk of an
+ * ordered index, or every match of the search index, sorted (docs/decisions/0071, 0072).
+ */
+export function createPaging(db: Db) {
+  const newestKey = sql<string>`${posts.createdAt}::text`.as('sort_key');
+  const newestAfter = (after: Cursor | null) =>
+    after?.sort === 'newest'
+      ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+  const nearestAfter = (knn: SQL, after: Cursor | null) =>
+    after?.sort === 'nearest'
+      ? sql`(${knn}, ${posts.id}) > (${after.distance}::float8, ${after.id}::uuid)`
+      : undefined;
+
+  /**
+   * Every post the index finds for `keys` and `where`, the page of them in `order` (newest first,
+   * or nearest first by `sortKey`), and how many it found. The search keys cost
+   * the planner so much per row (migration 0007) that it always reads them from the GIN index,
+   * never walks an ordered index through a rare combination (docs/decisions/0071).
+   */
+  async function fromIndex(
+    keys: SQL,
+    where: SQL | undefined,
+    order: 'newest' | { nearest: SQL },
+    limit: number,
+  ): Promise<RowsPage> {
+    const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order.nearest, asc(posts.id)];
+    const sortKey =
+      order === 'newest' ? sql<string>`${posts.createdAt}::text` : sql<number>`${order.nearest}`;
+    // The page's ids first (only what sorting needs leaves the heap for every match), then its rows.
+    const m = db
+      .select({
+        pageId: sql<string>`${posts.id}`.as('page_id'),
+        sortKey: sortKey.as('sort_key'),
+        place: sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`.as('place'),
+        matched: sql<number>`count(*) OVER ()`.mapWith(Number).as('matched'),
+      })
+      .from(posts)
+      .where(and(keys, where))
+      .orderBy(...by)
+      .limit(limit)
+      .as('m');
+    const rows = await db
+      .select({ ...columns, sortKey: m.sortKey, matched: m.matched })
+      .from(m)
+      .innerJoin(posts, eq(posts.id, m.pageId))
+      .orderBy(m.place);
+    return {
+      rows: rows.map(({ matched: _matched, ...row }) => row),
+      matched: rows[0]?.matched ?? 0,
+      sample: null,
+    };
+  }
+
+  /**
+   * A walk of the `length` first posts of `scope` in `order` (what an index serves in that order),
+   * keeping the first `limit` that match `rest`, each with its place in the walk.
+   */
+  async function walk(
+    length: number,
+    scope: SQL | undefined,
+    order: 'newest' | SQL,
+    rest: SQL | undefined,
+    sortKey: SQL.Aliased<string> | SQL.Aliased<number>,
+    limit: number,
+  ) {
+    const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order, asc(posts.id)];
+    const place = sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`
+      .mapWith(Number)
+      .as('place');
+    // Named "posts", so the conditions (written against the posts table) read the walk's rows;
+    // only the columns they read leave it (a third of the time of whole rows), the page's rows
+    // are read after, by id.
+    const w = db
+      .select({ ...walkColumns, sortKey, place })
+      .from(posts)
+      .where(scope)
+      .orderBy(...by)
+      .limit(length)
+      .as('posts');
+    // Ordered as the walk is, so the walk stops at the page's last match.
+    const outer = order === 'newest' ? [desc(w.createdAt), desc(w.id)] : [asc(w.sortKey), asc(w.id)];
+    const page = db
+      .select({ pageId: sql<string>`${w.id}`.as('page_id'), sortKey: w.sortKey, place: w.place })
+      .from(w)
+      .where(rest)
+      .orderBy(...outer)
+      .limit(limit)
+      .as('page');
+    const found = await db
+      .select({ ...columns, sortKey: page.sortKey, place: page.place })
+      .from(page)
+      .innerJoin(posts, eq(posts.id, page.pageId))
+      .orderBy(page.place);
+    const rows: PageRow[] = found.map(({ place: _p, ...row }) => row);
+    return { rows, walked: found.at(-1)?.place ?? 0 };
+  }
+
+  const expected = (keys: SQL) => expectedRows(db, keys);
+
+  /**
+   * A keyed page (docs/decisions/0071). When the walk is expected to meet more than a page and a
+   * half of matches (`walkYield`), the walk first: a full page found there is the page, and says
+   * how common they are. Otherwise, or when the walk falls short, every match from the index, sorted.
+   */
+  async function keyed(
+    q: PageQuery,
+    walkYield: () => Promise<number>,
+    walkFor: (limit: number) => ReturnType<typeof walk>,
+    fromKeys: () => Promise<RowsPage>,
+  ): Promise<RowsPage> {
+    // Every match costs a heap read to be sorted; the walk costs one per post it passes.
+    const wanted = Math.max(q.limit, SAMPLE);
+    if ((await walkYield()) >= 1.5 * wanted) {
+      const { rows, walked } = await walkFor(wanted);
+      if (rows.length === wanted)
+        return { rows: rows.slice(0, q.limit), matched: null, sample: { found: rows.length, walked } };
+    }
+    return fromKeys();
+  }
+
+  return {
+    /**
+     * One page newest first (created_at DESC, id DESC), strictly after `after`. Without `keys`, a
+     * walk of posts_created_idx / posts_type_created_idx. With them (a search, or filters beyond
+     * the type), `keyed`: the walk goes through the newest posts of the type.
+     */
+    async newest(q: PageQuery & { typeOnly?: SQL; rest?: SQL }): Promise<RowsPage> {
+      const after = newestAfter(q.after);
+      const order = [desc(posts.createdAt), desc(posts.id)];
+      if (!q.keys) {
+        const rows = await db
+          .select({ ...columns, sortKey: newestKey })
+          .from(posts)
+          .where(and(q.where, after))
+          .orderBy(...order)
+          .limit(q.limit);
+        return { rows, matched: null, sample: null };
+      }
+      const keys = q.keys;
+      const scope = q.scope ?? Infinity;
+      // The matches the planner expects in the scope, met by the walk in proportion; COMMON or more, worth a try.
+      const walkYield = async () => {
+        const matches = scope > WALK ? await expected(keys) : 0;
+        return matches >= COMMON ? Infinity : (matches * WALK) / scope;
+      };
+      return keyed(
+        q,
+        walkYield,
+        (limit) => walk(WALK, and(q.typeOnly, after), 'newest', q.rest, newestKey, limit),
+        () => fromIndex(keys, and(q.exact, after), 'newest', q.limit),
+      );
+    },
+
+    /**
+     * One page nearest first (KNN on the public point's GiST index), strictly after `after`. With
+     * a search (`keys`), `keyed`: the walk goes through the nearest posts matching the other
+     * filters, keeping those `within` (the radius and the search); the index finds every match in
+     * the circle's map cells.
+     */
+    async nearest(q: NearestQuery): Promise<RowsPage> {
+      const knn = nearestOrderSql(q.origin);
+      const located = and(q.where, sql`${posts.publicLatitude} IS NOT NULL`, nearestAfter(knn, q.after));
+      const sortKey = sql<number>`${knn}`.as('sort_key');
+      if (!q.keys) {
+        const rows = await db
+          .select({ ...columns, sortKey })
+          .from(posts)
+          .where(and(located, q.within))
+          .orderBy(knn, posts.id)
+          .limit(q.limit);
+        return { rows, matched: null, sample: null };
+      }
+      const { keys, words, everywhere } = q;
+      // A small scope goes to the index at once.
+      const alone =
+        words && everywhere && (q.scope ?? Infinity) > NEAREST_WALK ? await expected(words) : null;
+      // The words' share of the posts matching the other filters anywhere, met by the walk in proportion.
+      const walkYield = async () =>
+        alone !== null ? (alone / everywhere!) * Math.min(NEAREST_WALK, q.scope ?? Infinity) : 0;
+      const narrowest = async () =>
+        alone === null || cellsNarrow(alone, await expected(keys), everywhere!) ? keys : words!;
+      return keyed(
+        q,
+        walkYield,
+        (limit) => walk(NEAREST_WALK, located, knn, q.within, sortKey, limit),
+        // `within` holds the search's exact words as well as the radius: `exact` would check them twice.
+        async () =>
+          fromIndex(await narrowest(), and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
+      );
+    },
+  };
+}
