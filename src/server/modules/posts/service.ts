@@ -1,10 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type { Actor } from '../../../domain/actor';
-import { publicPointOf, type LatLng } from '../../../domain/geo';
+import type { LatLng } from '../../../domain/geo';
 import { isUuid } from '../../../domain/ids';
 import { actsAsSelf, canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
-import { CreatePostInput, PostFields, PostType, initialsOf, regionFor, type ListPostsQuery, type Post, type UpdateStatusInput } from '../../../domain/posts';
+import { CreatePostInput, PostFields, PostType, initialsOf, type ListPostsQuery, type Post, type UpdateStatusInput } from '../../../domain/posts';
 import type { Db } from '../../db/client';
 import { assertAllowed, forbidden, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
@@ -23,6 +22,7 @@ import { createPreviewBudget, onPreviewBudget } from './preview-budget';
 import { createPostsReadModel, type BodyWriters } from './read-model/index';
 import type { CardPart } from './read-model/cards';
 import { createPostsRepository, type NewPostRow } from './repository';
+import { imageColumns, placeOf, textOf } from './row-values';
 import type { Total } from './totals/totals';
 
 export const POST_MESSAGES = {
@@ -54,9 +54,6 @@ export type ReadForm = () => Promise<PostForm>;
 
 /** A form field as text, when it is one (a payload id may come as a form field or JSON). */
 const textField = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** Uniform in [0, 1) from the OS's random source: the public offset must not be predictable. */
-const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
 
 /** A page of the list as the route sends it. */
 export interface ListAnswer {
@@ -124,46 +121,6 @@ export function createPostsService(deps: PostsServiceDeps) {
     await limits.change(actor);
     return row;
   }
-
-  /** Exact and public point; the public one is kept while the spot and the exact choice stay the same. */
-  function placeOf(input: { latitude?: number; longitude?: number; exactLocation: boolean }, previous?: PostRow) {
-    if (input.latitude === undefined || input.longitude === undefined) {
-      return { latitude: null, longitude: null, publicLatitude: null, publicLongitude: null };
-    }
-    const exact = { lat: input.latitude, lng: input.longitude };
-    const same =
-      previous?.latitude === exact.lat &&
-      previous.longitude === exact.lng &&
-      previous.exactLocation === input.exactLocation &&
-      previous.publicLatitude !== null &&
-      previous.publicLongitude !== null;
-    const pub = same ? { lat: previous.publicLatitude!, lng: previous.publicLongitude! } : publicPointOf(exact, input.exactLocation, secureRandom);
-    return { latitude: exact.lat, longitude: exact.lng, publicLatitude: pub.lat, publicLongitude: pub.lng };
-  }
-
-  function textOf(input: PostFields, ownerName: string | null, ownerInitials: string | null) {
-    return {
-      title: input.title,
-      description: input.description,
-      address: input.address,
-      contact: input.contact ?? null,
-      phoneNumber: input.phoneNumber ?? null,
-      ownerName,
-      ownerInitials,
-      zipCode: input.zipCode ?? null,
-      quantity: input.quantity ?? null,
-      seasonalNotes: input.seasonalNotes ?? null,
-      // DECISIONS 13: filled in from the coordinates when the poster leaves it empty.
-      region: input.region ?? (input.latitude !== undefined && input.longitude !== undefined ? regionFor(input.latitude, input.longitude) : null),
-      exactLocation: input.exactLocation,
-    };
-  }
-
-  const imageColumns = (image: StoredImage | null) => ({
-    imageUrl: image?.imageUrl ?? null,
-    thumbnailUrl: image?.thumbnailUrl ?? null,
-    imageKeys: image?.keys ?? null,
-  });
 
   /** Runs `write` with the stored image; if it fails, the image files are removed again. */
   async function withImage<T>(bytes: Buffer | null, write: (image: StoredImage | null) => Promise<T>): Promise<T> {

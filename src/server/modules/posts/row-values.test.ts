@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { haversineMiles, PUBLIC_OFFSET_METRES } from '../../../domain/geo';
+import { placeOf } from './row-values';
+import type { PostRow } from './present';
+
+const spot = { latitude: 43.6532, longitude: -79.3832 };
+const metresBetween = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
+  haversineMiles(a, b) * 1609.344;
+
+describe('placeOf', () => {
+  it('leaves every point empty without coordinates', () => {
+    expect(placeOf({ exactLocation: false })).toEqual({
+      latitude: null,
+      longitude: null,
+      publicLatitude: null,
+      publicLongitude: null,
+    });
+  });
+
+  it('shows the exact spot when the poster chose to', () => {
+    expect(placeOf({ ...spot, exactLocation: true })).toEqual({
+      ...spot,
+      publicLatitude: spot.latitude,
+      publicLongitude: spot.longitude,
+    });
+  });
+
+  it('otherwise moves the public point within the offset, differently each time', () => {
+    const first = placeOf({ ...spot, exactLocation: false });
+    const second = placeOf({ ...spot, exactLocation: false });
+    const exact = { lat: spot.latitude, lng: spot.longitude };
+    for (const p of [first, second]) {
+      const metres = metresBetween(exact, { lat: p.publicLatitude!, lng: p.publicLongitude! });
+      expect(metres).toBeGreaterThanOrEqual(PUBLIC_OFFSET_METRES.min - 1);
+      expect(metres).toBeLessThanOrEqual(PUBLIC_OFFSET_METRES.max + 1);
+    }
+    expect(second.publicLatitude).not.toBe(first.publicLatitude);
+  });
+
+  it('keeps the public point of an edit that keeps the spot and the choice, and draws a new one when either changes', () => {
+    const kept = {
+      ...spot,
+      exactLocation: false,
+      publicLatitude: 43.655,
+      publicLongitude: -79.38,
+    } as PostRow;
+    expect(placeOf({ ...spot, exactLocation: false }, kept)).toMatchObject({
+      publicLatitude: 43.655,
+      publicLongitude: -79.38,
+    });
+    expect(placeOf({ ...spot, exactLocation: true }, kept)).toMatchObject({ publicLatitude: spot.latitude });
+    expect(placeOf({ latitude: 43.7, longitude: -79.4, exactLocation: false }, kept).publicLatitude).not.toBe(
+      43.655,
+    );
+  });
+});
