@@ -25,6 +25,7 @@ const walkColumns = {
   searchVector: posts.searchVector,
 };
 
+/** A row of a page, with the key it is sorted by (its creation time as text, or its distance). */
 export type PageRow = PostRow & { sortKey: string | number };
 
 /**
@@ -37,6 +38,7 @@ export interface RowsPage {
   sample: { found: number; walked: number } | null;
 }
 
+/** What a page is asked for: its filters as conditions, where it starts, and its length. */
 export interface PageQuery {
   /** Every condition of the filters but a distance's radius. */
   where: SQL | undefined;
@@ -50,6 +52,7 @@ export interface PageQuery {
   limit: number;
 }
 
+/** A page nearest first, from `origin`. */
 export interface NearestQuery extends PageQuery {
   origin: LatLng;
   /**

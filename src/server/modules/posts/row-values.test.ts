@@ -52,5 +52,14 @@ describe('placeOf', () => {
     expect(placeOf({ latitude: 43.7, longitude: -79.4, exactLocation: false }, kept).publicLatitude).not.toBe(
       43.655,
     );
+    // The longitude alone moved: a new public point as well.
+    expect(placeOf({ ...spot, longitude: -79.4, exactLocation: false }, kept).publicLongitude).not.toBe(
+      -79.38,
+    );
+  });
+
+  it('draws a public point for an edit of a post that had none', () => {
+    const none = { ...spot, exactLocation: false, publicLatitude: null, publicLongitude: null } as PostRow;
+    expect(placeOf({ ...spot, exactLocation: false }, none).publicLatitude).toEqual(expect.any(Number));
   });
 });

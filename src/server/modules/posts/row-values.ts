@@ -1,4 +1,5 @@
-// What a post's row holds from its form, on create and edit: its place, its texts and its image.
+/** What a post's row holds from its form, on create and edit: its place, its texts and its image. */
+
 import { randomInt } from 'node:crypto';
 import { publicPointOf } from '../../../domain/geo';
 import { regionFor, type PostFields } from '../../../domain/posts';
