@@ -25,7 +25,15 @@ export interface RatingRow {
 }
 
 export function createMembersRepository(db: Db) {
-  const rated = sql`${userRatings.ratedUserId} = ${users.id}`;
+  /** A member's ratings, read once: their average (null without any) and their number. */
+  const ratings = db
+    .select({
+      average: sql<number | null>`avg(${userRatings.rating})::float8`.as('average'),
+      count: sql<number>`count(*)::int`.as('count'),
+    })
+    .from(userRatings)
+    .where(eq(userRatings.ratedUserId, users.id))
+    .as('ratings');
   /**
    * Public fields of members by id, with their ratings (never the email): the owners of the cards
    * read, so one named prepared statement (docs/decisions/0090) for any number of ids.
@@ -38,10 +46,11 @@ export function createMembersRepository(db: Db) {
       verifiedType: users.verifiedType,
       verifiedAt: users.verifiedAt,
       createdAt: users.createdAt,
-      averageRating: sql<number | null>`(SELECT avg(${userRatings.rating})::float8 FROM ${userRatings} WHERE ${rated})`,
-      ratingCount: sql<number>`(SELECT count(*)::int FROM ${userRatings} WHERE ${rated})`,
+      averageRating: ratings.average,
+      ratingCount: ratings.count,
     })
     .from(users)
+    .crossJoinLateral(ratings)
     .where(sql`${users.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
     .prepare('members_by_ids');
 
