@@ -57,6 +57,7 @@ export async function prepare(url: string, wanted: number): Promise<number> {
     // Index-only and bitmap plans rely on a fresh visibility map and statistics.
     await database.db.execute(sql`VACUUM ANALYZE posts`);
     await database.db.execute(sql`VACUUM ANALYZE map_cells`);
+    await database.db.execute(sql`VACUUM ANALYZE word_cells`);
     return await count();
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import { seedPosts } from '../../src/server/modules/demo/seed';
 import { filterConditions, nearestOrderSql } from '../../src/server/modules/posts/filters';
 import { countCells, type LayoutDeps } from '../../src/server/modules/posts/map/layout';
 import { createMapRepository, type CellCount } from '../../src/server/modules/posts/map/repository';
+import { createWordCellsRepository } from '../../src/server/modules/posts/map/word-cells';
 import { createTotalsRepository } from '../../src/server/modules/posts/totals/repository';
 import { createCoverCache } from '../../src/server/modules/posts/circle/cover';
 import { as, registerMember, useTestApp, type Member } from './helpers';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   const counts = createTotalsRepository(ctx.database.db);
   deps = {
     map: createMapRepository(ctx.database.db),
+    words: createWordCellsRepository(ctx.database.db),
     coverOf: createCoverCache(),
     everywhere: (f) => counts.fromCounts(f),
   };
@@ -69,6 +71,14 @@ describe('map cells within a distance', () => {
     [13, '10miles', NORTH_YORK, { region: 'toronto' }],
     [14, '1mile', NORTH_YORK, {}],
     [16, '5miles', TORONTO, { type: 'skids' }],
+    // A search for one word: counted from word_cells (docs/decisions/0095) up to zoom 13.
+    [9, '10miles', TORONTO, { q: 'kindling' }],
+    [12, '10miles', TORONTO, { q: 'Kindling' }],
+    [13, '5miles', NORTH_YORK, { q: 'apples', type: 'fruit' }],
+    [12, '1mile', NORTH_YORK, { q: 'kindl' }],
+    // Two kept words begin with it, or a filter word_cells does not keep: the posts themselves.
+    [12, '10miles', TORONTO, { q: 'apple' }],
+    [12, '10miles', TORONTO, { q: 'kindling', status: 'available' }],
   ] as const)(
     'count the same as the posts at zoom %i within %s of %o (%j)',
     async (zoom, distance, origin, f) => {
@@ -107,6 +117,7 @@ describe('GET /api/posts/map with a distance', () => {
     ['distance=10miles', 9],
     ['distance=5miles&type=fruit&near=43.7615,-79.4111', 12],
     ['distance=1mile&status=available', 14],
+    ['distance=5miles&q=apples&near=43.7615,-79.4111', 13],
   ])(
     'gives every post of the list within %s, to members and (coarser) to guests, at zoom %i',
     async (query, zoom) => {

@@ -1,4 +1,4 @@
-import { doublePrecision, integer, pgTable, smallint, unique } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { postStatusEnum, postTypeEnum, regionEnum } from './posts';
 
 /**
@@ -47,4 +47,28 @@ export const postCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [unique('post_counts_key').on(t.type, t.status, t.region, t.amount).nullsNotDistinct()],
+);
+
+/** The grid level of word_cells' cells: about 1.2 km wide (900 m in Toronto), zoom 13's. */
+export const WORD_CELLS_LEVEL = 15;
+
+/**
+ * Post counts per word of the search document, type and map grid cell at WORD_CELLS_LEVEL
+ * (docs/decisions/0095), kept by triggers on `posts` (migration 0018) as map_cells is, for the posts
+ * anyone may see on the map. A map search for one word reads its counts here rather than every
+ * matching post. `word` sorts byte by byte (COLLATE "C"), so the words beginning with a search
+ * are one range of the key. Rows whose count falls to 0 stay; readers skip them.
+ */
+export const wordCells = pgTable(
+  'word_cells',
+  {
+    word: text('word').notNull(),
+    type: postTypeEnum('type').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    n: integer('n').notNull(),
+    sumLat: doublePrecision('sum_lat').notNull(),
+    sumLng: doublePrecision('sum_lng').notNull(),
+  },
+  (t) => [primaryKey({ name: 'word_cells_key', columns: [t.word, t.type, t.cx, t.cy] })],
 );

@@ -17,7 +17,7 @@ export const BULK_FROM = 20_000;
  * Adds `count` generated load-test posts (is_demo = false) in one transaction, so an interrupted
  * seed leaves nothing half done (docs/decisions/0032). A bulk load (at least BULK_FROM posts, and
  * at least as many as the table holds, by a superuser) switches the session's triggers off and
- * rebuilds map_cells, post_counts and area_days once, and drops the secondary indexes of posts and builds them again at the
+ * rebuilds map_cells, post_counts, area_days and word_cells once, and drops the secondary indexes of posts and builds them again at the
  * end (three times faster; the table is locked meanwhile). Otherwise the triggers and indexes
  * work batch by batch.
  */
@@ -48,10 +48,12 @@ export async function seedPosts(
       await client.query('SELECT map_cells_rebuild()');
       await client.query('SELECT post_counts_rebuild()');
       await client.query('SELECT area_days_rebuild()');
+      await client.query('SELECT word_cells_rebuild()');
     }
     await client.query('COMMIT');
     await client.query('ANALYZE posts');
     await client.query('ANALYZE map_cells');
+    await client.query('ANALYZE word_cells');
     return { inserted, bulk };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

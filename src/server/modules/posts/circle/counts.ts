@@ -3,7 +3,7 @@ import type { Grid } from '../../../../domain/map';
 import { DISTANCE_MILES, type PostFilters } from '../../../../domain/posts';
 import { inCircleMatching, type CellRef } from '../cells';
 import { filterConditions } from '../filters';
-import type { CellCount, CellSum, MapRepository } from '../map/repository';
+import type { CellCount, CellSum, MapRepository, RimSum } from '../map/repository';
 import { rimLevelFor, shareInside, type CoverOf } from './cover';
 
 /**
@@ -106,6 +106,30 @@ export function countsOfSums(sums: readonly CellSum[]): CellCount[] {
     .map((s) => ({ cx: s.cx, cy: s.cy, n: s.n, lat: s.sumLat / s.n, lng: s.sumLng / s.n }));
 }
 
+/**
+ * Where a circle's kept counts are read: map_cells (by default), or the counts of one word
+ * (word_cells, docs/decisions/0095), which keeps cells no finer than `maxLevel`.
+ */
+export interface CircleSource {
+  maxLevel: number;
+  circleSums(
+    ranges: readonly Grid[],
+    level: number,
+    rim: readonly CellRef[],
+    f: PostFilters,
+  ): Promise<{ inside: CellSum[]; rim: RimSum[] }>;
+}
+
+/** What counting a circle reads: the posts themselves (`map`), the covers, and the kept counts (`source`, else map_cells). */
+export interface CircleDeps {
+  map: MapRepository;
+  coverOf: CoverOf;
+  source?: CircleSource;
+}
+
+/** map_cells keeps levels up to 18. */
+const MAP_CELLS_SOURCE_MAX = 18;
+
 /** The posts of a circle per grid cell, and whether some were estimated rather than counted. */
 export interface CircleCounts {
   cells: CellCount[];
@@ -121,7 +145,7 @@ export interface CircleCounts {
  * holds too many posts to count but a finer rim might not, the finer one is read (docs/decisions/0092).
  */
 export function countInCircle(
-  deps: { map: MapRepository; coverOf: CoverOf },
+  deps: CircleDeps,
   grid: Grid,
   f: CircleFilters,
   origin: LatLng,
@@ -130,19 +154,22 @@ export function countInCircle(
 }
 
 async function countWithRim(
-  deps: { map: MapRepository; coverOf: CoverOf },
+  deps: CircleDeps,
   grid: Grid,
   f: CircleFilters,
   origin: LatLng,
-  rimLevel: number,
+  finest: number,
 ): Promise<CircleCounts> {
   const miles = DISTANCE_MILES[f.distance];
+  const kept = deps.source ?? { maxLevel: MAP_CELLS_SOURCE_MAX, circleSums: deps.map.circleSums };
+  // The rim's cells are read from the kept counts: no finer than they are kept.
+  const rimLevel = Math.min(finest, kept.maxLevel);
   const cover = deps.coverOf(origin, miles, rimLevel);
   // Near a pole: few posts, counted one by one.
   if (!cover)
     return { cells: await deps.map.cellsFromPosts(grid, filterConditions(f, origin)), estimated: false };
   const rim = cover.rim.filter((c) => spanIn(grid, c) !== null);
-  const { inside, rim: rimCells } = await deps.map.circleSums(insideReads(grid, cover.inside), grid.level, rim, f);
+  const { inside, rim: rimCells } = await kept.circleSums(insideReads(grid, cover.inside), grid.level, rim, f);
   const toGrid = (c: CellRef) => ({ cx: c.cx >> (c.level - grid.level), cy: c.cy >> (c.level - grid.level) });
   const rimPosts = rimCells.reduce((n, c) => n + c.n, 0);
   if (rimPosts <= RIM_EXACT_MAX) {
@@ -151,7 +178,7 @@ async function countWithRim(
     return { cells: countsOfSums([...inside, ...edge]), estimated: false };
   }
   // Each level finer halves the rim's width, and about halves the posts in it.
-  const finer = rimLevelFor(miles, grid.level);
+  const finer = Math.min(rimLevelFor(miles, grid.level), kept.maxLevel);
   if (rimLevel < finer && rimPosts <= RIM_EXACT_MAX * 2 ** (finer - rimLevel))
     return countWithRim(deps, grid, f, origin, finer);
   const shares = rimCells.map(({ cell, n, sumLat, sumLng }) => {

@@ -2,12 +2,14 @@ import { and, type SQL } from 'drizzle-orm';
 import type { LatLng } from '../../../../domain/geo';
 import { MAP_POINT_LIMIT, MAP_POINTS_ZOOM, gridLevel, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
-import { countsCanAnswer } from '../cells';
-import { countInCircle, reachOf } from '../circle/counts';
+import { countsCanAnswer, type CellRef } from '../cells';
+import { WORD_CELLS_LEVEL } from '../../../db/schema/index';
+import { countInCircle, reachOf, type CircleCounts } from '../circle/counts';
 import type { CoverOf } from '../circle/cover';
 import { filterConditions } from '../filters';
 import { cellKeys, cellsNarrow, keysCondition } from '../search';
 import { MAP_CELLS_MAX_ZOOM, type CellCount, type MapRepository } from './repository';
+import { wordCellsMayAnswer, type WordCellsRepository } from './word-cells';
 
 /**
  * What a map view shows, before it is presented to one actor: the cell counts, and the ids of the
@@ -29,6 +31,7 @@ export const countOf = (cells: readonly CellCount[]) => cells.reduce((total, c) 
 
 export interface LayoutDeps {
   map: MapRepository;
+  words: WordCellsRepository;
   coverOf: CoverOf;
   /** How many posts match `f`'s filters but its words and distance, anywhere. */
   everywhere: (f: PostFilters, origin: LatLng) => Promise<number>;
@@ -80,6 +83,50 @@ async function countIn(
   };
 }
 
+/**
+ * The counts of a search for one `word` (word_cells, docs/decisions/0095): the grid's rows, or with
+ * a distance the circle's, read as map_cells' are (countInCircle) with its rim no finer than word_cells'.
+ */
+async function countWord(
+  deps: LayoutDeps,
+  grid: Grid,
+  f: PostFilters,
+  origin: LatLng,
+  word: string,
+): Promise<CircleCounts> {
+  const { distance } = f;
+  if (distance === 'all')
+    return { cells: await deps.words.cellsInGrid(grid, word, f.type), estimated: false };
+  const source = {
+    maxLevel: WORD_CELLS_LEVEL,
+    circleSums: (ranges: readonly Grid[], level: number, rim: readonly CellRef[]) =>
+      deps.words.circleSums(ranges, level, rim, word, f.type),
+  };
+  return countInCircle({ map: deps.map, coverOf: deps.coverOf, source }, grid, { ...f, distance }, origin);
+}
+
+/**
+ * The posts matching `f` in the grid counted per cell, with the conditions that find them
+ * (conditionsIn). A search for one word that word_cells can answer is counted there; its posts
+ * are then found by the filters alone (`where` is `exact`): only the cells counted with one post
+ * are looked up, each by its point (idsInCells).
+ */
+async function countsIn(
+  deps: LayoutDeps,
+  grid: Grid,
+  f: PostFilters,
+  origin: LatLng,
+): Promise<CircleCounts & { where: SQL | undefined; exact: SQL | undefined }> {
+  const kept = grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
+  const word = kept && wordCellsMayAnswer(grid, f) ? await deps.words.soleWord(f.q!) : null;
+  if (word) {
+    const exact = filterConditions(f, origin);
+    return { where: exact, exact, ...(await countWord(deps, grid, f, origin, word)) };
+  }
+  const { where, exact } = await conditionsIn(deps, grid, f, origin);
+  return { where, exact, ...(await countIn(deps, grid, f, origin, where)) };
+}
+
 /** The posts matching `f` in the grid, counted per cell (with a distance, where the circle reaches). */
 export async function countCells(
   deps: LayoutDeps,
@@ -88,9 +135,7 @@ export async function countCells(
   origin: LatLng,
 ): Promise<CellCount[]> {
   const reach = reachOf(deps.coverOf, grid, f, origin);
-  return reach
-    ? (await countIn(deps, reach, f, origin, (await conditionsIn(deps, reach, f, origin)).where)).cells
-    : [];
+  return reach ? (await countsIn(deps, reach, f, origin)).cells : [];
 }
 
 /**
@@ -106,8 +151,7 @@ export async function layoutOf(
   // Cells of the same level as the view's: only the posts' queries look at fewer of them.
   const grid = reachOf(deps.coverOf, view, f, origin);
   if (!grid) return { cells: [], estimated: false, allPoints: true, pointIds: [], single: new Map() };
-  const { where, exact } = await conditionsIn(deps, grid, f, origin);
-  const { cells, estimated } = await countIn(deps, grid, f, origin, where);
+  const { where, exact, cells, estimated } = await countsIn(deps, grid, f, origin);
   if (grid.level >= gridLevel(MAP_POINTS_ZOOM) && countOf(cells) <= MAP_POINT_LIMIT) {
     const ids = await deps.map.idsInGrid(grid, where, MAP_POINT_LIMIT + 1, Boolean(f.q));
     // More than the limit means posts arrived since the count: cluster them after all.

@@ -29,6 +29,7 @@ export function createMapService(deps: { posts: PostsService }) {
   const model = deps.posts.readModel;
   const layoutDeps: LayoutDeps = {
     map: model.map,
+    words: model.words,
     coverOf: model.coverOf,
     everywhere: model.list.everywhere,
   };

@@ -7,6 +7,7 @@ import type { MapResponse, Post } from '../../../../domain/posts';
 import { createCoverCache } from '../circle/cover';
 import type { Layout } from '../map/layout';
 import { createMapRepository, type CellCount } from '../map/repository';
+import { createWordCellsRepository } from '../map/word-cells';
 import type { Card } from '../present';
 import type { PostsRepository } from '../repository';
 import { createTotals } from '../totals/totals';
@@ -74,6 +75,8 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
 
   return {
     map,
+    /** The counts kept per word and map cell (docs/decisions/0095). */
+    words: createWordCellsRepository(deps.db),
     coverOf,
     cards,
     totals,

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { Grid } from '../../../../domain/map';
+import { POST_TYPES, type PostFilters } from '../../../../domain/posts';
+import type { Db } from '../../../db/client';
+import { executePrepared } from '../../../db/prepared';
+import { WORD_CELLS_LEVEL, wordCells } from '../../../db/schema/index';
+import type { CellRef } from '../cells';
+import type { CellCount, CellSum, RimSum } from './repository';
+
+/**
+ * Whether word_cells (docs/decisions/0095) may answer the counts of `f` on `grid`: a search with no
+ * filter but the type (its rows are per type only), on a grid no finer than its cells. Whether the
+ * search is one word that one kept word begins with is asked of the database (soleWord).
+ */
+export const wordCellsMayAnswer = (grid: Grid, f: PostFilters): boolean =>
+  Boolean(f.q) &&
+  f.status === 'all' &&
+  f.region === 'all' &&
+  f.amount === 'all' &&
+  grid.level <= WORD_CELLS_LEVEL;
+
+/** A range of cells at any level no finer than word_cells', as the same range at its level. */
+function atWordLevel(r: Grid): Grid {
+  const shift = WORD_CELLS_LEVEL - r.level;
+  return {
+    level: WORD_CELLS_LEVEL,
+    x0: r.x0 << shift,
+    x1: ((r.x1 + 1) << shift) - 1,
+    y0: r.y0 << shift,
+    y1: ((r.y1 + 1) << shift) - 1,
+  };
+}
+
+/** The smallest range at word_cells' level that holds every one of `ranges`. */
+function boxOf(ranges: readonly Grid[]): Grid {
+  const at = ranges.map(atWordLevel);
+  return {
+    level: WORD_CELLS_LEVEL,
+    x0: Math.min(...at.map((r) => r.x0)),
+    x1: Math.max(...at.map((r) => r.x1)),
+    y0: Math.min(...at.map((r) => r.y0)),
+    y1: Math.max(...at.map((r) => r.y1)),
+  };
+}
+
+const key = (level: number, cx: number, cy: number) => `${level}:${cx}:${cy}`;
+const typesOf = (type: PostFilters['type']) =>
+  sql`${sql.param(type ? [type] : [...POST_TYPES])}::post_type[]`;
+
+export function createWordCellsRepository(db: Db) {
+  /**
+   * The sums of `word`'s rows (in `type`, or any) in the range `g` (at any level no finer than
+   * word_cells'), by the cell of `level` that holds them: one scan of the key's range for the word.
+   */
+  function sumsIn(g: Grid, level: number, word: string, type: PostFilters['type']): Promise<CellSum[]> {
+    const box = atWordLevel(g);
+    const shift = WORD_CELLS_LEVEL - level;
+    return executePrepared<CellSum>(
+      db,
+      'word_cells_sums',
+      sql`
+      SELECT ${wordCells.cx} >> ${shift}::int AS cx, ${wordCells.cy} >> ${shift}::int AS cy, sum(${wordCells.n})::int AS n,
+        sum(${wordCells.sumLat}) AS "sumLat", sum(${wordCells.sumLng}) AS "sumLng"
+      FROM ${wordCells}
+      WHERE ${wordCells.word} = ${word} AND ${wordCells.type} = ANY(${typesOf(type)})
+        AND ${wordCells.cx} BETWEEN ${box.x0}::int AND ${box.x1}::int AND ${wordCells.cy} BETWEEN ${box.y0}::int AND ${box.y1}::int
+        AND ${wordCells.n} > 0
+      GROUP BY 1, 2`,
+    );
+  }
+
+  return {
+    /**
+     * The kept word that a search for `q` matches, when `q` is one word and exactly one kept word
+     * begins with it (a search matches the posts with a word beginning with it: with two such
+     * words, a post holding both would be counted twice); else null. Two probes of the key.
+     */
+    async soleWord(q: string): Promise<string | null> {
+      const { rows } = await db.execute<{ word: string | null; next: string | null }>(sql`
+        WITH q AS (
+          SELECT min(u.lexeme) AS p, count(*) AS words FROM unnest(to_tsvector('simple', ${q})) AS u, unnest(u.positions) AS at
+        ), first AS (
+          SELECT q.p, (SELECT ${wordCells.word} FROM ${wordCells} WHERE ${wordCells.word} >= q.p
+            AND ${wordCells.word} < q.p || chr(1114111) ORDER BY ${wordCells.word} LIMIT 1) AS word
+          FROM q WHERE q.words = 1
+        )
+        SELECT first.word, (SELECT ${wordCells.word} FROM ${wordCells} WHERE ${wordCells.word} > first.word
+            AND ${wordCells.word} < first.p || chr(1114111) ORDER BY ${wordCells.word} LIMIT 1) AS next
+        FROM first`);
+      const [row] = rows;
+      return row?.word && !row.next ? row.word : null;
+    },
+
+    /** The counts of `word`'s posts (in `type`, or any) per cell of the grid (no finer than word_cells'). */
+    async cellsInGrid(g: Grid, word: string, type: PostFilters['type']): Promise<CellCount[]> {
+      const sums = await sumsIn(g, g.level, word, type);
+      return sums.map(({ cx, cy, n, sumLat, sumLng }) => ({ cx, cy, n, lat: sumLat / n, lng: sumLng / n }));
+    },
+
+    /**
+     * For a circle's counts (circle/counts.ts), as map_cells' circleSums: `inside`, the sums in
+     * `ranges` by the cell of `level` that holds them; `rim`, each cell of `rim` with its sums
+     * (zero when it has none). The ranges and rim cells do not overlap and are no finer than
+     * word_cells' level: its rows in their box are read in one scan, each then put where it lies.
+     */
+    async circleSums(
+      ranges: readonly Grid[],
+      level: number,
+      rim: readonly CellRef[],
+      word: string,
+      type: PostFilters['type'],
+    ): Promise<{ inside: CellSum[]; rim: RimSum[] }> {
+      const rimSums: RimSum[] = rim.map((cell) => ({ cell, n: 0, sumLat: 0, sumLng: 0 }));
+      const all = [
+        ...ranges,
+        ...rim.map((c) => ({ level: c.level, x0: c.cx, x1: c.cx, y0: c.cy, y1: c.cy })),
+      ];
+      if (all.length === 0) return { inside: [], rim: rimSums };
+      // Each range's cells (at its level), and each rim cell, by key: a row lies in the one that holds it.
+      const inRange = new Set<string>();
+      for (const r of ranges)
+        for (let x = r.x0; x <= r.x1; x++) for (let y = r.y0; y <= r.y1; y++) inRange.add(key(r.level, x, y));
+      const inRim = new Map(rimSums.map((s) => [key(s.cell.level, s.cell.cx, s.cell.cy), s]));
+      const inside: CellSum[] = [];
+      for (const row of await sumsIn(boxOf(all), WORD_CELLS_LEVEL, word, type)) {
+        for (let at = WORD_CELLS_LEVEL; at >= level; at--) {
+          const shift = WORD_CELLS_LEVEL - at;
+          const k = key(at, row.cx >> shift, row.cy >> shift);
+          const rimSum = inRim.get(k);
+          if (rimSum) {
+            Object.assign(rimSum, {
+              n: rimSum.n + row.n,
+              sumLat: rimSum.sumLat + row.sumLat,
+              sumLng: rimSum.sumLng + row.sumLng,
+            });
+            break;
+          }
+          if (inRange.has(k)) {
+            const toGrid = WORD_CELLS_LEVEL - level;
+            inside.push({ ...row, cx: row.cx >> toGrid, cy: row.cy >> toGrid });
+            break;
+          }
+        }
+      }
+      return { inside, rim: rimSums };
+    },
+  };
+}
+
+export type WordCellsRepository = ReturnType<typeof createWordCellsRepository>;
