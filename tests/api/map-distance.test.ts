@@ -75,8 +75,9 @@ describe('map cells within a distance', () => {
     [9, '10miles', TORONTO, { q: 'kindling' }],
     [12, '10miles', TORONTO, { q: 'Kindling' }],
     [13, '5miles', NORTH_YORK, { q: 'apples', type: 'fruit' }],
+    // Two kept words begin with it, a filter word_cells does not keep, a circle as small as its
+    // cells: the posts themselves.
     [12, '1mile', NORTH_YORK, { q: 'kindl' }],
-    // Two kept words begin with it, or a filter word_cells does not keep: the posts themselves.
     [12, '10miles', TORONTO, { q: 'apple' }],
     [12, '10miles', TORONTO, { q: 'kindling', status: 'available' }],
   ] as const)(

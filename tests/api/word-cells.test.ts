@@ -39,6 +39,7 @@ describe('word_cells', () => {
       sql`SELECT id FROM posts ORDER BY id OFFSET ${offset}::int LIMIT ${limit}::int`;
     await run(sql`UPDATE posts SET title = title || ' quinceberry' WHERE id IN (${some(0, 40)})`);
     await run(sql`UPDATE posts SET status = 'unavailable' WHERE id IN (${some(40, 40)})`);
+    await run(sql`UPDATE posts SET quantity = 'a few armfuls' WHERE id IN (${some(80, 20)})`);
     await run(sql`UPDATE posts SET hidden_at = now() WHERE id IN (${some(100, 50)})`);
     await run(sql`UPDATE posts SET owner_suspended = true WHERE id IN (${some(200, 50)})`);
     await run(sql`UPDATE posts SET owner_suspended = false WHERE id IN (${some(200, 20)})`);
@@ -53,6 +54,12 @@ describe('word_cells', () => {
     const kept = await snapshot();
     expect(kept.some((k) => k.startsWith('quinceberry:'))).toBe(true);
     expect(kept.some((k) => k.startsWith('~'))).toBe(false);
+    expect(kept.some((k) => k.startsWith('armfuls:'))).toBe(true);
+    // A row whose posts are all gone goes with them.
+    const { rows: empty } = await ctx.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM word_cells WHERE n = 0`,
+    );
+    expect(empty[0]!.n).toBe(0);
     await run(sql`SELECT word_cells_rebuild()`);
     expect(await snapshot()).toEqual(kept);
   });
@@ -76,6 +83,22 @@ describe('the kept word of a search', () => {
     ['kindl', 'kindling'],
   ])('is the one word that %j begins', async (q, word) => {
     expect(await words().soleWord(q)).toBe(word);
+  });
+
+  it('is none while a second kept word begins with it, and the one word again once that word is gone', async () => {
+    const [{ id }] = (
+      await ctx.database.db.execute<{ id: string }>(
+        sql`SELECT id FROM posts WHERE public_latitude IS NOT NULL AND hidden_at IS NULL AND NOT owner_suspended ORDER BY id LIMIT 1`,
+      )
+    ).rows as [{ id: string }];
+    const { rows: before } = await ctx.database.db.execute<{ title: string }>(
+      sql`SELECT title FROM posts WHERE id = ${id}`,
+    );
+    await run(sql`UPDATE posts SET title = 'Kindlingwood offcuts' WHERE id = ${id}`);
+    expect(await words().soleWord('kindl')).toBeNull();
+    expect(await words().soleWord('kindling')).toBeNull();
+    await run(sql`UPDATE posts SET title = ${before[0]!.title} WHERE id = ${id}`);
+    expect(await words().soleWord('kindl')).toBe('kindling');
   });
 
   it.each([
@@ -119,6 +142,12 @@ describe('a map search for one word', () => {
       expect(fromPosts.length).toBeGreaterThan(0);
     }
     expect(reads).toEqual(['circle', 'grid', 'grid']);
+    // A mile's circle would be read from cells as wide as itself: the posts count it.
+    reads.length = 0;
+    const mile = PostFilters.parse({ q: 'kindling', distance: '1mile', near });
+    const grid = gridOf(viewBox(TORONTO, 13, 1280, 800), 13);
+    await countCells(deps, grid, mile, TORONTO);
+    expect(reads).toEqual([]);
   });
 });
 

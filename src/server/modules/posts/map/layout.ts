@@ -159,6 +159,6 @@ export async function layoutOf(
       return { cells, estimated, allPoints: true, pointIds: ids, single: new Map() };
   }
   const singles = cells.filter((c) => c.n === 1).slice(0, MAP_POINT_LIMIT);
-  const single = await deps.map.idsInCells(grid.level, singles, where, exact);
+  const single = await deps.map.idsInCells(grid.level, singles, where, exact, Boolean(f.q));
   return { cells, estimated, allPoints: false, pointIds: [], single };
 }

@@ -169,12 +169,15 @@ export function createMapRepository(db: Db) {
      * estimated cell), the cell's posts are read newest first. The probe checks `exact` (the
      * filters without a search's index condition, which `where` may hold): the planner would
      * otherwise AND the index's matches into each probe (86 ms a cell for a common word at 1M posts).
+     * `searched`: the filters hold a search, so the statement is not kept prepared (its words
+     * would be worked out again for every row of a generic plan).
      */
     async idsInCells(
       level: number,
       cells: readonly CellCount[],
       where: SQL | undefined,
       exact: SQL | undefined = where,
+      searched = false,
     ): Promise<Map<string, string>> {
       if (cells.length === 0) return new Map();
       const newest = (condition: SQL | undefined, at: SQL) => sql`(SELECT ${posts.id} FROM ${posts}
@@ -187,9 +190,8 @@ export function createMapRepository(db: Db) {
         )}
         CROSS JOIN LATERAL (${newest(exact, atListedSpot)} UNION ALL ${newest(where, inListedCell)} LIMIT 1) AS p`;
       type Row = { cx: number; cy: number; id: string };
-      // A search's index condition (in `where` alone) has no plan that suits every word.
-      const rows =
-        where === exact ? await executePrepared<Row>(db, 'map_singles', query) : (await db.execute<Row>(query)).rows;
+      // A search has no plan that suits every word.
+      const rows = searched ? (await db.execute<Row>(query)).rows : await executePrepared<Row>(db, 'map_singles', query);
       return new Map(rows.map((r) => [`${r.cx}:${r.cy}`, r.id]));
     },
 

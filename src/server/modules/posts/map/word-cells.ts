@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Grid } from '../../../../domain/map';
-import { POST_TYPES, type PostFilters } from '../../../../domain/posts';
+import { DISTANCE_MILES, POST_TYPES, type PostFilters } from '../../../../domain/posts';
+import { TOTAL_RIM_COARSER } from '../circle/counts';
+import { rimLevelFor } from '../circle/cover';
 import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
 import { WORD_CELLS_LEVEL, wordCells } from '../../../db/schema/index';
@@ -9,15 +11,19 @@ import type { CellCount, CellSum, RimSum } from './repository';
 
 /**
  * Whether word_cells (docs/decisions/0095) may answer the counts of `f` on `grid`: a search with no
- * filter but the type (its rows are per type only), on a grid no finer than its cells. Whether the
- * search is one word that one kept word begins with is asked of the database (soleWord).
+ * filter but the type (its rows are per type only), on a grid no finer than its cells; with a
+ * distance, when its cells are at most TOTAL_RIM_COARSER levels coarser than the rim the map would
+ * read (10 and 5 miles; not 1 mile, whose circle holds few posts and would be mostly rim). Whether
+ * the search is one word that one kept word begins with is asked of the database (soleWord).
  */
-export const wordCellsMayAnswer = (grid: Grid, f: PostFilters): boolean =>
-  Boolean(f.q) &&
-  f.status === 'all' &&
-  f.region === 'all' &&
-  f.amount === 'all' &&
-  grid.level <= WORD_CELLS_LEVEL;
+export function wordCellsMayAnswer(grid: Grid, f: PostFilters): boolean {
+  if (!f.q || f.status !== 'all' || f.region !== 'all' || f.amount !== 'all' || grid.level > WORD_CELLS_LEVEL)
+    return false;
+  return (
+    f.distance === 'all' ||
+    rimLevelFor(DISTANCE_MILES[f.distance], grid.level) - WORD_CELLS_LEVEL <= TOTAL_RIM_COARSER
+  );
+}
 
 /** A range of cells at any level no finer than word_cells', as the same range at its level. */
 function atWordLevel(r: Grid): Grid {
@@ -76,19 +82,20 @@ export function createWordCellsRepository(db: Db) {
      * words, a post holding both would be counted twice); else null. Two probes of the key.
      */
     async soleWord(q: string): Promise<string | null> {
-      const { rows } = await db.execute<{ word: string | null; next: string | null }>(sql`
+      // Each probe reads the key from a point on (the first word at or after the search, then the
+      // first after that word), and says whether what it found begins with the search.
+      const next = (after: SQL) =>
+        sql`(SELECT ${wordCells.word} FROM ${wordCells} WHERE ${wordCells.word} ${after} AND ${wordCells.n} > 0 ORDER BY ${wordCells.word} LIMIT 1)`;
+      const { rows } = await db.execute<{ word: string; another: boolean | null }>(sql`
         WITH q AS (
           SELECT min(u.lexeme) AS p, count(*) AS words FROM unnest(to_tsvector('simple', ${q})) AS u, unnest(u.positions) AS at
         ), first AS (
-          SELECT q.p, (SELECT ${wordCells.word} FROM ${wordCells} WHERE ${wordCells.word} >= q.p
-            AND ${wordCells.word} < q.p || chr(1114111) ORDER BY ${wordCells.word} LIMIT 1) AS word
-          FROM q WHERE q.words = 1
+          SELECT q.p, ${next(sql`>= q.p`)} AS word FROM q WHERE q.words = 1
         )
-        SELECT first.word, (SELECT ${wordCells.word} FROM ${wordCells} WHERE ${wordCells.word} > first.word
-            AND ${wordCells.word} < first.p || chr(1114111) ORDER BY ${wordCells.word} LIMIT 1) AS next
-        FROM first`);
+        SELECT first.word, starts_with(${next(sql`> first.word`)}, first.p) AS another
+        FROM first WHERE starts_with(first.word, first.p)`);
       const [row] = rows;
-      return row?.word && !row.next ? row.word : null;
+      return row && !row.another ? row.word : null;
     },
 
     /** The counts of `word`'s posts (in `type`, or any) per cell of the grid (no finer than word_cells'). */
