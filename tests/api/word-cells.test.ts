@@ -151,8 +151,8 @@ describe('a map search for one word', () => {
   });
 });
 
-describe('GET /api/posts/map with a search for one word and a distance', () => {
-  it('shows every matching post within the circle, as the posts count them', async () => {
+describe('a search for one word within a distance', () => {
+  it('shows every matching post of the circle on the map', async () => {
     const member = await registerMember(ctx.app);
     const near = `${TORONTO.lat},${TORONTO.lng}`;
     const f = PostFilters.parse({ q: 'kindling', distance: '10miles', near });

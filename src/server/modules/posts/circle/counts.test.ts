@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { gridOf, viewBox } from '../../../../domain/map';
+import { cellBounds, gridOf, viewBox } from '../../../../domain/map';
 import { PostFilters } from '../../../../domain/posts';
-import { TOTAL_RIM_COARSER, WORLD, countsOfSums, insideReads, reachOf, rimLevelOf, spanIn } from './counts';
+import type { CellRef } from '../cells';
+import type { MapRepository } from '../map/repository';
+import {
+  TOTAL_RIM_COARSER,
+  WORLD,
+  countInCircle,
+  countsOfSums,
+  insideReads,
+  reachOf,
+  rimLevelOf,
+  spanIn,
+  type CircleSource,
+} from './counts';
 import { createCoverCache, rimLevelFor } from './cover';
 
 const grid = { level: 10, x0: 100, x1: 103, y0: 200, y1: 201 };
@@ -73,7 +85,12 @@ describe('reachOf', () => {
     const view = gridOf(viewBox(TORONTO, 12, 1280, 800), 12);
     expect(reachOf(coverOf, view, filters('all'), TORONTO)).toBe(view);
     expect(
-      reachOf(coverOf, gridOf(viewBox({ lat: 45.42, lng: -75.7 }, 12, 1280, 800), 12), filters('10miles'), TORONTO),
+      reachOf(
+        coverOf,
+        gridOf(viewBox({ lat: 45.42, lng: -75.7 }, 12, 1280, 800), 12),
+        filters('10miles'),
+        TORONTO,
+      ),
     ).toBeNull();
   });
 
@@ -101,5 +118,60 @@ describe('rimLevelOf', () => {
     expect(rimLevelOf(WORLD, 10)).toBe(13);
     expect(rimLevelOf(gridOf(viewBox(TORONTO, 12, 1280, 800), 12), 10)).toBe(rimLevelFor(10));
     expect(rimLevelOf({ ...grid, level: 17 }, 10)).toBe(17);
+  });
+});
+
+describe('countInCircle with a source of its own', () => {
+  const view = gridOf(viewBox(TORONTO, 12, 1280, 800), 12);
+  const f = { ...PostFilters.parse({ q: 'kindling' }), distance: '10miles' } as const;
+  /** Each rim cell holding `perCell` posts at its centre; `rimLevels` records the level asked. */
+  const sourceWith = (perCell: number, rimExactMax: number, rimLevels: number[]): CircleSource => ({
+    maxLevel: 15,
+    rimExactMax,
+    circleSums: async (_ranges, _level, rim) => {
+      rimLevels.push(...new Set(rim.map((c) => c.level)));
+      return {
+        inside: [],
+        rim: rim.map((cell) => {
+          const b = cellBounds(cell.level, cell.cx, cell.cy);
+          const lat = (b.north + b.south) / 2;
+          const lng = (b.east + b.west) / 2;
+          return { cell, n: perCell, sumLat: perCell * lat, sumLng: perCell * lng };
+        }),
+      };
+    },
+  });
+  const measured: number[] = [];
+  const map = {
+    sumsOfPostsInCells: async (cells: readonly CellRef[]) => (measured.push(cells.length), []),
+  } as unknown as MapRepository;
+
+  it("keeps the rim no finer than the source's cells, and estimates a rim busier than its limit", async () => {
+    const levels: number[] = [];
+    // 5 miles: the map would read its rim at level 16 (rimLevelFor), finer than the source keeps.
+    const counts = await countInCircle(
+      { map, coverOf: createCoverCache(), source: sourceWith(2, 25, levels) },
+      view,
+      { ...f, distance: '5miles' },
+      TORONTO,
+    );
+    expect(rimLevelFor(5, view.level)).toBe(16);
+    expect(levels).toEqual([15]);
+    expect(counts.estimated).toBe(true);
+    expect(measured).toEqual([]);
+    expect(counts.cells.reduce((n, c) => n + c.n, 0)).toBeGreaterThan(0);
+  });
+
+  it('measures a rim within its limit post by post', async () => {
+    const levels: number[] = [];
+    const counts = await countInCircle(
+      { map, coverOf: createCoverCache(), source: sourceWith(2, 100_000, levels) },
+      view,
+      f,
+      TORONTO,
+    );
+    expect(counts.estimated).toBe(false);
+    expect(measured).toHaveLength(1);
+    expect(measured[0]).toBeGreaterThan(0);
   });
 });

@@ -112,6 +112,8 @@ export function countsOfSums(sums: readonly CellSum[]): CellCount[] {
  */
 export interface CircleSource {
   maxLevel: number;
+  /** Up to how many posts in the rim cells are measured one by one (RIM_EXACT_MAX by default). */
+  rimExactMax?: number;
   circleSums(
     ranges: readonly Grid[],
     level: number,
@@ -162,6 +164,7 @@ async function countWithRim(
 ): Promise<CircleCounts> {
   const miles = DISTANCE_MILES[f.distance];
   const kept = deps.source ?? { maxLevel: MAP_CELLS_SOURCE_MAX, circleSums: deps.map.circleSums };
+  const exactMax = kept.rimExactMax ?? RIM_EXACT_MAX;
   // The rim's cells are read from the kept counts: no finer than they are kept.
   const rimLevel = Math.min(finest, kept.maxLevel);
   const cover = deps.coverOf(origin, miles, rimLevel);
@@ -172,14 +175,14 @@ async function countWithRim(
   const { inside, rim: rimCells } = await kept.circleSums(insideReads(grid, cover.inside), grid.level, rim, f);
   const toGrid = (c: CellRef) => ({ cx: c.cx >> (c.level - grid.level), cy: c.cy >> (c.level - grid.level) });
   const rimPosts = rimCells.reduce((n, c) => n + c.n, 0);
-  if (rimPosts <= RIM_EXACT_MAX) {
+  if (rimPosts <= exactMax) {
     const occupied = rimCells.filter((c) => c.n > 0).map((c) => c.cell);
     const edge = await deps.map.sumsOfPostsInCells(occupied, grid.level, inCircleMatching(f, origin, miles));
     return { cells: countsOfSums([...inside, ...edge]), estimated: false };
   }
   // Each level finer halves the rim's width, and about halves the posts in it.
   const finer = Math.min(rimLevelFor(miles, grid.level), kept.maxLevel);
-  if (rimLevel < finer && rimPosts <= RIM_EXACT_MAX * 2 ** (finer - rimLevel))
+  if (rimLevel < finer && rimPosts <= exactMax * 2 ** (finer - rimLevel))
     return countWithRim(deps, grid, f, origin, finer);
   const shares = rimCells.map(({ cell, n, sumLat, sumLng }) => {
     const share = n > 0 ? shareInside(origin, miles, cell, { lat: sumLat / n, lng: sumLng / n }) : 0;

@@ -2,14 +2,13 @@ import { and, type SQL } from 'drizzle-orm';
 import type { LatLng } from '../../../../domain/geo';
 import { MAP_POINT_LIMIT, MAP_POINTS_ZOOM, gridLevel, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
-import { countsCanAnswer, type CellRef } from '../cells';
-import { WORD_CELLS_LEVEL } from '../../../db/schema/index';
+import { countsCanAnswer } from '../cells';
 import { countInCircle, reachOf, type CircleCounts } from '../circle/counts';
 import type { CoverOf } from '../circle/cover';
 import { filterConditions } from '../filters';
 import { cellKeys, cellsNarrow, keysCondition } from '../search';
 import { MAP_CELLS_MAX_ZOOM, type CellCount, type MapRepository } from './repository';
-import { wordCellsMayAnswer, type WordCellsRepository } from './word-cells';
+import { wordCellsMayAnswer, wordCircleSource, type WordCellsRepository } from './word-cells';
 
 /**
  * What a map view shows, before it is presented to one actor: the cell counts, and the ids of the
@@ -97,11 +96,7 @@ async function countWord(
   const { distance } = f;
   if (distance === 'all')
     return { cells: await deps.words.cellsInGrid(grid, word, f.type), estimated: false };
-  const source = {
-    maxLevel: WORD_CELLS_LEVEL,
-    circleSums: (ranges: readonly Grid[], level: number, rim: readonly CellRef[]) =>
-      deps.words.circleSums(ranges, level, rim, word, f.type),
-  };
+  const source = wordCircleSource(deps.words, word, f.type);
   return countInCircle({ map: deps.map, coverOf: deps.coverOf, source }, grid, { ...f, distance }, origin);
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Grid } from '../../../../domain/map';
 import { DISTANCE_MILES, POST_TYPES, type PostFilters } from '../../../../domain/posts';
-import { TOTAL_RIM_COARSER } from '../circle/counts';
+import { TOTAL_RIM_COARSER, type CircleSource } from '../circle/counts';
 import { rimLevelFor } from '../circle/cover';
 import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
@@ -49,7 +49,8 @@ function boxOf(ranges: readonly Grid[]): Grid {
   };
 }
 
-const key = (level: number, cx: number, cy: number) => `${level}:${cx}:${cy}`;
+/** A cell's key, one number: a level's cells number fewer than 2^(2 × level) ≤ 2^30, so levels never mix. */
+const key = (level: number, cx: number, cy: number) => level * 2 ** 30 + cx * 2 ** level + cy;
 const typesOf = (type: PostFilters['type']) =>
   sql`${sql.param(type ? [type] : [...POST_TYPES])}::post_type[]`;
 
@@ -124,13 +125,15 @@ export function createWordCellsRepository(db: Db) {
       ];
       if (all.length === 0) return { inside: [], rim: rimSums };
       // Each range's cells (at its level), and each rim cell, by key: a row lies in the one that holds it.
-      const inRange = new Set<string>();
+      const inRange = new Set<number>();
       for (const r of ranges)
         for (let x = r.x0; x <= r.x1; x++) for (let y = r.y0; y <= r.y1; y++) inRange.add(key(r.level, x, y));
       const inRim = new Map(rimSums.map((s) => [key(s.cell.level, s.cell.cx, s.cell.cy), s]));
       const inside: CellSum[] = [];
+      // No range or rim cell is coarser than this: a row not found down to it lies outside.
+      const coarsest = Math.min(...all.map((r) => r.level));
       for (const row of await sumsIn(boxOf(all), WORD_CELLS_LEVEL, word, type)) {
-        for (let at = WORD_CELLS_LEVEL; at >= level; at--) {
+        for (let at = WORD_CELLS_LEVEL; at >= coarsest; at--) {
           const shift = WORD_CELLS_LEVEL - at;
           const k = key(at, row.cx >> shift, row.cy >> shift);
           const rimSum = inRim.get(k);
@@ -155,3 +158,22 @@ export function createWordCellsRepository(db: Db) {
 }
 
 export type WordCellsRepository = ReturnType<typeof createWordCellsRepository>;
+
+/**
+ * Up to how many of a word's posts in a circle's rim cells are measured one by one. Measuring reads
+ * every post of each rim cell that holds one (all words: 100-400 a cell in Toronto at 1M posts),
+ * so a word's rim is measured only when it holds a few posts, as a rare word's does; a common
+ * word's is estimated (docs/decisions/0095).
+ */
+export const WORD_RIM_EXACT_MAX = 25;
+
+/** The kept counts of one word (in `type`, or any) as the source of a circle's counts (circle/counts.ts). */
+export const wordCircleSource = (
+  words: WordCellsRepository,
+  word: string,
+  type: PostFilters['type'],
+): CircleSource => ({
+  maxLevel: WORD_CELLS_LEVEL,
+  rimExactMax: WORD_RIM_EXACT_MAX,
+  circleSums: (ranges, level, rim) => words.circleSums(ranges, level, rim, word, type),
+});

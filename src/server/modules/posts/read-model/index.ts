@@ -42,6 +42,7 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
   const coverOf = createCoverCache();
   const cards = createCardStore({ findByIds: deps.repo.findByIds });
   const bodies = new SharedBodies(32 * 1024 * 1024);
+  const words = createWordCellsRepository(deps.db);
   const totals = createTotals({ repo: createTotalsRepository(deps.db), map, coverOf });
   const list = createListPages({ repo: deps.repo, cards, totals });
   const keep = { ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 1000 };
@@ -76,7 +77,7 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
   return {
     map,
     /** The counts kept per word and map cell (docs/decisions/0095). */
-    words: createWordCellsRepository(deps.db),
+    words,
     coverOf,
     cards,
     totals,
