@@ -112,8 +112,7 @@ async function countsIn(
   f: PostFilters,
   origin: LatLng,
 ): Promise<CircleCounts & { where: SQL | undefined; exact: SQL | undefined }> {
-  const kept = grid.level <= gridLevel(MAP_CELLS_MAX_ZOOM);
-  const word = kept && wordCellsMayAnswer(grid, f) ? await deps.words.soleWord(f.q!) : null;
+  const word = wordCellsMayAnswer(grid, f) ? await deps.words.soleWord(f.q!) : null;
   if (word) {
     const exact = filterConditions(f, origin);
     return { where: exact, exact, ...(await countWord(deps, grid, f, origin, word)) };

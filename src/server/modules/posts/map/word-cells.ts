@@ -129,27 +129,28 @@ export function createWordCellsRepository(db: Db) {
       for (const r of ranges)
         for (let x = r.x0; x <= r.x1; x++) for (let y = r.y0; y <= r.y1; y++) inRange.add(key(r.level, x, y));
       const inRim = new Map(rimSums.map((s) => [key(s.cell.level, s.cell.cx, s.cell.cy), s]));
-      const inside: CellSum[] = [];
       // No range or rim cell is coarser than this: a row not found down to it lies outside.
       const coarsest = Math.min(...all.map((r) => r.level));
-      for (const row of await sumsIn(boxOf(all), WORD_CELLS_LEVEL, word, type)) {
+      /** The rim cell that holds a cell of word_cells, 'inside' for a range, or null (outside). */
+      const holderOf = (cx: number, cy: number): RimSum | 'inside' | null => {
         for (let at = WORD_CELLS_LEVEL; at >= coarsest; at--) {
           const shift = WORD_CELLS_LEVEL - at;
-          const k = key(at, row.cx >> shift, row.cy >> shift);
+          const k = key(at, cx >> shift, cy >> shift);
           const rimSum = inRim.get(k);
-          if (rimSum) {
-            Object.assign(rimSum, {
-              n: rimSum.n + row.n,
-              sumLat: rimSum.sumLat + row.sumLat,
-              sumLng: rimSum.sumLng + row.sumLng,
-            });
-            break;
-          }
-          if (inRange.has(k)) {
-            const toGrid = WORD_CELLS_LEVEL - level;
-            inside.push({ ...row, cx: row.cx >> toGrid, cy: row.cy >> toGrid });
-            break;
-          }
+          if (rimSum) return rimSum;
+          if (inRange.has(k)) return 'inside';
+        }
+        return null;
+      };
+      const toGrid = WORD_CELLS_LEVEL - level;
+      const inside: CellSum[] = [];
+      for (const row of await sumsIn(boxOf(all), WORD_CELLS_LEVEL, word, type)) {
+        const holder = holderOf(row.cx, row.cy);
+        if (holder === 'inside') inside.push({ ...row, cx: row.cx >> toGrid, cy: row.cy >> toGrid });
+        else if (holder) {
+          holder.n += row.n;
+          holder.sumLat += row.sumLat;
+          holder.sumLng += row.sumLng;
         }
       }
       return { inside, rim: rimSums };
