@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { haversineMiles } from '../../src/domain/geo';
 import {
@@ -15,6 +15,9 @@ import {
   type PostFilters,
 } from '../../src/domain/posts';
 import { seedPosts } from '../../src/server/modules/demo/seed';
+import { filterConditions, visible } from '../../src/server/modules/posts/filters';
+import { createPaging } from '../../src/server/modules/posts/paging';
+import { circleKeys, keysCondition, searchMatches } from '../../src/server/modules/posts/search';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { postsChanged } from './posts-helpers';
 
@@ -199,16 +202,49 @@ describe('a search sorted by distance', () => {
     expect(await pages('st', 3)).toEqual(expectedIds.slice(0, 60));
   });
 
-  it('pages a rare word exactly as its matches sorted by distance', async () => {
+  /** A word that begins no other word (so its matches are its own), found in 22-60 posts within 10 miles. */
+  function rareWord(): string {
     const words = new Map<string, number>();
     for (const r of within()) for (const w of new Set(r.fields.flat())) if (w.length > 3) words.set(w, (words.get(w) ?? 0) + 1);
-    // A word that begins no other word, so its matches are its own.
     const alone = (w: string) => ![...words.keys()].some((other) => other !== w && other.startsWith(w));
     for (const w of [...words.keys()]) if (!alone(w)) words.delete(w);
     const rare = [...words].find(([, n]) => n >= 22 && n <= 60)?.[0];
     expect(rare).toBeDefined();
-    const expectedIds = nearestMatches(rare!);
-    expect(await pages(rare!, 4)).toEqual(expectedIds);
+    return rare!;
+  }
+
+  it('pages a rare word exactly as its matches sorted by distance', async () => {
+    const rare = rareWord();
+    expect(await pages(rare, 4)).toEqual(nearestMatches(rare));
+  });
+
+  it('counts the posts of the circle (the walk of the nearest posts) only for a word common enough to walk', async () => {
+    const paging = createPaging(ctx.database.db);
+    const counted: string[] = [];
+    async function firstPage(q: string) {
+      const f: PostFilters = { q, status: 'all', amount: 'all', region: 'all', distance: '10miles' };
+      const page = await paging.nearest({
+        where: filterConditions({ ...f, q: undefined, distance: 'all' }, ORIGIN),
+        within: filterConditions({ ...f, status: 'all', amount: 'all', region: 'all' }, ORIGIN),
+        keys: keysCondition(f, circleKeys(ORIGIN, 10)),
+        words: keysCondition(f),
+        everywhere: rows.length,
+        exact: and(visible, searchMatches(q)),
+        scope: async () => {
+          counted.push(q);
+          return within().length;
+        },
+        origin: ORIGIN,
+        after: null,
+        limit: 21,
+      });
+      return page.rows.map((r) => r.id);
+    }
+    const rare = rareWord();
+    expect(await firstPage(rare)).toEqual(nearestMatches(rare).slice(0, 21));
+    expect(counted).toEqual([]);
+    expect(await firstPage('st')).toEqual(nearestMatches('st').slice(0, 21));
+    expect(counted).toEqual(['st']);
   });
 });
 

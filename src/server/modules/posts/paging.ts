@@ -46,8 +46,11 @@ export interface PageQuery {
   keys?: SQL | undefined;
   /** What the keys leave undecided (a search's words in order); with the keys, the whole filter. */
   exact?: SQL | undefined;
-  /** How many posts the walk would look through at most (its scope); a small scope goes to the index at once. */
-  scope?: number;
+  /**
+   * How many posts the walk would look through at most (its scope), asked only when a walk may
+   * be worth it (a count of its own: within a circle, countInCircle); a small scope goes to the index at once.
+   */
+  scope?: () => Promise<number>;
   after: Cursor | null;
   limit: number;
 }
@@ -202,18 +205,20 @@ export function createPaging(db: Db) {
 
   /**
    * A keyed page (docs/decisions/0071). When the walk is expected to meet more than a page and a
-   * half of matches (`walkYield`), the walk first: a full page found there is the page, and says
-   * how common they are. Otherwise, or when the walk falls short, every match from the index, sorted.
+   * half of matches (`walkYield`, told how many that is), the walk first: a full page found there
+   * is the page, and says how common they are. Otherwise, or when the walk falls short, every
+   * match from the index, sorted.
    */
   async function keyed(
     q: PageQuery,
-    walkYield: () => Promise<number>,
+    walkYield: (enough: number) => Promise<number>,
     walkFor: (limit: number) => ReturnType<typeof walk>,
     fromKeys: () => Promise<RowsPage>,
   ): Promise<RowsPage> {
     // Every match costs a heap read to be sorted; the walk costs one per post it passes.
     const wanted = Math.max(q.limit, SAMPLE);
-    if ((await walkYield()) >= 1.5 * wanted) {
+    const enough = 1.5 * wanted;
+    if ((await walkYield(enough)) >= enough) {
       const { rows, walked } = await walkFor(wanted);
       if (rows.length === wanted)
         return { rows: rows.slice(0, q.limit), matched: null, sample: { found: rows.length, walked } };
@@ -240,7 +245,7 @@ export function createPaging(db: Db) {
         return { rows, matched: null, sample: null };
       }
       const keys = q.keys;
-      const scope = q.scope ?? Infinity;
+      const scope = q.scope ? await q.scope() : Infinity;
       // The matches the planner expects in the scope, met by the walk in proportion; COMMON or more, worth a try.
       const walkYield = async () => {
         const matches = scope > WALK ? await expected(keys) : 0;
@@ -274,14 +279,22 @@ export function createPaging(db: Db) {
         return { rows, matched: null, sample: null };
       }
       const { keys, words, everywhere } = q;
-      // A small scope goes to the index at once.
-      const alone =
-        words && everywhere && (q.scope ?? Infinity) > NEAREST_WALK ? await expected(words) : null;
-      // The words' share of the posts matching the other filters anywhere, met by the walk in proportion.
-      const walkYield = async () =>
-        alone !== null ? (alone / everywhere!) * Math.min(NEAREST_WALK, q.scope ?? Infinity) : 0;
+      // How many matches the planner expects anywhere, and so their share of the posts of the other filters.
+      const alone = words && everywhere ? await expected(words) : null;
+      const share = alone !== null ? alone / everywhere! : 0;
+      // The share of the walk's scope, met by the walk in proportion. Too rare to fill a page in a
+      // whole walk, the index at once, without counting the scope (a rare word within a distance).
+      let scope = Infinity;
+      const walkYield = async (enough: number) => {
+        if (share * NEAREST_WALK < enough) return 0;
+        scope = q.scope ? await q.scope() : Infinity;
+        return scope > NEAREST_WALK ? share * NEAREST_WALK : 0;
+      };
+      // A small scope goes to the index with the circle's cells at once.
       const narrowest = async () =>
-        alone === null || cellsNarrow(alone, await expected(keys), everywhere!) ? keys : words!;
+        alone === null || scope <= NEAREST_WALK || cellsNarrow(alone, await expected(keys), everywhere!)
+          ? keys
+          : words!;
       return keyed(
         q,
         walkYield,
