@@ -64,6 +64,28 @@ describe('word_cells', () => {
     expect(await snapshot()).toEqual(kept);
   });
 
+  it("gives a word's counts in a box from its key alone, without reading the table (migration 0020)", async () => {
+    await run(sql`VACUUM word_cells`);
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // A few thousand rows here: the planner would read them all at once; at 1M posts it takes the key.
+      await client.query('SET LOCAL enable_seqscan = off');
+      await client.query('SET LOCAL enable_bitmapscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF) SELECT cx, cy, sum(n), sum(sum_lat), sum(sum_lng) FROM word_cells
+         WHERE word = 'kindling' AND type = ANY('{fruit,firewood,skids}') AND cx BETWEEN 0 AND 32767
+           AND cy BETWEEN 0 AND 32767 AND n > 0 GROUP BY 1, 2`,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Only Scan using word_cells_key');
+      expect(plan).toMatch(/Heap Fetches: 0\b/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('counts a word as many times as the posts that hold it', async () => {
     const { rows } = await ctx.database.db.execute<{ kept: number; posts: number }>(sql`
       SELECT (SELECT coalesce(sum(n), 0)::int FROM word_cells WHERE word = 'kindling') AS kept,

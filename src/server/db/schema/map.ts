@@ -57,7 +57,9 @@ export const WORD_CELLS_LEVEL = 15;
  * (docs/decisions/0095), kept by triggers on `posts` (migration 0018) as map_cells is, for the posts
  * anyone may see on the map. A map search for one word reads its counts here rather than every
  * matching post. `word` sorts byte by byte (COLLATE "C"), so the words beginning with a search
- * are one range of the key. A row whose count falls to 0 is deleted (migration 0019).
+ * are one range of the key. A row whose count falls to 0 is deleted (migration 0019). The key
+ * carries the counts (INCLUDE n, sum_lat, sum_lng, migration 0020: drizzle's primaryKey cannot say
+ * so), so a word's rows are read from the index alone.
  */
 export const wordCells = pgTable(
   'word_cells',
