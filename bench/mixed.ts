@@ -21,7 +21,7 @@ export interface MixedResult {
   /** Kill time to the last failed request after it (ms); null when nothing failed or nothing was killed. */
   recoveryMs: number | null;
   killedAt: number | null;
-  writes: { acknowledged: number; lost: number };
+  writes: { acknowledged: number; lost: number; lostByKind: { posts: number; favourites: number; statuses: number } };
   /** Where the time goes: each kind of request's count and latencies (ms). */
   byKind: Array<{ kind: string; count: number; p50: number; p95: number }>;
 }
@@ -39,8 +39,12 @@ const MIX: Array<[Kind, number]> = [
 interface Ledger {
   created: string[];
   favourites: Array<{ userId: string; postId: string }>;
-  /** Per post: the last status acknowledged, and whether a later change was left unanswered. */
-  statuses: Map<string, { acked: string; doubtful: boolean }>;
+  /**
+   * Per post: the last status acknowledged, and whether it is in doubt (a later change was left
+   * unanswered, or two changes of the post were under way at once, so their order is not known),
+   * with the changes under way and how many were sent.
+   */
+  statuses: Map<string, { acked: string; doubtful: boolean; inFlight: number; sent: number }>;
 }
 
 /** One request of `kind` by `m`: its status (0: no answer) and what it wrote when acknowledged. */
@@ -62,7 +66,8 @@ async function send(appUrl: string, kind: Kind, m: BenchMember, state: { rng: ()
     const { status, body } = await call('/api/posts', { method: 'POST', body: JSON.stringify(post) });
     if (body) {
       ledger.created.push(body.id);
-      state.mine.set(m.id, [...own, body.id]);
+      // Read again: another of the member's shares may have been answered meanwhile.
+      state.mine.set(m.id, [...(state.mine.get(m.id) ?? []), body.id]);
     }
     return status;
   }
@@ -75,10 +80,16 @@ async function send(appUrl: string, kind: Kind, m: BenchMember, state: { rng: ()
   if (kind === 'status' && own.length > 0) {
     const postId = own[Math.floor(rng() * own.length)]!;
     const next = STATUSES[Math.floor(rng() * STATUSES.length)]!;
+    const entry = ledger.statuses.get(postId) ?? { acked: 'available', doubtful: false, inFlight: 0, sent: 0 };
+    ledger.statuses.set(postId, entry);
+    const alone = entry.inFlight === 0;
+    const sent = (entry.sent += 1);
+    entry.inFlight += 1;
     const { status } = await call(`/api/posts/${postId}/status`, { method: 'PATCH', body: JSON.stringify({ status: next }) });
-    const ok = status >= 200 && status < 300;
-    const was = ledger.statuses.get(postId);
-    ledger.statuses.set(postId, ok ? { acked: next, doubtful: false } : { acked: was?.acked ?? 'available', doubtful: true });
+    entry.inFlight -= 1;
+    // Acknowledged with no other change of the post under way at any moment of it: the post's status is now `next`.
+    if (status >= 200 && status < 300 && alone && entry.sent === sent) Object.assign(entry, { acked: next, doubtful: false });
+    else entry.doubtful = true;
     return status;
   }
   const source = kind === 'map' ? state.maps : state.lists;
@@ -86,18 +97,22 @@ async function send(appUrl: string, kind: Kind, m: BenchMember, state: { rng: ()
 }
 
 /** Whether every acknowledged write is in the database: posts shared, favourites, last statuses. */
-async function lostWrites(databaseUrl: string, ledger: Ledger): Promise<{ acknowledged: number; lost: number }> {
+async function lostWrites(databaseUrl: string, ledger: Ledger): Promise<MixedResult['writes']> {
   const database = connect(databaseUrl, null, 1);
   try {
     const { rows: posts } = await database.pool.query<{ id: string; status: string }>('SELECT id, status FROM posts WHERE id = ANY($1::uuid[])', [ledger.created]);
     const found = new Map(posts.map((p) => [p.id, p.status]));
-    let lost = ledger.created.filter((id) => !found.has(id)).length;
+    const lostPosts = ledger.created.filter((id) => !found.has(id)).length;
     const { rows: favs } = await database.pool.query<{ key: string }>(`SELECT user_id || ':' || post_id AS key FROM favorites WHERE post_id = ANY($1::uuid[])`, [ledger.created]);
     const favourites = new Set(favs.map((f) => f.key));
-    lost += ledger.favourites.filter((f) => !favourites.has(`${f.userId}:${f.postId}`)).length;
+    const lostFavourites = ledger.favourites.filter((f) => !favourites.has(`${f.userId}:${f.postId}`)).length;
     const certain = [...ledger.statuses].filter(([, s]) => !s.doubtful);
-    lost += certain.filter(([id, s]) => found.get(id) !== s.acked).length;
-    return { acknowledged: ledger.created.length + ledger.favourites.length + certain.length, lost };
+    const lostStatuses = certain.filter(([id, s]) => found.get(id) !== s.acked).length;
+    return {
+      acknowledged: ledger.created.length + ledger.favourites.length + certain.length,
+      lost: lostPosts + lostFavourites + lostStatuses,
+      lostByKind: { posts: lostPosts, favourites: lostFavourites, statuses: lostStatuses },
+    };
   } finally {
     await database.close();
   }

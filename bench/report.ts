@@ -93,7 +93,9 @@ export function reportMixed(r: MixedResult, killed: boolean): boolean {
   console.log(`\n(14) mixed load: ${r.requests.toLocaleString('en')} requests in ${r.seconds.toFixed(1)} s, ${Math.round(r.requestsPerSec)} req/s (budget ≥ ${MIXED_MIN_RPS})`);
   console.log(`     PostgreSQL killed: ${r.killedAt === null ? 'no' : `at ${r.killedAt.toFixed(1)} s`}; 503 answers: ${r.unavailable}; recovered ${r.recoveryMs === null ? '–' : `${(r.recoveryMs / 1000).toFixed(1)} s after the kill`}`);
   console.log(`     errors (not 2xx, not 503, or no answer): ${r.errors}${r.errorSamples.length ? ` (${r.errorSamples.join(', ')})` : ''}`);
-  console.log(`     acknowledged writes: ${r.writes.acknowledged}, lost: ${r.writes.lost}`);
+  const { posts, favourites, statuses } = r.writes.lostByKind;
+  const lostWhat = r.writes.lost > 0 ? ` (posts ${posts}, favourites ${favourites}, last statuses ${statuses})` : '';
+  console.log(`     acknowledged writes: ${r.writes.acknowledged}, lost: ${r.writes.lost}${lostWhat}`);
   console.log(`     by kind: ${r.byKind.map((k) => `${k.kind} ${k.count} (p50 ${k.p50.toFixed(0)} ms, p95 ${k.p95.toFixed(0)} ms)`).join('; ')}`);
   console.log(`     ${pass ? 'PASS' : 'FAIL'} (≥ ${MIXED_MIN_RPS} req/s, no error but 503s during the outage, no acknowledged write lost)`);
   return pass;
