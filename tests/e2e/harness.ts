@@ -120,8 +120,22 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-/** Fails when axe finds a serious or critical violation on the current screen. */
+/**
+ * Waits (at most 2 s) until the screen's animations that end have ended: a toast fading in or out
+ * is half transparent for 150-200 ms, and axe would measure its text's contrast mid-fade. Endless
+ * ones (a spinner, a skeleton's pulse) are not waited for.
+ */
+async function animationsEnded(page: Page): Promise<void> {
+  const ended = () =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity);
+  await page.waitForFunction(ended, undefined, { timeout: 2000, polling: 50 }).catch(() => undefined);
+}
+
+/** Fails when axe finds a serious or critical violation on the current screen, once its animations have ended. */
 export async function expectAccessible(page: Page): Promise<void> {
+  await animationsEnded(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {
