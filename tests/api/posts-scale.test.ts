@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { haversineMiles } from '../../src/domain/geo';
 import {
@@ -15,9 +15,8 @@ import {
   type PostFilters,
 } from '../../src/domain/posts';
 import { seedPosts } from '../../src/server/modules/demo/seed';
-import { filterConditions, visible } from '../../src/server/modules/posts/filters';
 import { createPaging } from '../../src/server/modules/posts/paging';
-import { circleKeys, keysCondition, searchMatches } from '../../src/server/modules/posts/search';
+import { nearestQuery } from '../../src/server/modules/posts/read-model/list';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { postsChanged } from './posts-helpers';
 
@@ -222,23 +221,15 @@ describe('a search sorted by distance', () => {
     const paging = createPaging(ctx.database.db);
     const counted: string[] = [];
     async function firstPage(q: string) {
-      const f: PostFilters = { q, status: 'all', amount: 'all', region: 'all', distance: '10miles' };
-      const page = await paging.nearest({
-        where: filterConditions({ ...f, q: undefined, distance: 'all' }, ORIGIN),
-        within: filterConditions({ ...f, status: 'all', amount: 'all', region: 'all' }, ORIGIN),
-        keys: keysCondition(f, circleKeys(ORIGIN, 10)),
-        words: keysCondition(f),
-        everywhere: rows.length,
-        exact: and(visible, searchMatches(q)),
+      const f = { q, status: 'all', amount: 'all', region: 'all', distance: '10miles' } as const;
+      const query = await nearestQuery(f, ORIGIN, null, 21, {
+        everywhere: async () => rows.length,
         scope: async () => {
           counted.push(q);
           return within().length;
         },
-        origin: ORIGIN,
-        after: null,
-        limit: 21,
       });
-      return page.rows.map((r) => r.id);
+      return (await paging.nearest(query)).rows.map((r) => r.id);
     }
     const rare = rareWord();
     expect(await firstPage(rare)).toEqual(nearestMatches(rare).slice(0, 21));

@@ -290,7 +290,8 @@ export function createPaging(db: Db) {
         scope = q.scope ? await q.scope() : Infinity;
         return scope > NEAREST_WALK ? share * NEAREST_WALK : 0;
       };
-      // A small scope goes to the index with the circle's cells at once.
+      // A scope walkYield counted and found small goes to the index with the circle's cells at once;
+      // uncounted (the words too rare to walk), the cells are weighed (cellsNarrow).
       const narrowest = async () =>
         alone === null || scope <= NEAREST_WALK || cellsNarrow(alone, await expected(keys), everywhere!)
           ? keys

@@ -7,7 +7,8 @@ import { decodeCursor, encodeCursor, type Cursor } from '../cursor';
 import { and } from 'drizzle-orm';
 import { filterConditions, typeCondition, visible } from '../filters';
 import type { Card } from '../present';
-import type { PageRow, RowsPage } from '../paging';
+import type { NearestQuery, PageRow, RowsPage } from '../paging';
+import type { CircleFilters } from '../circle/counts';
 import type { PostsRepository } from '../repository';
 import { circleKeys, keysCondition, searchMatches } from '../search';
 import type { Total, Totals } from '../totals/totals';
@@ -61,6 +62,35 @@ const cursorAfter = (last: PageRow, sort: Cursor['sort']) =>
   );
 
 /**
+ * A page of `query` nearest first, within its distance (paging.ts): the radius and the search are
+ * applied after the walk of the nearest posts. With a search, its index conditions, and what they
+ * are weighed against: the posts matching the other filters anywhere, and the walk's scope (asked
+ * only when a walk may be worth it).
+ */
+export async function nearestQuery(
+  query: CircleFilters,
+  origin: LatLng,
+  after: Cursor | null,
+  limit: number,
+  counts: { everywhere: () => Promise<number>; scope: () => Promise<number> },
+): Promise<NearestQuery> {
+  const { distance } = query;
+  const keys = query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined;
+  return {
+    where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
+    within: filterConditions({ ...ANY, q: query.q, distance }, origin),
+    keys,
+    words: keys && keysCondition(query),
+    everywhere: keys ? await counts.everywhere() : undefined,
+    exact: and(visible, query.q ? searchMatches(query.q) : undefined),
+    scope: keys ? counts.scope : undefined,
+    origin,
+    after,
+    limit,
+  };
+}
+
+/**
  * Pages of the posts list (docs/decisions/0021, 0070, 0071): first pages kept as the ids of their
  * posts for 5 s (answered stale for 5 s more while one request reloads them), later pages (a
  * cursor) read live; the cards come from the card store, the totals from `totals` (a search's
@@ -105,20 +135,12 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
         limit,
       });
     }
-    // Nearest first: the radius and the search are applied after the walk of the nearest posts.
-    const keys = query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined;
-    return deps.repo.nearest({
-      where: filterConditions({ ...query, q: undefined, distance: 'all' }, origin),
-      within: filterConditions({ ...ANY, q: query.q, distance }, origin),
-      keys,
-      words: keys && keysCondition(query),
-      everywhere: keys ? await everywhere(query, origin) : undefined,
-      exact: and(visible, query.q ? searchMatches(query.q) : undefined),
-      scope: keys ? async () => (await scopeTotal(query, origin)).total : undefined,
-      origin,
-      after,
-      limit,
-    });
+    return deps.repo.nearest(
+      await nearestQuery({ ...query, distance }, origin, after, limit, {
+        everywhere: () => everywhere(query, origin),
+        scope: async () => (await scopeTotal(query, origin)).total,
+      }),
+    );
   }
 
   /** A search's total from its first page: every match, or its share of the walk times the walk's scope. */
