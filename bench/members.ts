@@ -1,5 +1,6 @@
 // Members the benchmark signs in: registered on the first run, signed in on later ones.
 import { sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { connect } from '../src/server/db/client';
 import { notify } from '../src/server/events/bus';
 import { SESSION_CHANGED } from '../src/server/events/topics';
@@ -16,10 +17,12 @@ const sidOf = (res: Response) =>
     .find((c) => c.startsWith('sid='))
     ?.split(';')[0];
 
+/** The address of `<name> n`: `<name as a slug>-n@example.org`. */
+const emailOf = (name: string, n: number | '%') => `${name.toLowerCase().replace(/\W+/g, '-')}-${n}@example.org`;
+
 /** Signs in (or registers, the first time) `<name> n`, each from an address of its own. */
 async function signIn(appUrl: string, name: string, network: number, n: number): Promise<BenchMember> {
-  const slug = name.toLowerCase().replace(/\W+/g, '-');
-  const account = { username: `${name} ${n}`, email: `${slug}-${n}@example.org`, password: 'bench-password-1' };
+  const account = { username: `${name} ${n}`, email: emailOf(name, n), password: 'bench-password-1' };
   const post = (p: string, body: object) =>
     fetch(`${appUrl}${p}`, {
       method: 'POST',
@@ -55,6 +58,18 @@ export async function resetLimits(databaseUrl: string): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Deletes the posts the members named `<name> …` shared (their favourites and comments go with them;
+ * the counts follow by trigger). Answers how many there were.
+ */
+export async function removePostsOf(pool: Pool, name: string): Promise<number> {
+  const { rowCount } = await pool.query(
+    'DELETE FROM posts WHERE user_id IN (SELECT id FROM users WHERE email LIKE $1)',
+    [emailOf(name, '%')],
+  );
+  return rowCount ?? 0;
 }
 
 /** Lifetime access for the members (as the bench member has): full pages, no preview limits. */

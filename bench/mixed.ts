@@ -6,6 +6,8 @@ import { grantLifetime, resetLimits, signInMembers, type BenchMember } from './m
 import { mapViews, nearbyLists, spotWherePostsAre, type RequestSource } from './random';
 
 export const MIXED_MEMBERS = 150;
+/** The mixed load's members are `Load member 0…` (their shares are removed before the next run: db.ts). */
+export const MIXED_NAME = 'Load member';
 /** Requests under way at once, as many members' browsers. */
 const IN_FLIGHT = 64;
 const STATUSES = ['available', 'limited', 'unavailable', 'seasonal'] as const;
@@ -124,7 +126,7 @@ async function lostWrites(databaseUrl: string, ledger: Ledger): Promise<MixedRes
  */
 export async function measureMixed(appUrl: string, databaseUrl: string, seconds: number, kill: (() => Promise<void>) | null): Promise<MixedResult> {
   await resetLimits(databaseUrl);
-  const members = await signInMembers(appUrl, 'Load member', 78, MIXED_MEMBERS);
+  const members = await signInMembers(appUrl, MIXED_NAME, 78, MIXED_MEMBERS);
   await grantLifetime(databaseUrl, members);
   const rng = seededRandom(14);
   const state = { rng, lists: nearbyLists(1401), maps: mapViews(1402, 12), mine: new Map<string, string[]>(), ledger: { created: [], favourites: [], statuses: new Map() } as Ledger };
