@@ -35,12 +35,20 @@ export function sourceHash() {
   return hash.digest('hex');
 }
 
+/**
+ * What the stamp holds: the sources' hash, and the hash of the index.html this build wrote. A build
+ * made by hand since (another mode, no minification) names other assets in its index.html, so it
+ * is not taken for this one.
+ */
+const stampOf = () =>
+  `${sourceHash()} ${createHash('sha256').update(readFileSync(path.join(WEB_DIST, 'index.html'))).digest('hex')}`;
+
 export function isWebBuildFresh() {
   return (
     existsSync(path.join(WEB_DIST, 'index.html')) &&
     existsSync(path.join(WEB_DIST, 'pages', 'home.html')) &&
     existsSync(STAMP) &&
-    readFileSync(STAMP, 'utf8').trim() === sourceHash()
+    readFileSync(STAMP, 'utf8').trim() === stampOf()
   );
 }
 
@@ -57,6 +65,6 @@ export function ensureWebBuild({ log = console.log } = {}) {
   if (prerendered.status !== 0) throw new Error('Prerendering the public pages failed (see above).');
   const compressed = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'compress.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (compressed.status !== 0) throw new Error('Compressing the web build failed (see above).');
-  writeFileSync(STAMP, sourceHash() + '\n');
+  writeFileSync(STAMP, stampOf() + '\n');
   return true;
 }
