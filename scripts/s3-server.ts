@@ -1,5 +1,6 @@
 import S3rver from 's3rver';
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 
 /** s3rver's fixed credentials: it checks request signatures against them. */
 export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -27,5 +28,14 @@ export async function startS3Server(opts: { directory: string; buckets: string[]
     configureBuckets: opts.buckets.map((name) => ({ name, configs: [] })),
   });
   const { port } = await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, port, close: () => server.close() };
+  // s3rver's close() is its HTTP server's, which ends only the connections idle at that moment: one
+  // in use then stays open, and answers, as long as its client sends requests on it (the apps'
+  // storage probe, each second), and close() never returns. So every connection is ended.
+  const { httpServer } = server as unknown as { httpServer: Server };
+  const close = async () => {
+    const closed = server.close();
+    httpServer.closeAllConnections();
+    await closed;
+  };
+  return { endpoint: `http://127.0.0.1:${port}`, port, close };
 }

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -93,6 +95,24 @@ describe('the S3 storage', () => {
     const res = await fetch(`${s3.endpoint}/photos/posts/cdn.webp`);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     storage.close();
+  });
+});
+
+describe('the S3-compatible test server (scripts/s3-server.ts)', () => {
+  it("closes while a client is halfway through a request, as the apps' probe may be", async () => {
+    const server = await startS3Server({ directory: path.join(tmp, 's3-closing'), buckets: ['photos'] });
+    const socket = net.connect(server.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.on('error', () => {});
+    // A request begun, not finished: its connection is in use, not idle.
+    socket.write('GET /photos HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const outcome = await Promise.race([
+      server.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open after 3 s'), 3_000)),
+    ]);
+    socket.destroy();
+    expect(outcome).toBe('closed');
   });
 });
 
