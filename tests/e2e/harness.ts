@@ -189,3 +189,16 @@ export async function spillsOut(locator: Locator): Promise<string[]> {
       .map(name);
   });
 }
+
+/**
+ * The texts inside `locator` (itself included) that show cut short: wider than their box, as
+ * `truncate` ends them with '…'. Text kept for screen readers only (a 1 px box) is not shown, so
+ * not counted.
+ */
+export async function cutShort(locator: Locator): Promise<string[]> {
+  return locator.evaluate((box) =>
+    [box, ...box.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().width > 1 && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent ?? ''),
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { cutShort, expectAccessible, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 /**
@@ -146,6 +146,9 @@ describe('the home page comes alive', () => {
     // Nothing reaches past a phone's width (a long link wraps; the report's table scrolls in its own box).
     await admin.setViewportSize({ width: WIDTHS.mobile, height: 900 });
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.mobile);
+    // An admin's header icons leave the site's name no room on a phone: the logo alone, never "F…".
+    const brand = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Free Fruit\s*Firewood & Skids$/ });
+    expect(await cutShort(brand(admin))).toEqual([]);
     await admin.setViewportSize({ width: WIDTHS.desktop, height: 900 });
 
     // Someone follows the link in a browser of their own and registers.
@@ -153,6 +156,7 @@ describe('the home page comes alive', () => {
     const counted = visitor.waitForResponse((res) => res.url().endsWith('/api/visits'));
     await visitor.goto(link);
     expect((await counted).status()).toBe(200);
+    expect(await cutShort(brand(visitor))).toEqual([]);
     await visitor.getByRole('banner').getByRole('link', { name: 'Trial', exact: true }).click();
     const user = uniqueUser('visitor');
     await visitor.getByLabel('Username').fill(user.username);
