@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { haversineMiles } from '../../src/domain/geo';
@@ -16,7 +16,9 @@ import {
 } from '../../src/domain/posts';
 import { seedPosts } from '../../src/server/modules/demo/seed';
 import { createPaging } from '../../src/server/modules/posts/paging';
+import { createWordCellsRepository } from '../../src/server/modules/posts/map/word-cells';
 import { nearestQuery } from '../../src/server/modules/posts/read-model/list';
+import { nearWord } from '../../src/server/modules/posts/read-model/near-word';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { postsChanged } from './posts-helpers';
 
@@ -215,6 +217,34 @@ describe('a search sorted by distance', () => {
   it('pages a rare word exactly as its matches sorted by distance', async () => {
     const rare = rareWord();
     expect(await pages(rare, 4)).toEqual(nearestMatches(rare));
+  });
+
+  it('reads a kept word only in the cells around the origin, and totals it from the kept counts (docs/decisions/0096)', async () => {
+    const rare = rareWord();
+    const f = { q: rare, status: 'all', amount: 'all', region: 'all', distance: '10miles' } as const;
+    const near = nearWord(createWordCellsRepository(ctx.database.db), f, ORIGIN)!;
+    const matches = nearestMatches(rare);
+    // The keys of the cells holding its nearest post find fewer posts than the circle holds.
+    const nearest = await near.keys(1, null);
+    expect(nearest).toBeTruthy();
+    const [found] = (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts WHERE ${nearest}`)).rows;
+    expect(found!.n).toBeGreaterThan(0);
+    expect(found!.n).toBeLessThan(matches.length);
+    // The page read through the keys of its 21 nearest is theirs.
+    const counts = { everywhere: async () => rows.length, scope: async () => within().length };
+    const query = await nearestQuery(f, ORIGIN, null, 21, counts, near);
+    const page = await createPaging(ctx.database.db).nearest(query);
+    expect(page.rows.map((r) => r.id)).toEqual(matches.slice(0, 21));
+    expect(page.matched).toBeNull();
+    // The total: the kept counts, exact unless a cell across the circle's edge holds a match.
+    const statements = vi.spyOn(ctx.database.pool, 'query');
+    const total = await totalOf(`distance=10miles&q=${rare}`);
+    const texts = statements.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    statements.mockRestore();
+    expect(texts.some((t) => t.includes('FROM "word_cells"'))).toBe(true);
+    expect(total).toEqual(await near.total());
+    if (total.estimated) expect(Math.abs(total.total - matches.length) / matches.length).toBeLessThan(0.25);
+    else expect(total.total).toBe(matches.length);
   });
 
   it('counts the posts of the circle (the walk of the nearest posts) only for a word common enough to walk', async () => {

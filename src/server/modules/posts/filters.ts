@@ -35,6 +35,13 @@ export function distanceMilesSql(o: LatLng): SQL<number | null> {
       * power(sin(radians(${posts.publicLongitude} - ${o.lng}::float8) / 2), 2)))))`;
 }
 
+/**
+ * The miles (haversine, as distanceMilesSql) of a nearest-first order's key: the straight line
+ * through the earth of earthdistance's sphere, so the same angle.
+ */
+export const knnMiles = (chordMetres: number): number =>
+  2 * Math.asin(Math.min(1, chordMetres / (2 * EARTH_METRES))) * EARTH_RADIUS_MILES;
+
 /** Nearest-first order that the GiST index on the public point serves (KNN). */
 export function nearestOrderSql(o: LatLng): SQL {
   return sql`${publicEarth} <-> ${originEarth(o)}`;

@@ -73,6 +73,13 @@ export interface NearestQuery extends PageQuery {
    */
   words?: SQL | undefined;
   everywhere?: number;
+  /**
+   * For a search of one kept word (read-model/near-word.ts): the index's condition for the cells
+   * that hold the `wanted` nearest matches, read instead of every match in the circle; false when
+   * none is in it; null when it cannot say. Its page then tells nothing of the total (`matched`
+   * null) unless it is the last.
+   */
+  nearby?: (wanted: number) => Promise<SQL | false | null>;
 }
 
 /**
@@ -296,14 +303,17 @@ export function createPaging(db: Db) {
         alone === null || scope <= NEAREST_WALK || cellsNarrow(alone, await expected(keys), everywhere!)
           ? keys
           : words!;
-      return keyed(
-        q,
-        walkYield,
-        (limit) => walk(NEAREST_WALK, located, knn, q.within, sortKey, limit),
-        // `within` holds the search's exact words as well as the radius: `exact` would check them twice.
-        async () =>
-          fromIndex(await narrowest(), and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit),
-      );
+      // `within` holds the search's exact words as well as the radius: `exact` would check them twice.
+      const fromKeys = (condition: SQL) =>
+        fromIndex(condition, and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit);
+      const walkFor = (limit: number) => walk(NEAREST_WALK, located, knn, q.within, sortKey, limit);
+      return keyed(q, walkYield, walkFor, async () => {
+        const near = q.nearby ? await q.nearby(q.limit) : null;
+        if (near === false) return { rows: [], matched: 0, sample: null };
+        if (near === null) return fromKeys(await narrowest());
+        const page = await fromKeys(near);
+        return { ...page, matched: page.rows.length < q.limit ? page.rows.length : null };
+      });
     },
   };
 }

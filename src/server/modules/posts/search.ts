@@ -87,15 +87,26 @@ export const cellsNarrow = (alone: number, inCells: number, everywhere: number):
 /** Miles in a degree of latitude. */
 const MILES_PER_DEGREE = 69.05;
 
-/** The keys of the map cells that cover the circle of `miles` around `origin` (its bounding box). */
-export function circleKeys(origin: { lat: number; lng: number }, miles: number): string[] {
+/** The bounding box of the circle of `miles` around `origin`. */
+export function circleBox(origin: { lat: number; lng: number }, miles: number): Bbox {
   const dLat = miles / MILES_PER_DEGREE;
   const dLng = dLat / Math.max(0.01, Math.cos((origin.lat * Math.PI) / 180));
   const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
-  return cellKeys({
+  return {
     west: clamp(origin.lng - dLng, 180),
     east: clamp(origin.lng + dLng, 180),
     south: clamp(origin.lat - dLat, 90),
     north: clamp(origin.lat + dLat, 90),
-  });
+  };
 }
+
+/** The keys of the map cells that cover the circle of `miles` around `origin` (its bounding box). */
+export const circleKeys = (origin: { lat: number; lng: number }, miles: number): string[] =>
+  cellKeys(circleBox(origin, miles));
+
+/** The finest level whose cells are search keys. */
+export const KEYED_LEVEL = GEO_LEVELS[0];
+
+/** The search keys of cells at KEYED_LEVEL. */
+export const keysOfCells = (cells: readonly { cx: number; cy: number }[]): string[] =>
+  cells.map((c) => `~g${KEYED_LEVEL}.${c.cx}.${c.cy}`);

@@ -68,13 +68,35 @@ function farthestCornerH(lat: number, lng: number, cosLat: number, b: { north: n
  * circle asked here and the rows end at ±85.05° for this purpose.
  */
 function placeOf(c: Circle, level: number, cx: number, cy: number): 'inside' | 'outside' | 'edge' {
-  const b = cellBounds(level, cx, cy);
-  const box = { west: b.west, east: b.east, north: Math.min(b.north, MERCATOR_MAX_LAT), south: Math.max(b.south, -MERCATOR_MAX_LAT) };
+  const box = clampedBounds(level, cx, cy);
   if (farthestCornerH(c.lat, c.lng, c.cosLat, box) <= c.insideH) return 'inside';
+  if (nearestMiles(c, level, cx, cy, box) > c.miles + MARGIN_MILES) return 'outside';
+  return 'edge';
+}
+
+/** A cell's bounds, its edge rows ending at ±85.05° (placeOf). */
+function clampedBounds(level: number, cx: number, cy: number) {
+  const b = cellBounds(level, cx, cy);
+  return { west: b.west, east: b.east, north: Math.min(b.north, MERCATOR_MAX_LAT), south: Math.max(b.south, -MERCATOR_MAX_LAT) };
+}
+
+/** A lower bound of the miles from `o` to a cell's points: to its centre, less the centre's farthest corner. */
+function nearestMiles(o: LatLng, level: number, cx: number, cy: number, box: ReturnType<typeof clampedBounds>): number {
   const centre = cellCentre(level, cx, cy);
   const halfSpan = milesOf(farthestCornerH(centre.lat, centre.lng, Math.cos(rad(centre.lat)), box));
-  if (haversineMiles(c, centre) - halfSpan > c.miles + MARGIN_MILES) return 'outside';
-  return 'edge';
+  return haversineMiles(o, centre) - halfSpan;
+}
+
+/**
+ * Bounds of the miles from `origin` to the points of a cell (as placeOf judges it), widened by the
+ * floating-point margin: every post of the cell lies between `min` and `max` miles away.
+ */
+export function cellMiles(origin: LatLng, level: number, cx: number, cy: number): { min: number; max: number } {
+  const box = clampedBounds(level, cx, cy);
+  return {
+    min: Math.max(0, nearestMiles(origin, level, cx, cy, box) - MARGIN_MILES),
+    max: milesOf(farthestCornerH(origin.lat, origin.lng, Math.cos(rad(origin.lat)), box)) + MARGIN_MILES,
+  };
 }
 
 /** Miles in a degree of latitude on the 3959-mile earth. */

@@ -87,7 +87,8 @@ export function createWordCellsRepository(db: Db) {
       // first after that word), and says whether what it found begins with the search.
       const next = (after: SQL) =>
         sql`(SELECT ${wordCells.word} FROM ${wordCells} WHERE ${wordCells.word} ${after} AND ${wordCells.n} > 0 ORDER BY ${wordCells.word} LIMIT 1)`;
-      const { rows } = await db.execute<{ word: string; another: boolean | null }>(sql`
+      // Prepared: its plan (two probes of the key) is the same whatever the search.
+      const rows = await executePrepared<{ word: string; another: boolean | null }>(db, 'word_cells_sole', sql`
         WITH q AS (
           SELECT min(u.lexeme) AS p, count(*) AS words FROM unnest(to_tsvector('simple', ${q})) AS u, unnest(u.positions) AS at
         ), first AS (

@@ -44,7 +44,7 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
   const bodies = new SharedBodies(32 * 1024 * 1024);
   const words = createWordCellsRepository(deps.db);
   const totals = createTotals({ repo: createTotalsRepository(deps.db), map, coverOf });
-  const list = createListPages({ repo: deps.repo, cards, totals });
+  const list = createListPages({ repo: deps.repo, cards, totals, words });
   const keep = { ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 1000 };
   const layouts = new TtlCache<Layout>({ ...keep, keep: (l) => countOf(l.cells) >= MAP_KEEP_FROM });
   const gatedCounts = new TtlCache<CellCount[]>({ ...keep, keep: (cells) => countOf(cells) >= MAP_KEEP_FROM });

@@ -12,7 +12,9 @@ import type { CircleFilters } from '../circle/counts';
 import type { PostsRepository } from '../repository';
 import { circleKeys, keysCondition, searchMatches } from '../search';
 import type { Total, Totals } from '../totals/totals';
+import type { WordCellsRepository } from '../map/word-cells';
 import type { CardStore } from './cards';
+import { nearWord, type NearWord } from './near-word';
 
 /** A first page as kept: the ids of its posts in order, and where the next page starts. */
 interface PageSkeleton {
@@ -73,6 +75,7 @@ export async function nearestQuery(
   after: Cursor | null,
   limit: number,
   counts: { everywhere: () => Promise<number>; scope: () => Promise<number> },
+  near: NearWord | null = null,
 ): Promise<NearestQuery> {
   const { distance } = query;
   const keys = query.q ? keysCondition(query, circleKeys(origin, DISTANCE_MILES[distance])) : undefined;
@@ -84,6 +87,7 @@ export async function nearestQuery(
     everywhere: keys ? await counts.everywhere() : undefined,
     exact: and(visible, query.q ? searchMatches(query.q) : undefined),
     scope: keys ? counts.scope : undefined,
+    nearby: near ? (wanted) => near.keys(wanted, after) : undefined,
     origin,
     after,
     limit,
@@ -97,7 +101,12 @@ export async function nearestQuery(
  * with its page: every match counted, or estimated from a walk). The read model drops the kept
  * pages on every post write on any instance.
  */
-export function createListPages(deps: { repo: PostsRepository; cards: CardStore; totals: Totals }) {
+export function createListPages(deps: {
+  repo: PostsRepository;
+  cards: CardStore;
+  totals: Totals;
+  words: WordCellsRepository;
+}) {
   const firstPages = new TtlCache<PageSkeleton>({ ttlMs: 5_000, serveStaleMs: 5_000, maxEntries: 1000 });
 
   /**
@@ -114,13 +123,16 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
     return deps.totals.of(filterKey(scope, origin), scope, origin);
   };
 
-  /** The rows of one page (one more than asked, to know whether another follows). */
+  /**
+   * The rows of one page (one more than asked, to know whether another follows), and for a search
+   * within a distance, its reading from word_cells (which then may give the total).
+   */
   async function readRows(
     query: ListPostsQuery,
     origin: LatLng,
     after: Cursor | null,
     limit: number,
-  ): Promise<RowsPage> {
+  ): Promise<RowsPage & { near?: NearWord | null }> {
     const { distance } = query;
     if (distance === 'all') {
       const keys = keysCondition(query);
@@ -135,18 +147,26 @@ export function createListPages(deps: { repo: PostsRepository; cards: CardStore;
         limit,
       });
     }
-    return deps.repo.nearest(
-      await nearestQuery({ ...query, distance }, origin, after, limit, {
-        everywhere: () => everywhere(query, origin),
-        scope: async () => (await scopeTotal(query, origin)).total,
-      }),
-    );
+    const near = nearWord(deps.words, { ...query, distance }, origin);
+    const counts = {
+      everywhere: () => everywhere(query, origin),
+      scope: async () => (await scopeTotal(query, origin)).total,
+    };
+    const page = await deps.repo.nearest(await nearestQuery({ ...query, distance }, origin, after, limit, counts, near));
+    return { ...page, near };
   }
 
-  /** A search's total from its first page: every match, or its share of the walk times the walk's scope. */
-  async function searchTotal(query: ListPostsQuery, origin: LatLng, rows: RowsPage): Promise<Total> {
-    if (rows.matched !== null || !rows.sample)
-      return { total: rows.matched ?? rows.rows.length, estimated: false };
+  /**
+   * A search's total from its first page: every match, its share of the walk times the walk's
+   * scope, or the word's kept counts in the circle (a page read around the origin).
+   */
+  async function searchTotal(
+    query: ListPostsQuery,
+    origin: LatLng,
+    rows: RowsPage & { near?: NearWord | null },
+  ): Promise<Total> {
+    if (rows.matched !== null) return { total: rows.matched, estimated: false };
+    if (!rows.sample) return (await rows.near?.total()) ?? { total: rows.rows.length, estimated: false };
     const { found, walked } = rows.sample;
     return { total: Math.round(((await scopeTotal(query, origin)).total * found) / walked), estimated: true };
   }

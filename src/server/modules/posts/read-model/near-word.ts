@@ -1,0 +1,63 @@
+import type { SQL } from 'drizzle-orm';
+import type { LatLng } from '../../../../domain/geo';
+import { gridOf } from '../../../../domain/map';
+import { DISTANCE_MILES } from '../../../../domain/posts';
+import { WORD_CELLS_LEVEL } from '../../../db/schema/index';
+import type { CircleFilters } from '../circle/counts';
+import { cellsOfNearest, nearCells, totalWithin, type NearCell } from '../circle/nearest-cells';
+import type { Cursor } from '../cursor';
+import { knnMiles } from '../filters';
+import type { WordCellsRepository } from '../map/word-cells';
+import { KEYED_LEVEL, circleBox, keysCondition, keysOfCells } from '../search';
+import type { Total } from '../totals/totals';
+
+/** A search for one kept word within a distance, read around its origin from word_cells (docs/decisions/0096). */
+export interface NearWord {
+  /**
+   * The search index's condition for a page after `after`: the word, in the keyed cells that hold
+   * the cells of its `wanted` nearest posts; false when no post of the word is in the circle; null
+   * when no single kept word is the search (it is then read as any search is).
+   */
+  keys(wanted: number, after: Cursor | null): Promise<SQL | false | null>;
+  /** The word's posts in the circle (exact when no cell across its edge holds one, else estimated); null without a kept word. */
+  total(): Promise<Total | null>;
+}
+
+/** The keyed cell (KEYED_LEVEL) that holds a cell, as `cx:cy`. */
+const keyedCell = (c: NearCell): string => `${c.cx >> (c.level - KEYED_LEVEL)}:${c.cy >> (c.level - KEYED_LEVEL)}`;
+
+/**
+ * The word_cells reading of a search within a distance, when the counts kept per word may answer
+ * it: no filter but the type (they are kept per type only). Else null. Whether one kept word is
+ * the search (soleWord), and the word's cells in the circle's box, are read once, when first asked.
+ */
+export function nearWord(words: WordCellsRepository, query: CircleFilters, origin: LatLng): NearWord | null {
+  const { q } = query;
+  if (!q || query.status !== 'all' || query.region !== 'all' || query.amount !== 'all') return null;
+  const miles = DISTANCE_MILES[query.distance];
+  let cells: Promise<NearCell[] | null> | undefined;
+  const load = () =>
+    (cells ??= words.soleWord(q).then(async (word) => {
+      if (!word) return null;
+      const box = gridOf(circleBox(origin, miles), WORD_CELLS_LEVEL - 2);
+      return nearCells(origin, WORD_CELLS_LEVEL, await words.cellsInGrid(box, word, query.type));
+    }));
+  return {
+    async keys(wanted, after) {
+      const found = await load();
+      if (!found) return null;
+      const afterMiles = after?.sort === 'nearest' ? knnMiles(after.distance) : null;
+      const holding = cellsOfNearest(found, wanted, miles, afterMiles);
+      if (holding.length === 0) return false;
+      const keyed = [...new Set(holding.map(keyedCell))].map((id) => {
+        const [cx, cy] = id.split(':').map(Number) as [number, number];
+        return { cx, cy };
+      });
+      return keysCondition(query, keysOfCells(keyed)) ?? null;
+    },
+    async total() {
+      const found = await load();
+      return found && totalWithin(found, origin, miles);
+    },
+  };
+}
