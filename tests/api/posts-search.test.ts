@@ -86,6 +86,13 @@ describe('search within one field (spec §5)', () => {
     expect(plan).toContain('posts_search_keys_idx');
   });
 
+  it('keeps the index\'s pending list short, since every search reads all of it (docs/decisions/0097)', async () => {
+    const { rows } = await ctx.database.db.execute<{ options: string[] | null }>(
+      sql`SELECT reloptions AS options FROM pg_class WHERE relname = 'posts_search_keys_idx'`,
+    );
+    expect(rows[0]?.options).toEqual(['gin_pending_list_limit=256']);
+  });
+
   it("runs on connections whose bitmaps stay exact and whose queries start no parallel workers", async () => {
     const { rows } = await ctx.database.db.execute<{ work_mem: string; workers: string }>(
       sql`SELECT current_setting('work_mem') AS work_mem, current_setting('max_parallel_workers_per_gather') AS workers`,

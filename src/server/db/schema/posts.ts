@@ -69,7 +69,10 @@ export const posts = pgTable(
     // The posts a lifted suspension lists again.
     index('posts_owner_suspended_idx').on(t.userId).where(sql`${t.ownerSuspended}`),
     // Search keys (docs/decisions/0071): word prefixes by type, filter combinations and map cells.
-    index('posts_search_keys_idx').using('gin', sql`search_keys(${t.searchVector}, ${t.publicLatitude}, ${t.publicLongitude})`),
+    // A short pending list (docs/decisions/0097): every search reads all of it.
+    index('posts_search_keys_idx')
+      .using('gin', sql`search_keys(${t.searchVector}, ${t.publicLatitude}, ${t.publicLongitude})`)
+      .with({ gin_pending_list_limit: 256 }),
     // Nearest first and within a distance (docs/decisions/0089): the public point as earthdistance's
     // point (SQL post_earth, migration 0015). Neither point index is partial: a partial index's
     // predicate alone would let the planner AND its whole bitmap into a search's.
