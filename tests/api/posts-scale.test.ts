@@ -226,8 +226,9 @@ describe('a search sorted by distance', () => {
     const matches = nearestMatches(rare);
     // The keys of the cells holding its nearest post find fewer posts than the circle holds.
     const nearest = await near.keys(1, null);
-    expect(nearest).toBeTruthy();
-    const [found] = (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts WHERE ${nearest}`)).rows;
+    expect(nearest).toMatchObject({ whole: false });
+    const keys = nearest ? nearest.keys : sql`false`;
+    const [found] = (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts WHERE ${keys}`)).rows;
     expect(found!.n).toBeGreaterThan(0);
     expect(found!.n).toBeLessThan(matches.length);
     // The page read through the keys of its 21 nearest is theirs.
@@ -245,6 +246,24 @@ describe('a search sorted by distance', () => {
     expect(total).toEqual(await near.total());
     if (total.estimated) expect(Math.abs(total.total - matches.length) / matches.length).toBeLessThan(0.25);
     else expect(total.total).toBe(matches.length);
+  });
+
+  it('reads every match of the circle when the cells come back with fewer than their kept counts (a post removed meanwhile)', async () => {
+    const rare = rareWord();
+    const f = { q: rare, status: 'all', amount: 'all', region: 'all', distance: '10miles' } as const;
+    const matches = nearestMatches(rare);
+    const nearest = rows.find((r) => r.id === matches[0])!;
+    const cell = sql`word = ${rare} AND cx = map_cell_x(${nearest.lng}::float8, 15) AND cy = map_cell_y(${nearest.lat}::float8, 15)`;
+    await ctx.database.db.execute(sql`UPDATE word_cells SET n = n + 100 WHERE ${cell}`);
+    try {
+      const near = nearWord(createWordCellsRepository(ctx.database.db), f, ORIGIN)!;
+      expect(await near.keys(21, null)).toMatchObject({ whole: false });
+      const counts = { everywhere: async () => rows.length, scope: async () => within().length };
+      const page = await createPaging(ctx.database.db).nearest(await nearestQuery(f, ORIGIN, null, 21, counts, near));
+      expect(page.rows.map((r) => r.id)).toEqual(matches.slice(0, 21));
+    } finally {
+      await ctx.database.db.execute(sql`UPDATE word_cells SET n = n - 100 WHERE ${cell}`);
+    }
   });
 
   it('counts the posts of the circle (the walk of the nearest posts) only for a word common enough to walk', async () => {

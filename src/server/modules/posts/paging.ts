@@ -55,6 +55,12 @@ export interface PageQuery {
   limit: number;
 }
 
+/** The search index's condition for the cells around a page's origin; `whole` when they are all the circle's. */
+export interface NearKeys {
+  keys: SQL;
+  whole: boolean;
+}
+
 /** A page nearest first, from `origin`. */
 export interface NearestQuery extends PageQuery {
   origin: LatLng;
@@ -79,7 +85,7 @@ export interface NearestQuery extends PageQuery {
    * none is in it; null when it cannot say. Its page then tells nothing of the total (`matched`
    * null) unless it is the last.
    */
-  nearby?: (wanted: number) => Promise<SQL | false | null>;
+  nearby?: (wanted: number) => Promise<NearKeys | false | null>;
 }
 
 /**
@@ -311,8 +317,10 @@ export function createPaging(db: Db) {
         const near = q.nearby ? await q.nearby(q.limit) : null;
         if (near === false) return { rows: [], matched: 0, sample: null };
         if (near === null) return fromKeys(await narrowest());
-        const page = await fromKeys(near);
-        return { ...page, matched: page.rows.length < q.limit ? page.rows.length : null };
+        const page = await fromKeys(near.keys);
+        if (page.rows.length === q.limit) return { ...page, matched: null };
+        // Short: the last matches, unless the counts changed since they were read (a post removed).
+        return near.whole ? { ...page, matched: page.rows.length } : fromKeys(await narrowest());
       });
     },
   };

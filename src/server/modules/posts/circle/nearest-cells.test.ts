@@ -34,7 +34,9 @@ const byDistance = points
 
 describe('cellsOfNearest', () => {
   it.each([1, 21, 101])('holds the %i nearest points within 10 miles, from far fewer cells than the circle', (wanted) => {
-    const chosen = new Set(cellsOfNearest(cells, wanted, 10, null).map(idOf));
+    const { cells: near, whole } = cellsOfNearest(cells, wanted, 10, null);
+    expect(whole).toBe(false);
+    const chosen = new Set(near.map(idOf));
     const nearest = byDistance.filter((d) => d.miles <= 10).slice(0, wanted);
     for (const { p } of nearest) expect(chosen.has(idOf(cellAt(p, LEVEL)))).toBe(true);
     const inCircle = cells.filter((c) => c.min <= 10).length;
@@ -43,7 +45,7 @@ describe('cellsOfNearest', () => {
 
   it.each([20, 500, 1200])('holds the 21 nearest points beyond the %ith (a later page)', (skipped) => {
     const after = byDistance[skipped - 1]!.miles;
-    const chosen = new Set(cellsOfNearest(cells, 21, 10, after).map(idOf));
+    const chosen = new Set(cellsOfNearest(cells, 21, 10, after).cells.map(idOf));
     const next = byDistance.filter((d) => d.miles > after && d.miles <= 10).slice(0, 21);
     expect(next.length).toBeGreaterThan(0);
     for (const { p } of next) expect(chosen.has(idOf(cellAt(p, LEVEL)))).toBe(true);
@@ -56,7 +58,7 @@ describe('cellsOfNearest', () => {
     const gathered = Array.from({ length: 40 }, (_, i) => ({ lat: 43.697 + i * 1e-5, lng: -79.383 }));
     const sparse = [...pointsAround(TORONTO, 0.2, 300), ...gathered];
     const after = Math.max(...gathered.map((p) => haversineMiles(TORONTO, p)));
-    const chosen = new Set(cellsOfNearest(nearCells(TORONTO, LEVEL, countsOf(sparse)), 21, 10, after).map(idOf));
+    const chosen = new Set(cellsOfNearest(nearCells(TORONTO, LEVEL, countsOf(sparse)), 21, 10, after).cells.map(idOf));
     const next = sparse
       .map((p) => ({ p, miles: haversineMiles(TORONTO, p) }))
       .filter((d) => d.miles > after && d.miles <= 10)
@@ -69,8 +71,10 @@ describe('cellsOfNearest', () => {
   it('gives every cell in the circle when it holds fewer points than wanted, and none beyond it', () => {
     const inCircle = cells.filter((c) => c.min <= 1);
     const few = byDistance.filter((d) => d.miles <= 1).length;
-    expect(cellsOfNearest(cells, few + 1, 1, null).map(idOf).sort()).toEqual(inCircle.map(idOf).sort());
-    expect(cellsOfNearest(cells, 21, 10, 20)).toEqual([]);
+    const all = cellsOfNearest(cells, few + 1, 1, null);
+    expect(all.whole).toBe(true);
+    expect(all.cells.map(idOf).sort()).toEqual(inCircle.map(idOf).sort());
+    expect(cellsOfNearest(cells, 21, 10, 20)).toEqual({ cells: [], whole: true });
   });
 });
 

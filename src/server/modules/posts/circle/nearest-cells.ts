@@ -24,14 +24,14 @@ export function nearCells(origin: LatLng, level: number, cells: readonly CellCou
  * posts lie within `reach` (the farthest bound among them), so the `wanted` nearest do too; the
  * cells returned are every cell that has a point within `reach` (and beyond `after`): the nearest
  * posts are the nearest of the posts of these cells. With fewer posts in the circle, every cell
- * in it.
+ * in it (`whole`: a page of them that comes back short is the last).
  */
 export function cellsOfNearest(
   cells: readonly NearCell[],
   wanted: number,
   miles: number,
   after: number | null,
-): NearCell[] {
+): { cells: NearCell[]; whole: boolean } {
   const beyond = (c: NearCell) => after === null || c.max >= after;
   let found = 0;
   let reach = miles;
@@ -46,7 +46,7 @@ export function cellsOfNearest(
       break;
     }
   }
-  return cells.filter((c) => c.min <= reach && c.n > 0 && beyond(c));
+  return { cells: cells.filter((c) => c.min <= reach && c.n > 0 && beyond(c)), whole: reach === miles };
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { LatLng } from '../../../../domain/geo';
 import { gridOf } from '../../../../domain/map';
 import { DISTANCE_MILES } from '../../../../domain/posts';
@@ -7,6 +6,7 @@ import type { CircleFilters } from '../circle/counts';
 import { cellsOfNearest, nearCells, totalWithin, type NearCell } from '../circle/nearest-cells';
 import type { Cursor } from '../cursor';
 import { knnMiles } from '../filters';
+import type { NearKeys } from '../paging';
 import type { WordCellsRepository } from '../map/word-cells';
 import { KEYED_LEVEL, circleBox, keysCondition, keysOfCells } from '../search';
 import type { Total } from '../totals/totals';
@@ -15,10 +15,11 @@ import type { Total } from '../totals/totals';
 export interface NearWord {
   /**
    * The search index's condition for a page after `after`: the word, in the keyed cells that hold
-   * the cells of its `wanted` nearest posts; false when no post of the word is in the circle; null
-   * when no single kept word is the search (it is then read as any search is).
+   * the cells of its `wanted` nearest posts (`whole` when they are all the circle's); false when no
+   * post of the word is in the circle; null when no single kept word is the search (it is then
+   * read as any search is).
    */
-  keys(wanted: number, after: Cursor | null): Promise<SQL | false | null>;
+  keys(wanted: number, after: Cursor | null): Promise<NearKeys | false | null>;
   /** The word's posts in the circle (exact when no cell across its edge holds one, else estimated); null without a kept word. */
   total(): Promise<Total | null>;
 }
@@ -47,13 +48,14 @@ export function nearWord(words: WordCellsRepository, query: CircleFilters, origi
       const found = await load();
       if (!found) return null;
       const afterMiles = after?.sort === 'nearest' ? knnMiles(after.distance) : null;
-      const holding = cellsOfNearest(found, wanted, miles, afterMiles);
+      const { cells: holding, whole } = cellsOfNearest(found, wanted, miles, afterMiles);
       if (holding.length === 0) return false;
       const keyed = [...new Set(holding.map(keyedCell))].map((id) => {
         const [cx, cy] = id.split(':').map(Number) as [number, number];
         return { cx, cy };
       });
-      return keysCondition(query, keysOfCells(keyed)) ?? null;
+      const keys = keysCondition(query, keysOfCells(keyed));
+      return keys ? { keys, whole } : null;
     },
     async total() {
       const found = await load();
