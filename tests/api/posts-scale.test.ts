@@ -231,12 +231,15 @@ describe('a search sorted by distance', () => {
     const [found] = (await ctx.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM posts WHERE ${keys}`)).rows;
     expect(found!.n).toBeGreaterThan(0);
     expect(found!.n).toBeLessThan(matches.length);
-    // The page read through the keys of its 21 nearest is theirs.
+    // The page read through the keys of its 21 nearest is theirs, and so is the page read through
+    // the point index's boxes of the cells that hold them.
     const counts = { everywhere: async () => rows.length, scope: async () => within().length };
-    const query = await nearestQuery(f, ORIGIN, null, 21, counts, near);
-    const page = await createPaging(ctx.database.db).nearest(query);
-    expect(page.rows.map((r) => r.id)).toEqual(matches.slice(0, 21));
-    expect(page.matched).toBeNull();
+    for (const reading of [near, nearWord(createWordCellsRepository(ctx.database.db), f, ORIGIN, 0)!]) {
+      const query = await nearestQuery(f, ORIGIN, null, 21, counts, reading);
+      const page = await createPaging(ctx.database.db).nearest(query);
+      expect(page.rows.map((r) => r.id)).toEqual(matches.slice(0, 21));
+      expect(page.matched).toBeNull();
+    }
     // The total: the kept counts, exact unless a cell across the circle's edge holds a match.
     const statements = vi.spyOn(ctx.database.pool, 'query');
     const total = await totalOf(`distance=10miles&q=${rare}`);
