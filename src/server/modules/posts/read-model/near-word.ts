@@ -10,7 +10,7 @@ import { pointInBox } from '../cells';
 import { knnMiles } from '../filters';
 import type { NearKeys } from '../paging';
 import type { WordCellsRepository } from '../map/word-cells';
-import { KEYED_LEVEL, circleBox, keysCondition, keysOfCells } from '../search';
+import { KEYED_LEVEL, circleBoxes, keysCondition, keysOfCells } from '../search';
 import type { Total } from '../totals/totals';
 
 /** A search for one kept word within a distance, read around its origin from word_cells (docs/decisions/0096). */
@@ -60,7 +60,8 @@ const keyedCell = (c: NearCell): string => `${c.cx >> (c.level - KEYED_LEVEL)}:$
 /**
  * The word_cells reading of a search within a distance, when the counts kept per word may answer
  * it: no filter but the type (they are kept per type only). Else null. Whether one kept word is
- * the search (soleWord), and the word's cells in the circle's box, are read once, when first asked.
+ * the search (soleWord), and the word's cells in the circle's box (two boxes across the antimeridian),
+ * are read once, when first asked.
  * `boxesFrom`: BOXES_FROM, changed only to test both readings.
  */
 export function nearWord(
@@ -76,8 +77,9 @@ export function nearWord(
   const load = () =>
     (cells ??= words.soleWord(q).then(async (word) => {
       if (!word) return null;
-      const box = gridOf(circleBox(origin, miles), WORD_CELLS_LEVEL - 2);
-      return nearCells(origin, WORD_CELLS_LEVEL, await words.cellsInGrid(box, word, query.type));
+      const grids = circleBoxes(origin, miles).map((box) => gridOf(box, WORD_CELLS_LEVEL - 2));
+      const found = await Promise.all(grids.map((g) => words.cellsInGrid(g, word, query.type)));
+      return nearCells(origin, WORD_CELLS_LEVEL, found.flat());
     }));
   return {
     async keys(wanted, after) {
