@@ -120,9 +120,14 @@ export function circleBoxes(origin: { lat: number; lng: number }, miles: number)
   return [box];
 }
 
-/** The keys of the map cells that cover the circle of `miles` around `origin` (its bounding box). */
-export const circleKeys = (origin: { lat: number; lng: number }, miles: number): string[] =>
-  cellKeys(circleBox(origin, miles));
+/**
+ * The keys of the map cells that cover the circle of `miles` around `origin` (its bounding box, on
+ * both sides of the antimeridian); none when a side is too big to name by its cells.
+ */
+export function circleKeys(origin: { lat: number; lng: number }, miles: number): string[] {
+  const sides = circleBoxes(origin, miles).map(cellKeys);
+  return sides.some((keys) => keys.length === 0) ? [] : sides.flat();
+}
 
 /** The finest level whose cells are search keys. */
 export const KEYED_LEVEL = GEO_LEVELS[0];
