@@ -96,7 +96,7 @@ function circleSpan(origin: { lat: number; lng: number }, miles: number) {
 const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
 
 /** The bounding box of the circle of `miles` around `origin` (cut at ±180°). */
-export function circleBox(origin: { lat: number; lng: number }, miles: number): Bbox {
+function circleBox(origin: { lat: number; lng: number }, miles: number): Bbox {
   const { dLat, dLng } = circleSpan(origin, miles);
   return {
     west: clamp(origin.lng - dLng, 180),

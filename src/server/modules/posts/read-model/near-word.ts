@@ -54,8 +54,9 @@ function boxesOf(cells: readonly NearCell[]): Bbox[] {
   return boxes;
 }
 
-/** The keyed cell (KEYED_LEVEL) that holds a cell, as `cx:cy`. */
-const keyedCell = (c: NearCell): string => `${c.cx >> (c.level - KEYED_LEVEL)}:${c.cy >> (c.level - KEYED_LEVEL)}`;
+/** The keyed cell (KEYED_LEVEL) that holds a cell. */
+const keyedCell = (c: NearCell) => ({ cx: c.cx >> (c.level - KEYED_LEVEL), cy: c.cy >> (c.level - KEYED_LEVEL) });
+const idOf = (c: { cx: number; cy: number }) => `${c.cx}:${c.cy}`;
 
 /**
  * The word_cells reading of a search within a distance, when the counts kept per word may answer
@@ -88,18 +89,14 @@ export function nearWord(
       const afterMiles = after?.sort === 'nearest' ? knnMiles(after.distance) : null;
       const { cells: holding, whole } = cellsOfNearest(found, wanted, miles, afterMiles);
       if (holding.length === 0) return false;
-      const ids = new Set(holding.map(keyedCell));
-      const inKeyed = found.reduce((n, c) => (ids.has(keyedCell(c)) ? n + c.n : n), 0);
+      const keyed = new Map(holding.map(keyedCell).map((k) => [idOf(k), k]));
+      const inKeyed = found.reduce((n, c) => (keyed.has(idOf(keyedCell(c))) ? n + c.n : n), 0);
       const inHolding = holding.reduce((n, c) => n + c.n, 0);
       if (inKeyed - inHolding >= boxesFrom) {
         const word = keysCondition(query);
         return word ? { keys: and(word, or(...boxesOf(holding).map((b) => pointInBox(b))))!, whole } : null;
       }
-      const keyed = [...ids].map((id) => {
-        const [cx, cy] = id.split(':').map(Number) as [number, number];
-        return { cx, cy };
-      });
-      const keys = keysCondition(query, keysOfCells(keyed));
+      const keys = keysCondition(query, keysOfCells([...keyed.values()]));
       return keys ? { keys, whole } : null;
     },
     async total() {
