@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { haversineMiles } from '../../src/domain/geo';
 import {
@@ -15,7 +15,9 @@ import {
   type PostFilters,
 } from '../../src/domain/posts';
 import { seedPosts } from '../../src/server/modules/demo/seed';
+import { filterConditions, typeCondition, visible } from '../../src/server/modules/posts/filters';
 import { createPaging } from '../../src/server/modules/posts/paging';
+import { keysCondition, searchMatches } from '../../src/server/modules/posts/search';
 import { createWordCellsRepository } from '../../src/server/modules/posts/map/word-cells';
 import { nearestQuery } from '../../src/server/modules/posts/read-model/list';
 import { nearWord } from '../../src/server/modules/posts/read-model/near-word';
@@ -168,6 +170,34 @@ describe('X-Total-Count at scale', () => {
     expect(some).toBeGreaterThan(0);
     expect(some).toBeLessThan(1000);
     expect(await totalOf('q=st&type=skids&status=limited')).toEqual({ total: some, estimated: false });
+  });
+});
+
+describe('a search newest first (docs/decisions/0071, 0098)', () => {
+  /** The first page of `q` newest first, as the list asks for it, its walk's scope told as `scope` posts. */
+  function firstPage(q: string, scope: number) {
+    const f: PostFilters = { q, status: 'all', amount: 'all', region: 'all', distance: 'all' };
+    return createPaging(ctx.database.db).newest({
+      where: filterConditions(f, ORIGIN),
+      keys: keysCondition(f),
+      exact: and(visible, searchMatches(q)),
+      scope: async () => scope,
+      typeOnly: typeCondition(f),
+      rest: filterConditions({ ...f, type: undefined }, ORIGIN),
+      after: null,
+      limit: 21,
+    });
+  }
+
+  it('walks the newest posts when the walk should meet a page and a half of matches, however few; else reads every match', async () => {
+    const common = rows.filter((r) => matchesWord(r, 'st')).length;
+    expect(common).toBeGreaterThan(1000);
+    // A large share of 5,000 posts: the walk finds the page, and a sample of the total.
+    expect((await firstPage('st', rows.length)).sample).not.toBeNull();
+    // The same matches among a million posts would be a few in the walk's 3,000: every match is read
+    // at once, without a futile walk first, however many the planner expects.
+    const page = await firstPage('st', 1_000_000);
+    expect(page).toMatchObject({ matched: common, sample: null });
   });
 });
 

@@ -93,6 +93,13 @@ describe('search within one field (spec §5)', () => {
     expect(rows[0]?.options).toEqual(['gin_pending_list_limit=256']);
   });
 
+  it('keeps statistics of 4,000 search keys, so the planner knows a word in its type (docs/decisions/0098)', async () => {
+    const { rows } = await ctx.database.db.execute<{ target: number }>(
+      sql`SELECT attstattarget AS target FROM pg_attribute WHERE attrelid = 'posts_search_keys_idx'::regclass AND attnum = 1`,
+    );
+    expect(rows[0]?.target).toBe(400);
+  });
+
   it("runs on connections whose bitmaps stay exact and whose queries start no parallel workers", async () => {
     const { rows } = await ctx.database.db.execute<{ work_mem: string; workers: string }>(
       sql`SELECT current_setting('work_mem') AS work_mem, current_setting('max_parallel_workers_per_gather') AS workers`,
