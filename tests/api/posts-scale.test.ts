@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { haversineMiles } from '../../src/domain/geo';
 import {
@@ -15,11 +15,9 @@ import {
   type PostFilters,
 } from '../../src/domain/posts';
 import { seedPosts } from '../../src/server/modules/demo/seed';
-import { filterConditions, typeCondition, visible } from '../../src/server/modules/posts/filters';
 import { createPaging } from '../../src/server/modules/posts/paging';
-import { keysCondition, searchMatches } from '../../src/server/modules/posts/search';
 import { createWordCellsRepository } from '../../src/server/modules/posts/map/word-cells';
-import { nearestQuery } from '../../src/server/modules/posts/read-model/list';
+import { nearestQuery, newestQuery } from '../../src/server/modules/posts/read-model/list';
 import { nearWord } from '../../src/server/modules/posts/read-model/near-word';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { postsChanged } from './posts-helpers';
@@ -177,16 +175,7 @@ describe('a search newest first (docs/decisions/0071, 0098)', () => {
   /** The first page of `q` newest first, as the list asks for it, its walk's scope told as `scope` posts. */
   function firstPage(q: string, scope: number) {
     const f: PostFilters = { q, status: 'all', amount: 'all', region: 'all', distance: 'all' };
-    return createPaging(ctx.database.db).newest({
-      where: filterConditions(f, ORIGIN),
-      keys: keysCondition(f),
-      exact: and(visible, searchMatches(q)),
-      scope: async () => scope,
-      typeOnly: typeCondition(f),
-      rest: filterConditions({ ...f, type: undefined }, ORIGIN),
-      after: null,
-      limit: 21,
-    });
+    return createPaging(ctx.database.db).newest(newestQuery(f, ORIGIN, null, 21, async () => scope));
   }
 
   it('walks the newest posts when the walk should meet a page and a half of matches, however few; else reads every match', async () => {

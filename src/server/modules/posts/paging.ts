@@ -61,6 +61,12 @@ export interface NearKeys {
   whole: boolean;
 }
 
+/** A page newest first: with a search, its walk goes through the posts of `typeOnly`, keeping those of `rest`. */
+export interface NewestQuery extends PageQuery {
+  typeOnly?: SQL | undefined;
+  rest?: SQL | undefined;
+}
+
 /** A page nearest first, from `origin`. */
 export interface NearestQuery extends PageQuery {
   origin: LatLng;
@@ -240,7 +246,7 @@ export function createPaging(db: Db) {
      * walk of posts_created_idx / posts_type_created_idx. With them (a search, or filters beyond
      * the type), `keyed`: the walk goes through the newest posts of the type.
      */
-    async newest(q: PageQuery & { typeOnly?: SQL; rest?: SQL }): Promise<RowsPage> {
+    async newest(q: NewestQuery): Promise<RowsPage> {
       const after = newestAfter(q.after);
       const order = [desc(posts.createdAt), desc(posts.id)];
       if (!q.keys) {

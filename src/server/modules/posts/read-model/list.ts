@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor, type Cursor } from '../cursor';
 import { and } from 'drizzle-orm';
 import { filterConditions, typeCondition, visible } from '../filters';
 import type { Card } from '../present';
-import type { NearestQuery, PageRow, RowsPage } from '../paging';
+import type { NearestQuery, NewestQuery, PageRow, RowsPage } from '../paging';
 import type { CircleFilters } from '../circle/counts';
 import type { PostsRepository } from '../repository';
 import { circleKeys, keysCondition, searchMatches } from '../search';
@@ -62,6 +62,30 @@ const cursorAfter = (last: PageRow, sort: Cursor['sort']) =>
       ? { sort, createdAt: String(last.sortKey), id: last.id }
       : { sort, distance: Number(last.sortKey), id: last.id },
   );
+
+/**
+ * A page of `query` newest first (paging.ts): with a search, or filters beyond the type, its index
+ * conditions, and the walk through the newest posts of its type, whose `scope` is asked only then.
+ */
+export function newestQuery(
+  query: PostFilters,
+  origin: LatLng,
+  after: Cursor | null,
+  limit: number,
+  scope: () => Promise<number>,
+): NewestQuery {
+  const keys = keysCondition(query);
+  return {
+    where: filterConditions(query, origin),
+    keys,
+    exact: and(visible, query.q ? searchMatches(query.q) : undefined),
+    scope: keys ? scope : undefined,
+    typeOnly: typeCondition(query),
+    rest: filterConditions({ ...query, type: undefined }, origin),
+    after,
+    limit,
+  };
+}
 
 /**
  * A page of `query` nearest first, within its distance (paging.ts): the radius and the search are
@@ -135,17 +159,8 @@ export function createListPages(deps: {
   ): Promise<RowsPage & { near?: NearWord | null }> {
     const { distance } = query;
     if (distance === 'all') {
-      const keys = keysCondition(query);
-      return deps.repo.newest({
-        where: filterConditions(query, origin),
-        keys,
-        exact: and(visible, query.q ? searchMatches(query.q) : undefined),
-        scope: keys ? async () => (await scopeTotal(query, origin)).total : undefined,
-        typeOnly: typeCondition(query),
-        rest: filterConditions({ ...query, type: undefined }, origin),
-        after,
-        limit,
-      });
+      const scope = async () => (await scopeTotal(query, origin)).total;
+      return deps.repo.newest(newestQuery(query, origin, after, limit, scope));
     }
     const near = nearWord(deps.words, { ...query, distance }, origin);
     const counts = {
