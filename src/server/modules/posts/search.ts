@@ -87,33 +87,22 @@ export const cellsNarrow = (alone: number, inCells: number, everywhere: number):
 /** Miles in a degree of latitude. */
 const MILES_PER_DEGREE = 69.05;
 
-/** Half the width and height, in degrees, of the box around the circle of `miles` around `origin`. */
-function circleSpan(origin: { lat: number; lng: number }, miles: number) {
-  const dLat = miles / MILES_PER_DEGREE;
-  return { dLat, dLng: dLat / Math.max(0.01, Math.cos((origin.lat * Math.PI) / 180)) };
-}
-
 const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
-
-/** The bounding box of the circle of `miles` around `origin` (cut at ±180°). */
-function circleBox(origin: { lat: number; lng: number }, miles: number): Bbox {
-  const { dLat, dLng } = circleSpan(origin, miles);
-  return {
-    west: clamp(origin.lng - dLng, 180),
-    east: clamp(origin.lng + dLng, 180),
-    south: clamp(origin.lat - dLat, 90),
-    north: clamp(origin.lat + dLat, 90),
-  };
-}
 
 /**
  * The bounding box of the circle of `miles` around `origin` as boxes within ±180°: one, or two
  * when the circle crosses the antimeridian (its part beyond it brought round to the other side).
  */
 export function circleBoxes(origin: { lat: number; lng: number }, miles: number): Bbox[] {
-  const box = circleBox(origin, miles);
-  const { dLng } = circleSpan(origin, miles);
+  const dLat = miles / MILES_PER_DEGREE;
+  const dLng = dLat / Math.max(0.01, Math.cos((origin.lat * Math.PI) / 180));
   const [west, east] = [origin.lng - dLng, origin.lng + dLng];
+  const box = {
+    west: clamp(west, 180),
+    east: clamp(east, 180),
+    south: clamp(origin.lat - dLat, 90),
+    north: clamp(origin.lat + dLat, 90),
+  };
   if (dLng >= 180) return [box];
   if (west < -180) return [box, { ...box, west: west + 360, east: 180 }];
   if (east > 180) return [box, { ...box, west: -180, east: east - 360 }];
