@@ -188,6 +188,16 @@ describe('a search newest first (docs/decisions/0071, 0098)', () => {
     const page = await firstPage('st', 1_000_000);
     expect(page).toMatchObject({ matched: common, sample: null });
   });
+
+  it('walks past 3,000 posts when reading every match would cost more than the walk (docs/decisions/0099)', async () => {
+    const common = rows.filter((r) => matchesWord(r, 'st')).length;
+    expect(common).toBeGreaterThan(2000);
+    // A scope where twice the matches' number of posts holds 40 of them and 3,000 posts fewer than
+    // 30 (60,000 / common), under a page and a half: the walk goes on past 3,000, and its page is the page.
+    const page = await firstPage('st', Math.round((common * 2 * common) / 40));
+    expect(page.sample).not.toBeNull();
+    expect(page.rows).toHaveLength(21);
+  });
 });
 
 describe('a search sorted by distance', () => {

@@ -95,9 +95,10 @@ export interface NearestQuery extends PageQuery {
 }
 
 /**
- * How many of the newest (or nearest) posts of its scope a page looks through before it asks the
- * search index for every match: past it, the matches are rare enough (under a page per WALK posts)
- * to be read and sorted at little cost (docs/decisions/0071).
+ * How many of the newest (or nearest) posts of its scope a page looks through at least before it
+ * asks the search index for every match: past it, the matches are rare enough (under a page per
+ * WALK posts) to be read and sorted at little cost (docs/decisions/0071). Newest first, a walk
+ * goes further when its matches are many (MATCH_READ).
  */
 export const WALK = 3000;
 /**
@@ -105,6 +106,14 @@ export const WALK = 3000;
  * step (3,000 of them took 23-59 ms at 1M posts, against 3-15 ms for every match of a rare word).
  */
 export const NEAREST_WALK = 1000;
+/**
+ * Newest first, a walk may pass as many posts as reading every match from the search index would
+ * cost: a match read and sorted costs about as much as this many posts walked past (measured at
+ * 1M posts: 2.2-3.2 µs a match, 1.1 µs a post; docs/decisions/0099).
+ */
+const MATCH_READ = 2;
+/** The longest walk newest first: a futile one costs the walk and then the index's read. */
+const MAX_WALK = 12_000;
 /** A walk that answers a page also estimates the total: from at least this many matches (±22 %). */
 const SAMPLE = 21;
 
@@ -261,12 +270,19 @@ export function createPaging(db: Db) {
       const keys = q.keys;
       const scope = q.scope ? await q.scope() : Infinity;
       // The matches the planner expects in the scope, met by the walk in proportion (its estimate
-      // of the search keys holds within about 10 %: migration 0022, docs/decisions/0098).
-      const walkYield = async () => (scope > WALK ? ((await expected(keys)) * WALK) / scope : 0);
+      // of the search keys holds within about 10 %: migration 0022, docs/decisions/0098); the
+      // walk may go as far as reading them all would cost.
+      let length = WALK;
+      const walkYield = async () => {
+        if (scope <= WALK) return 0;
+        const matches = await expected(keys);
+        length = Math.min(MAX_WALK, Math.max(WALK, Math.round(MATCH_READ * matches)));
+        return (matches * length) / scope;
+      };
       return keyed(
         q,
         walkYield,
-        (limit) => walk(WALK, and(q.typeOnly, after), 'newest', q.rest, newestKey, limit),
+        (limit) => walk(length, and(q.typeOnly, after), 'newest', q.rest, newestKey, limit),
         () => fromIndex(keys, and(q.exact, after), 'newest', q.limit),
       );
     },
