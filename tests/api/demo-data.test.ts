@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { POST_TYPES, REGIONS, type MapResponse, type Post } from '../../src/domain/posts';
 import { DEMO_POST_COUNT } from '../../src/server/modules/demo/generate';
+import { dropSecondaryIndexes } from '../../src/server/modules/demo/seed';
 import { DEMO_SETTING, loadDemoDataOnce } from '../../src/server/modules/demo/load';
 import { as, registerMember, useTestApp, type TestContext } from './helpers';
 import { insertPost } from './posts-helpers';
@@ -67,5 +68,35 @@ describe('demo data on a database that has posts', () => {
     await ctx.database.db.execute(sql`DELETE FROM posts`);
     expect(await loadDemoDataOnce(ctx.database.pool)).toBe('done-before');
     expect(await postCount(ctx)).toBe(0);
+  });
+});
+
+describe('a bulk seed of load-test posts', () => {
+  const ctx = useTestApp();
+
+  /** The secondary indexes of posts as they are defined, with their columns' statistics targets. */
+  async function indexesOfPosts() {
+    const { rows } = await ctx.database.db.execute<{ definition: string; target: number }>(
+      sql`SELECT pg_get_indexdef(c.oid) AS definition, a.attstattarget::int AS target
+          FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid JOIN pg_attribute a ON a.attrelid = c.oid
+          WHERE x.indrelid = 'posts'::regclass AND NOT x.indisprimary AND NOT x.indisunique
+          ORDER BY 1, a.attnum`,
+    );
+    return rows.map((r) => ({ ...r, target: r.target > 0 ? r.target : null }));
+  }
+
+  it('builds the indexes it dropped again as they were, the search keys’ statistics target included', async () => {
+    const before = await indexesOfPosts();
+    expect(before).toContainEqual({ definition: expect.stringContaining('search_keys('), target: 400 });
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const statements = await dropSecondaryIndexes(client);
+      for (const statement of statements) await client.query(statement);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await indexesOfPosts()).toEqual(before);
   });
 });

@@ -24,6 +24,13 @@ describe('generated load-test posts', () => {
     expect([...postBatches(10, { seed: 8, now: NOW, batchSize: 4 })].flat()).not.toEqual(posts.slice(0, 10));
   });
 
+  it('are posted over the last year in the order of their times, as a live database receives them', () => {
+    const times = posts.map((p) => p.createdAt.getTime());
+    expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
+    expect(NOW.getTime() - times[0]!).toBeGreaterThan(364 * 86_400_000);
+    expect(times.at(-1)!).toBeLessThanOrEqual(NOW.getTime());
+  });
+
   it('pass the post form rules', () => {
     for (const p of posts.slice(0, 500)) {
       // The form leaves out what the poster left empty.

@@ -156,15 +156,24 @@ export function generatePost(rng: Random, opts: PostOptions): GeneratedPost {
   };
 }
 
-/** `count` load-test posts in batches of `batchSize`, spread over the last year. */
+/**
+ * `count` load-test posts in batches of `batchSize`, spread evenly over the last year and in the
+ * order they were posted, as a live database receives them (its newest posts in its last pages).
+ */
 export function* postBatches(
   count: number,
   opts: { seed: number; now: Date; batchSize: number },
 ): Generator<GeneratedPost[]> {
   const rng = seededRandom(opts.seed);
+  const ageDays = 365;
+  const postedAt = (k: number) =>
+    new Date(opts.now.getTime() - Math.floor((1 - (k + 0.5) / count) * ageDays * DAY_MS));
   for (let done = 0; done < count; ) {
     const size = Math.min(opts.batchSize, count - done);
-    yield Array.from({ length: size }, () => generatePost(rng, { now: opts.now, ageDays: 365 }));
+    yield Array.from({ length: size }, (_, i) => ({
+      ...generatePost(rng, { now: opts.now, ageDays }),
+      createdAt: postedAt(done + i),
+    }));
     done += size;
   }
 }

@@ -43,7 +43,7 @@ export async function seedPosts(
     }
     if (bulk) {
       await client.query("SET LOCAL maintenance_work_mem = '512MB'");
-      for (const definition of indexes) await client.query(definition);
+      for (const statement of indexes) await client.query(statement);
       await client.query('SET LOCAL session_replication_role = origin');
       await client.query('SELECT map_cells_rebuild()');
       await client.query('SELECT post_counts_rebuild()');
@@ -68,16 +68,23 @@ async function postCount(client: pg.PoolClient): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Drops every index of posts but the primary key; returns their definitions to build them again. */
-async function dropSecondaryIndexes(client: pg.PoolClient): Promise<string[]> {
+/**
+ * Drops every index of posts but the primary key; returns the statements that build them again,
+ * with the statistics targets set on their columns (migration 0022: a rebuilt index otherwise
+ * keeps the default, and the planner's estimates of a search fall back to guesses).
+ */
+export async function dropSecondaryIndexes(client: pg.PoolClient): Promise<string[]> {
   await client.query('SET LOCAL session_replication_role = replica');
-  const { rows } = await client.query<{ name: string; definition: string }>(
-    `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+  const { rows } = await client.query<{ name: string; definition: string; targets: string[] }>(
+    `SELECT i.indexname AS name, i.indexdef AS definition,
+            array(SELECT format('ALTER INDEX %I ALTER COLUMN %s SET STATISTICS %s', i.indexname, a.attnum, a.attstattarget)
+                  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attstattarget > 0 ORDER BY a.attnum) AS targets
+     FROM pg_indexes i
      JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
      WHERE i.schemaname = current_schema() AND i.tablename = 'posts' AND NOT x.indisprimary AND NOT x.indisunique`,
   );
   for (const { name } of rows) await client.query(`DROP INDEX ${pgIdent(name)}`);
-  return rows.map((r) => r.definition);
+  return rows.flatMap((r) => [r.definition, ...r.targets]);
 }
 
 const pgIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
