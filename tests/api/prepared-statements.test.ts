@@ -46,10 +46,10 @@ describe('named prepared statements (docs/decisions/0090)', () => {
     const searched = { ...ALL, type: 'fruit' as const, q: 'apple' };
     const exact = filterConditions(searched, ORIGIN);
     const before = (await prepared()).length;
-    await map.idsInCells(grid.level, [cell], keysCondition(searched), exact, true);
+    await map.idsInCells(grid.level, [cell], keysCondition(searched)!.getSQL(), exact, true);
     // A search counted from word_cells finds its lone posts by the filters alone (docs/decisions/0095).
     await map.idsInCells(grid.level, [cell], exact, exact, true);
-    await map.idsInGrid(grid, keysCondition(searched), 201, true);
+    await map.idsInGrid(grid, keysCondition(searched)!.getSQL(), 201, true);
     expect(await prepared()).toHaveLength(before);
   });
 });

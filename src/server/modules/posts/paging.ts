@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { LatLng } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import type { Cursor } from './cursor';
 import { nearestOrderSql } from './filters';
 import type { PostRow } from './present';
-import { cellsNarrow } from './search';
+import { createKeyEstimates, type KeyEstimates } from './key-estimates';
+import { cellsNarrow, type IndexKeys } from './search';
 
 const { searchVector: _searchVector, ...columns } = getTableColumns(posts);
 /** A post's columns as the app reads them: all but the search document (PostRow). */
@@ -43,7 +44,7 @@ export interface PageQuery {
   /** Every condition of the filters but a distance's radius. */
   where: SQL | undefined;
   /** The search index's condition for the same filters (search.ts), when it can narrow them. */
-  keys?: SQL | undefined;
+  keys?: IndexKeys | undefined;
   /** What the keys leave undecided (a search's words in order); with the keys, the whole filter. */
   exact?: SQL | undefined;
   /**
@@ -57,7 +58,7 @@ export interface PageQuery {
 
 /** The search index's condition for the cells around a page's origin; `whole` when they are all the circle's. */
 export interface NearKeys {
-  keys: SQL;
+  keys: SQLWrapper;
   whole: boolean;
 }
 
@@ -83,7 +84,7 @@ export interface NearestQuery extends PageQuery {
    * not: they reach beyond the circle (the box around it), so it would overstate it two or three
    * times, and a futile KNN walk costs about ten times a btree's (3,000 steps: 23-59 ms at 1M).
    */
-  words?: SQL | undefined;
+  words?: IndexKeys | undefined;
   everywhere?: number;
   /**
    * For a search of one kept word (read-model/near-word.ts): the index's condition for the cells
@@ -117,19 +118,11 @@ const MAX_WALK = 12_000;
 /** A walk that answers a page also estimates the total: from at least this many matches (±22 %). */
 const SAMPLE = 21;
 
-/** How many posts the planner expects `condition` to select (from its statistics; no row is read). */
-export async function expectedRows(db: Db, condition: SQL): Promise<number> {
-  const result = await db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${posts} WHERE ${condition}`,
-  );
-  return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
-}
-
 /**
  * The list's pages, newest or nearest first, each with what it tells of its total: a walk of an
  * ordered index, or every match of the search index, sorted (docs/decisions/0071, 0072).
  */
-export function createPaging(db: Db) {
+export function createPaging(db: Db, estimates: KeyEstimates = createKeyEstimates(db)) {
   const newestKey = sql<string>`${posts.createdAt}::text`.as('sort_key');
   const newestAfter = (after: Cursor | null) =>
     after?.sort === 'newest'
@@ -147,7 +140,7 @@ export function createPaging(db: Db) {
    * never walks an ordered index through a rare combination (docs/decisions/0071).
    */
   async function fromIndex(
-    keys: SQL,
+    keys: SQLWrapper,
     where: SQL | undefined,
     order: 'newest' | { nearest: SQL },
     limit: number,
@@ -224,7 +217,7 @@ export function createPaging(db: Db) {
     return { rows, walked: found.at(-1)?.place ?? 0 };
   }
 
-  const expected = (keys: SQL) => expectedRows(db, keys);
+  const { expected } = estimates;
 
   /**
    * A keyed page (docs/decisions/0071). When the walk is expected to meet more than a page and a
@@ -325,7 +318,7 @@ export function createPaging(db: Db) {
           ? keys
           : words!;
       // `within` holds the search's exact words as well as the radius: `exact` would check them twice.
-      const fromKeys = (condition: SQL) =>
+      const fromKeys = (condition: SQLWrapper) =>
         fromIndex(condition, and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit);
       const walkFor = (limit: number) => walk(NEAREST_WALK, located, knn, q.within, sortKey, limit);
       return keyed(q, walkYield, walkFor, async () => {

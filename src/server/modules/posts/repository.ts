@@ -5,6 +5,7 @@ import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 import type { PostTypeValue } from '../../../domain/post-values';
 import { visible } from './filters';
+import { createKeyEstimates } from './key-estimates';
 import { createPaging, postColumns as columns } from './paging';
 import type { PostRow } from './present';
 
@@ -21,9 +22,13 @@ export function createPostsRepository(db: Db, events: EventBus) {
     .from(posts)
     .where(sql`${posts.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
     .prepare('posts_by_ids');
+  const estimates = createKeyEstimates(db);
 
   return {
-    ...createPaging(db),
+    ...createPaging(db, estimates),
+
+    /** The planner's estimates of search index conditions (key-estimates.ts), shared with the map. */
+    estimates,
 
     async findById(id: string): Promise<PostRow | undefined> {
       const [row] = await db.select(columns).from(posts).where(eq(posts.id, id)).limit(1);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { gridOf, type Bbox, type Grid } from '../../../domain/map';
 import { POST_TYPES, type PostFilters } from '../../../domain/posts';
 import { posts } from '../../db/schema/index';
@@ -55,20 +55,45 @@ function coarsen(g: Grid, level: number): Grid | null {
 const quote = (key: string) => `'${key.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
+ * A condition of the search index, and when the app can name them, the keys it asks for: a post
+ * matches when it holds a key of every group (what key-estimates.ts estimates from).
+ */
+export interface IndexKeys extends SQLWrapper {
+  groups: string[][] | null;
+}
+
+const indexKeys = (condition: SQL, groups: string[][] | null): IndexKeys => ({ getSQL: () => condition, groups });
+
+/**
+ * The words of a search as `to_tsvector('simple', q)` makes them, when the app can tell: words of
+ * ASCII letters, or of digits, between spaces (lower-cased, each once); null for anything else
+ * (hyphens, apostrophes, accents…), which only PostgreSQL's parser says how it splits.
+ */
+export function plainWords(q: string): string[] | null {
+  const words = q.toLowerCase().split(' ').filter(Boolean);
+  return words.every((w) => /^(?:[a-z]+|[0-9]+)$/.test(w)) ? [...new Set(words)] : null;
+}
+
+/**
  * The index condition for `f` (and, when given, the area `cells` covers): its words (each in the
  * filter's type, or any type), its filter combination and its area. Undefined when the filters
  * leave nothing for the index to narrow (no words, no filter but the type, no area).
  */
-export function keysCondition(f: PostFilters, cells: readonly string[] = []): SQL | undefined {
+export function keysCondition(f: PostFilters, cells: readonly string[] = []): IndexKeys | undefined {
   const combo = comboKey({ ...f, type: f.q ? undefined : f.type });
-  const tags = [...(combo ? [quote(combo)] : []), ...(cells.length ? [cells.map(quote).join(' | ')] : [])];
+  const tagGroups = [...(combo ? [[combo]] : []), ...(cells.length ? [[...cells]] : [])];
+  const tags = tagGroups.map((group) => group.map(quote).join(' | '));
   if (f.q) {
     const types = f.type ? [f.type] : [...POST_TYPES];
-    return sql`${keysColumn} @@ search_keys_query(${f.q}, ${sql.param(types)}::text[], ${sql.param(tags)}::text[])`;
+    const words = plainWords(f.q);
+    return indexKeys(
+      sql`${keysColumn} @@ search_keys_query(${f.q}, ${sql.param(types)}::text[], ${sql.param(tags)}::text[])`,
+      words && [...words.map((w) => types.map((t) => `${w.slice(0, 20)}|${t}`)), ...tagGroups],
+    );
   }
   const onlyType = f.status === 'all' && f.region === 'all' && f.amount === 'all';
   if (tags.length === 0 || (onlyType && cells.length === 0)) return undefined;
-  return sql`${keysColumn} @@ ${tags.map((t) => `(${t})`).join(' & ')}::tsquery`;
+  return indexKeys(sql`${keysColumn} @@ ${tags.map((t) => `(${t})`).join(' & ')}::tsquery`, tagGroups);
 }
 
 /** A match read from the heap costs about as much as this many entries of a posting list read (measured at 1M posts). */

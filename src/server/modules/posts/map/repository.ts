@@ -3,7 +3,7 @@ import { gridBounds, type Grid } from '../../../../domain/map';
 import type { PostFilters } from '../../../../domain/posts';
 import type { Db } from '../../../db/client';
 import { executePrepared } from '../../../db/prepared';
-import { expectedRows } from '../paging';
+import { createKeyEstimates, type KeyEstimates } from '../key-estimates';
 import { mapCells, posts } from '../../../db/schema/index';
 import {
   cellRowsMatching,
@@ -58,10 +58,10 @@ function inGrid(g: Grid, indexed: boolean): SQL {
     AND ${cellX(g.level)} BETWEEN ${g.x0}::int AND ${g.x1}::int AND ${cellY(g.level)} BETWEEN ${g.y0}::int AND ${g.y1}::int`;
 }
 
-export function createMapRepository(db: Db) {
+export function createMapRepository(db: Db, estimates: KeyEstimates = createKeyEstimates(db)) {
   return {
-    /** How many posts the planner expects `condition` to select (no row is read). */
-    expected: (condition: SQL) => expectedRows(db, condition),
+    /** How many posts the planner expects a search index condition to select (no row is read). */
+    expected: estimates.expected,
 
     /** Cell counts from map_cells, for filters it can answer and levels it keeps. */
     async cellsFromTable(g: Grid, f: PostFilters): Promise<CellCount[]> {

@@ -38,7 +38,7 @@ const countOf = (cells: readonly CellCount[]) => cells.reduce((total, c) => tota
  * Pages and views keep post ids; the cards are kept apart, by post.
  */
 export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: PostsRepository; writers: BodyWriters }) {
-  const map = createMapRepository(deps.db);
+  const map = createMapRepository(deps.db, deps.repo.estimates);
   const coverOf = createCoverCache();
   const cards = createCardStore({ findByIds: deps.repo.findByIds });
   const bodies = new SharedBodies(32 * 1024 * 1024);
