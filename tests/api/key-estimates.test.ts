@@ -56,6 +56,7 @@ describe('the planner\'s estimate of a search, worked out in the app (docs/decis
     now = 61_000;
     await estimates.expected(keys);
     await vi.waitFor(async () => expect(await estimates.expected(keys)).toBeGreaterThan(before * 1.5));
-    expect(await estimates.expected(keys)).toBe(await explainRows(ctx.database.db, keys.getSQL()));
+    const explained = await explainRows(ctx.database.db, keys.getSQL());
+    expect(Math.abs((await estimates.expected(keys)) - explained)).toBeLessThanOrEqual(1);
   });
 });
