@@ -170,6 +170,7 @@ export function* postBatches(
     new Date(opts.now.getTime() - Math.floor((1 - (k + 0.5) / count) * ageDays * DAY_MS));
   for (let done = 0; done < count; ) {
     const size = Math.min(opts.batchSize, count - done);
+    // Each post still draws a time of its own, replaced here: a seed gives the posts it gave before 0100, times aside.
     yield Array.from({ length: size }, (_, i) => ({
       ...generatePost(rng, { now: opts.now, ageDays }),
       createdAt: postedAt(done + i),
