@@ -9,6 +9,7 @@ import { notify } from '../src/server/events/bus';
 import { SESSION_CHANGED } from '../src/server/events/topics';
 import { removePostsOf } from './members';
 import { MIXED_NAME } from './mixed';
+import { reserveHugePages } from './huge-pages';
 
 export const BENCH_DATABASE = 'bench_1m';
 
@@ -28,16 +29,33 @@ export async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<BenchDa
   if (env.BENCH_DATABASE_URL)
     return { url: env.BENCH_DATABASE_URL, where: 'BENCH_DATABASE_URL', stop: async () => {}, kill: null };
   const dir = path.resolve(env.BENCH_DATA_DIR ?? './data/bench');
+  const hugePages = reserveHugePages(env);
   const server: EmbeddedServer = await startEmbeddedPostgres(dir, {
     info: (m) => console.log(m),
     warn: () => {},
   });
   await ensureDatabase(server.adminUrl, BENCH_DATABASE);
+  console.log(`${hugePages.said} PostgreSQL's huge_pages_status: ${await hugePagesStatus(server.adminUrl)}.`);
   const kill = async () => {
     const pid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(pid, 'SIGKILL');
   };
-  return { url: server.url(BENCH_DATABASE), where: `${BENCH_DATABASE} in ${dir}`, stop: () => server.stop(), kill };
+  const stop = async () => {
+    await server.stop();
+    hugePages.release();
+  };
+  return { url: server.url(BENCH_DATABASE), where: `${BENCH_DATABASE} in ${dir}`, stop, kill };
+}
+
+/** Whether the server's shared memory is in huge pages (`on`, `off`), PostgreSQL 17 and later. */
+async function hugePagesStatus(url: string): Promise<string> {
+  const database = connect(url, null, 1);
+  try {
+    const { rows } = await database.db.execute<{ status: string }>(sql`SELECT current_setting('huge_pages_status', true) AS status`);
+    return rows[0]?.status ?? 'unknown';
+  } finally {
+    await database.close();
+  }
 }
 
 /**
