@@ -25,11 +25,11 @@ describe('acceptsGzip', () => {
 });
 
 describe('JsonBody', () => {
-  it('compresses once, however often it is asked', async () => {
+  it('compresses once, however often it is asked', () => {
     const body = new JsonBody(Buffer.from(JSON.stringify({ a: 'x'.repeat(5000) })));
     const first = body.gzip();
     expect(body.gzip()).toBe(first);
-    expect(gunzipSync(await first).equals(body.bytes)).toBe(true);
+    expect(gunzipSync(first).equals(body.bytes)).toBe(true);
   });
 });
 
@@ -84,7 +84,9 @@ describe('sendJsonBody', () => {
 
   it('answers a failed compression as a plain JSON error, not labelled gzip', async () => {
     const body = new JsonBody(big);
-    vi.spyOn(body, 'gzip').mockRejectedValueOnce(new Error('zlib failed'));
+    vi.spyOn(body, 'gzip').mockImplementationOnce(() => {
+      throw new Error('zlib failed');
+    });
     const app = await appSending(body);
     const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(500);
@@ -103,7 +105,7 @@ describe('sendJsonBody', () => {
     const b = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
     expect(gzip).toHaveBeenCalledTimes(2);
-    expect(await gzip.mock.results[0]!.value).toBe(await gzip.mock.results[1]!.value);
+    expect(gzip.mock.results[0]!.value).toBe(gzip.mock.results[1]!.value);
     await app.close();
   });
 });
