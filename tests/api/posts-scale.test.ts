@@ -298,6 +298,22 @@ describe('a search sorted by distance', () => {
     }
   });
 
+  it("weighs a common word's walk by the circle's posts estimated from the kept counts, apart from the shown total (docs/decisions/0104)", async () => {
+    await postsChanged(ctx);
+    const statements = vi.spyOn(ctx.database.pool, 'query');
+    const estimate = await totalOf('distance=10miles&q=st');
+    const texts = statements.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    statements.mockRestore();
+    // The circle's kept counts were read, and no post of its rim was counted one by one.
+    expect(texts.some((t) => t.includes('FROM "map_cells"'))).toBe(true);
+    expect(texts.some((t) => t.includes('sum(p.lat)'))).toBe(false);
+    const common = nearestMatches('st').length;
+    expect(estimate.estimated).toBe(true);
+    expect(Math.abs(estimate.total - common) / common).toBeLessThan(0.5);
+    // The same circle's total, shown without a search, is still counted exactly.
+    expect(await totalOf('distance=10miles')).toEqual({ total: within().length, estimated: false });
+  });
+
   it('counts the posts of the circle (the walk of the nearest posts) only for a word common enough to walk', async () => {
     const paging = createPaging(ctx.database.db);
     const counted: string[] = [];

@@ -162,6 +162,22 @@ describe('countInCircle with a source of its own', () => {
     expect(counts.cells.reduce((n, c) => n + c.n, 0)).toBeGreaterThan(0);
   });
 
+  it('estimates a rim within its limit when the count is only weighed, never shown', async () => {
+    const levels: number[] = [];
+    measured.length = 0;
+    const counts = await countInCircle(
+      { map, coverOf: createCoverCache(), source: sourceWith(2, 100_000, levels) },
+      view,
+      f,
+      TORONTO,
+      'estimated',
+    );
+    expect(counts.estimated).toBe(true);
+    expect(measured).toEqual([]);
+    expect(levels).toHaveLength(1);
+    expect(counts.cells.reduce((n, c) => n + c.n, 0)).toBeGreaterThan(0);
+  });
+
   it('measures a rim within its limit post by post', async () => {
     const levels: number[] = [];
     const counts = await countInCircle(

@@ -139,20 +139,29 @@ export interface CircleCounts {
 }
 
 /**
+ * How a circle's rim is counted: `shown`, post by post where it holds few posts (a figure people
+ * read); `estimated`, always from the rim cells' kept counts (a figure only weighed, such as a
+ * search's walk's scope: docs/decisions/0104).
+ */
+export type RimCount = 'shown' | 'estimated';
+
+/**
  * The posts matching a distance filter without a search, per cell of `grid` (docs/decisions/0030,
  * 0072), for the map's clusters and (over WORLD) the list's total: the cover's cells wholly inside
  * the circle summed from map_cells; its rim cells in the grid counted post by post with the list's
- * exact haversine when they hold few posts (RIM_EXACT_MAX), else estimated from their kept counts
- * and the share of each inside the circle. A total's rim is coarser (TOTAL_RIM_COARSER): when it
- * holds too many posts to count but a finer rim might not, the finer one is read (docs/decisions/0092).
+ * exact haversine when they hold few posts (RIM_EXACT_MAX) and the count is `shown`, else
+ * estimated from their kept counts and the share of each inside the circle. A total's rim is
+ * coarser (TOTAL_RIM_COARSER): when it holds too many posts to count but a finer rim might not,
+ * the finer one is read (docs/decisions/0092).
  */
 export function countInCircle(
   deps: CircleDeps,
   grid: Grid,
   f: CircleFilters,
   origin: LatLng,
+  rimCount: RimCount = 'shown',
 ): Promise<CircleCounts> {
-  return countWithRim(deps, grid, f, origin, rimLevelOf(grid, DISTANCE_MILES[f.distance]));
+  return countWithRim(deps, grid, f, origin, rimLevelOf(grid, DISTANCE_MILES[f.distance]), rimCount);
 }
 
 async function countWithRim(
@@ -161,6 +170,7 @@ async function countWithRim(
   f: CircleFilters,
   origin: LatLng,
   finest: number,
+  rimCount: RimCount,
 ): Promise<CircleCounts> {
   const miles = DISTANCE_MILES[f.distance];
   const kept = deps.source ?? { maxLevel: MAP_CELLS_SOURCE_MAX, circleSums: deps.map.circleSums };
@@ -175,15 +185,15 @@ async function countWithRim(
   const { inside, rim: rimCells } = await kept.circleSums(insideReads(grid, cover.inside), grid.level, rim, f);
   const toGrid = (c: CellRef) => ({ cx: c.cx >> (c.level - grid.level), cy: c.cy >> (c.level - grid.level) });
   const rimPosts = rimCells.reduce((n, c) => n + c.n, 0);
-  if (rimPosts <= exactMax) {
+  if (rimCount === 'shown' && rimPosts <= exactMax) {
     const occupied = rimCells.filter((c) => c.n > 0).map((c) => c.cell);
     const edge = await deps.map.sumsOfPostsInCells(occupied, grid.level, inCircleMatching(f, origin, miles));
     return { cells: countsOfSums([...inside, ...edge]), estimated: false };
   }
   // Each level finer halves the rim's width, and about halves the posts in it.
   const finer = Math.min(rimLevelFor(miles, grid.level), kept.maxLevel);
-  if (rimLevel < finer && rimPosts <= exactMax * 2 ** (finer - rimLevel))
-    return countWithRim(deps, grid, f, origin, finer);
+  if (rimCount === 'shown' && rimLevel < finer && rimPosts <= exactMax * 2 ** (finer - rimLevel))
+    return countWithRim(deps, grid, f, origin, finer, rimCount);
   const shares = rimCells.map(({ cell, n, sumLat, sumLng }) => {
     const share = n > 0 ? shareInside(origin, miles, cell, { lat: sumLat / n, lng: sumLng / n }) : 0;
     return { ...toGrid(cell), n: n * share, sumLat: sumLat * share, sumLng: sumLng * share };

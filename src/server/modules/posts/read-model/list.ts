@@ -142,9 +142,10 @@ export function createListPages(deps: {
     return (await deps.totals.of(filterKey(anywhere, origin), anywhere, origin)).total;
   };
 
+  /** How many posts a search's walk looks through: only weighed, and scaled by the walk's sample. */
   const scopeTotal = (query: PostFilters, origin: LatLng) => {
     const scope = walkScope(query);
-    return deps.totals.of(filterKey(scope, origin), scope, origin);
+    return deps.totals.weighed(filterKey(scope, origin), scope, origin);
   };
 
   /**

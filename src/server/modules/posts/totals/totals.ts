@@ -1,7 +1,7 @@
 import type { LatLng } from '../../../../domain/geo';
 import type { PostFilters } from '../../../../domain/posts';
 import { TtlCache } from '../../../lib/ttl-cache';
-import { WORLD, countInCircle } from '../circle/counts';
+import { WORLD, countInCircle, type RimCount } from '../circle/counts';
 import type { CoverOf } from '../circle/cover';
 import type { MapRepository } from '../map/repository';
 import type { TotalsRepository } from './repository';
@@ -26,17 +26,29 @@ export interface Total {
 export function createTotals(deps: { repo: TotalsRepository; map: MapRepository; coverOf: CoverOf }) {
   const cache = new TtlCache<Total>({ ttlMs: 10_000, serveStaleMs: 10_000, maxEntries: 1000 });
 
-  async function count(f: PostFilters, origin: LatLng): Promise<Total> {
+  async function count(f: PostFilters, origin: LatLng, rimCount: RimCount = 'shown'): Promise<Total> {
     const { distance } = f;
     if (distance === 'all') return { total: await deps.repo.fromCounts(f), estimated: false };
-    const { cells, estimated } = await countInCircle(deps, WORLD, { ...f, distance }, origin);
+    const { cells, estimated } = await countInCircle(deps, WORLD, { ...f, distance }, origin, rimCount);
     return { total: cells.reduce((n, c) => n + c.n, 0), estimated };
   }
 
+  /** The total of the posts matching `f` (no search) seen from `origin`; `key` names the combination. */
+  const of = (key: string, f: PostFilters, origin: LatLng): Promise<Total> =>
+    cache.getOrLoad(key, () => count(f, origin));
+
   return {
-    /** The total of the posts matching `f` (no search) seen from `origin`; `key` names the combination. */
-    of(key: string, f: PostFilters, origin: LatLng): Promise<Total> {
-      return cache.getOrLoad(key, () => count(f, origin));
+    of,
+    /**
+     * A total that is weighed, never shown (a search's walk's scope, docs/decisions/0104): the kept
+     * total when there is one, else a circle's rim estimated from its kept counts however few
+     * posts it holds, kept apart from the shown total of the same filters.
+     */
+    weighed(key: string, f: PostFilters, origin: LatLng): Promise<Total> {
+      const kept = cache.peek(key)?.value;
+      if (kept) return Promise.resolve(kept);
+      if (f.distance === 'all') return of(key, f, origin);
+      return cache.getOrLoad(`weighed:${key}`, () => count(f, origin, 'estimated'));
     },
     /** The kept total, if any. */
     peek: (key: string): Total | undefined => cache.peek(key)?.value,
