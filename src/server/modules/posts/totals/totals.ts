@@ -33,6 +33,9 @@ export function createTotals(deps: { repo: TotalsRepository; map: MapRepository;
     return { total: cells.reduce((n, c) => n + c.n, 0), estimated };
   }
 
+  /** The kept total, if any. */
+  const peek = (key: string): Total | undefined => cache.peek(key)?.value;
+
   /** The total of the posts matching `f` (no search) seen from `origin`; `key` names the combination. */
   const of = (key: string, f: PostFilters, origin: LatLng): Promise<Total> =>
     cache.getOrLoad(key, () => count(f, origin));
@@ -40,18 +43,18 @@ export function createTotals(deps: { repo: TotalsRepository; map: MapRepository;
   return {
     of,
     /**
-     * A total that is weighed, never shown (a search's walk's scope, docs/decisions/0104): the kept
-     * total when there is one, else a circle's rim estimated from its kept counts however few
-     * posts it holds, kept apart from the shown total of the same filters.
+     * A total that is weighed, never shown as it is (a search's walk's scope, which scales its
+     * sample into an estimate: docs/decisions/0104): the kept total when there is one, else a
+     * circle's rim estimated from its kept counts however few posts it holds, kept apart from the
+     * shown total of the same filters.
      */
     weighed(key: string, f: PostFilters, origin: LatLng): Promise<Total> {
-      const kept = cache.peek(key)?.value;
+      const kept = peek(key);
       if (kept) return Promise.resolve(kept);
       if (f.distance === 'all') return of(key, f, origin);
       return cache.getOrLoad(`weighed:${key}`, () => count(f, origin, 'estimated'));
     },
-    /** The kept total, if any. */
-    peek: (key: string): Total | undefined => cache.peek(key)?.value,
+    peek,
     /** The kept total while it is fresh (no request is needed to reload it). */
     fresh: (key: string): Total | undefined => cache.get(key),
     /** A search's total, found with its page, kept unless a write came since. */
