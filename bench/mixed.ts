@@ -2,6 +2,7 @@
 // statuses for a minute, with PostgreSQL killed in the middle; every acknowledged write checked after.
 import { connect } from '../src/server/db/client';
 import { seededRandom } from '../src/server/modules/demo/generate';
+import { keepAliveClient } from './client';
 import { grantLifetime, resetLimits, signInMembers, type BenchMember } from './members';
 import { mapViews, nearbyLists, spotWherePostsAre, type RequestSource } from './random';
 
@@ -23,6 +24,8 @@ export interface MixedResult {
   /** Kill time to the last failed request after it (ms); null when nothing failed or nothing was killed. */
   recoveryMs: number | null;
   killedAt: number | null;
+  /** The load generator's own CPU a request (ms): it runs on the same cores as the app and PostgreSQL. */
+  generatorCpuMs: number;
   writes: { acknowledged: number; lost: number; lostByKind: { posts: number; favourites: number; statuses: number } };
   /** Where the time goes: each kind of request's count and latencies (ms). */
   byKind: Array<{ kind: string; count: number; p50: number; p95: number }>;
@@ -49,27 +52,30 @@ interface Ledger {
   statuses: Map<string, { acked: string; doubtful: boolean; inFlight: number; sent: number }>;
 }
 
+interface State {
+  rng: () => number;
+  call: ReturnType<typeof keepAliveClient>['call'];
+  lists: RequestSource;
+  maps: RequestSource;
+  mine: Map<string, string[]>;
+  ledger: Ledger;
+}
+
 /** One request of `kind` by `m`: its status (0: no answer) and what it wrote when acknowledged. */
-async function send(appUrl: string, kind: Kind, m: BenchMember, state: { rng: () => number; lists: RequestSource; maps: RequestSource; mine: Map<string, string[]>; ledger: Ledger }): Promise<number> {
+async function send(kind: Kind, m: BenchMember, state: State): Promise<number> {
   const { rng, ledger } = state;
   const headers = { cookie: m.cookie, 'content-type': 'application/json', 'accept-encoding': 'gzip' };
-  const call = async (path: string, init: RequestInit = {}) => {
-    try {
-      const res = await fetch(`${appUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(10_000) });
-      return { status: res.status, body: res.ok && init.method === 'POST' && path === '/api/posts' ? ((await res.json()) as { id: string }) : (await res.arrayBuffer(), null) };
-    } catch {
-      return { status: 0, body: null };
-    }
-  };
+  const call = async (path: string, init: { method?: string; body?: string } = {}) => state.call(path, { ...init, headers });
   const own = state.mine.get(m.id) ?? [];
   if (kind === 'create') {
     const spot = spotWherePostsAre(rng);
     const post = { type: 'firewood', title: 'Split maple, seasoned', description: 'A face cord, dry, help yourself', address: '12 Birch Ave', latitude: String(spot.lat), longitude: String(spot.lng) };
-    const { status, body } = await call('/api/posts', { method: 'POST', body: JSON.stringify(post) });
-    if (body) {
-      ledger.created.push(body.id);
+    const { status, json } = await call('/api/posts', { method: 'POST', body: JSON.stringify(post) });
+    if (status === 201) {
+      const { id } = json() as { id: string };
+      ledger.created.push(id);
       // Read again: another of the member's shares may have been answered meanwhile.
-      state.mine.set(m.id, [...(state.mine.get(m.id) ?? []), body.id]);
+      state.mine.set(m.id, [...(state.mine.get(m.id) ?? []), id]);
     }
     return status;
   }
@@ -129,13 +135,16 @@ export async function measureMixed(appUrl: string, databaseUrl: string, seconds:
   const members = await signInMembers(appUrl, MIXED_NAME, 78, MIXED_MEMBERS);
   await grantLifetime(databaseUrl, members);
   const rng = seededRandom(14);
-  const state = { rng, lists: nearbyLists(1401), maps: mapViews(1402, 12), mine: new Map<string, string[]>(), ledger: { created: [], favourites: [], statuses: new Map() } as Ledger };
+  const client = keepAliveClient(appUrl, IN_FLIGHT, 10_000);
+  const ledger: Ledger = { created: [], favourites: [], statuses: new Map() };
+  const state: State = { rng, call: client.call, lists: nearbyLists(1401), maps: mapViews(1402, 12), mine: new Map(), ledger };
   const total = MIX.reduce((sum, [, w]) => sum + w, 0);
   const pickKind = (): Kind => {
     let r = rng() * total;
     return MIX.find(([, w]) => (r -= w) < 0)?.[0] ?? 'list';
   };
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const end = started + seconds * 1000;
   let killedAt: number | null = null;
   let lastFailure: number | null = null;
@@ -151,7 +160,7 @@ export async function measureMixed(appUrl: string, databaseUrl: string, seconds:
     while (performance.now() < end) {
       const kind = pickKind();
       const t0 = performance.now();
-      const status = await send(appUrl, kind, members[Math.floor(rng() * members.length)]!, state);
+      const status = await send(kind, members[Math.floor(rng() * members.length)]!, state);
       latencies.get(kind)!.push(performance.now() - t0);
       requests += 1;
       if (status >= 200 && status < 300) continue;
@@ -165,6 +174,8 @@ export async function measureMixed(appUrl: string, databaseUrl: string, seconds:
   }
   await Promise.all([...Array.from({ length: IN_FLIGHT }, loop), killer]);
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  client.close();
   const recoveryMs = killedAt !== null && lastFailure !== null && lastFailure > killedAt ? lastFailure - killedAt : null;
   return {
     seconds: elapsed,
@@ -175,7 +186,8 @@ export async function measureMixed(appUrl: string, databaseUrl: string, seconds:
     unavailable,
     recoveryMs,
     killedAt: killedAt === null ? null : (killedAt - started) / 1000,
-    writes: await lostWrites(databaseUrl, state.ledger),
+    generatorCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, requests),
+    writes: await lostWrites(databaseUrl, ledger),
     byKind: [...latencies].map(([kind, all]) => {
       const sorted = all.sort((a, b) => a - b);
       const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

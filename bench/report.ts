@@ -96,6 +96,7 @@ export function reportMixed(r: MixedResult, killed: boolean): boolean {
   const { posts, favourites, statuses } = r.writes.lostByKind;
   const lostWhat = r.writes.lost > 0 ? ` (posts ${posts}, favourites ${favourites}, last statuses ${statuses})` : '';
   console.log(`     acknowledged writes: ${r.writes.acknowledged}, lost: ${r.writes.lost}${lostWhat}`);
+  console.log(`     the load generator's own CPU: ${r.generatorCpuMs.toFixed(2)} ms a request, on the same cores`);
   console.log(`     by kind: ${r.byKind.map((k) => `${k.kind} ${k.count} (p50 ${k.p50.toFixed(0)} ms, p95 ${k.p95.toFixed(0)} ms)`).join('; ')}`);
   console.log(`     ${pass ? 'PASS' : 'FAIL'} (≥ ${MIXED_MIN_RPS} req/s, no error but 503s during the outage, no acknowledged write lost)`);
   return pass;
