@@ -6,7 +6,8 @@ import { POST_CHANGED } from '../../events/topics';
 import type { PostTypeValue } from '../../../domain/post-values';
 import { visible } from './filters';
 import { createKeyEstimates } from './key-estimates';
-import { createPaging, postColumns as columns } from './paging';
+import { postColumns as columns } from './page-reads';
+import { createPaging } from './paging';
 import type { PostRow } from './present';
 
 export type NewPostRow = typeof posts.$inferInsert;
