@@ -6,7 +6,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
 export interface Answer {
-  /** 0 when no answer came (refused, reset, or over the timeout). */
+  /** 0 when no answer came (refused, reset, or silent past the timeout). */
   status: number;
   /** The body as JSON (inflated when gzip), for the few calls that read it. */
   json: () => unknown;
@@ -18,7 +18,7 @@ export interface CallInit {
   body?: string;
 }
 
-/** `call(path, init)` on up to `sockets` keep-alive connections to `base`, each call given up after `timeoutMs`. */
+/** `call(path, init)` on up to `sockets` keep-alive connections to `base`; a call whose socket stays silent `timeoutMs` is given up (status 0). */
 export function keepAliveClient(base: string, sockets: number, timeoutMs: number) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
