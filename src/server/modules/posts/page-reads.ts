@@ -36,34 +36,43 @@ export interface RowsPage {
   sample: { found: number; walked: number } | null;
 }
 
+/** A page's order: newest first, or by a distance (`SQL`, nearest first); the id breaks ties. */
+export type PageOrder = 'newest' | SQL;
+
+/** The ORDER BY of `order`. */
+export const orderOf = (order: PageOrder): SQL[] =>
+  order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order, asc(posts.id)];
+
+/** Each row's place in `order`, counted from 1. */
+const placeIn = (order: PageOrder) =>
+  sql<number>`row_number() OVER (ORDER BY ${sql.join(orderOf(order), sql`, `)})`.mapWith(Number).as('place');
+
 /** The reads of `db`: `fromIndex` and `walk`. */
 export function createPageReads(db: Db) {
   /**
    * Every post the index finds for `keys` and `where`, the page of them in `order` (newest first,
-   * or nearest first by `sortKey`), and how many it found. The search keys cost
+   * or nearest first by the distance `order` is), and how many it found. The search keys cost
    * the planner so much per row (migration 0007) that it always reads them from the GIN index,
    * never walks an ordered index through a rare combination (docs/decisions/0071).
    */
   async function fromIndex(
     keys: SQLWrapper,
     where: SQL | undefined,
-    order: 'newest' | { nearest: SQL },
+    order: PageOrder,
     limit: number,
   ): Promise<RowsPage> {
-    const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order.nearest, asc(posts.id)];
-    const sortKey =
-      order === 'newest' ? sql<string>`${posts.createdAt}::text` : sql<number>`${order.nearest}`;
+    const sortKey = order === 'newest' ? sql<string>`${posts.createdAt}::text` : sql<number>`${order}`;
     // The page's ids first (only what sorting needs leaves the heap for every match), then its rows.
     const m = db
       .select({
         pageId: sql<string>`${posts.id}`.as('page_id'),
         sortKey: sortKey.as('sort_key'),
-        place: sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`.as('place'),
+        place: placeIn(order),
         matched: sql<number>`count(*) OVER ()`.mapWith(Number).as('matched'),
       })
       .from(posts)
       .where(and(keys, where))
-      .orderBy(...by)
+      .orderBy(...orderOf(order))
       .limit(limit)
       .as('m');
     const rows = await db
@@ -85,23 +94,19 @@ export function createPageReads(db: Db) {
   async function walk(
     length: number,
     scope: SQL | undefined,
-    order: 'newest' | SQL,
+    order: PageOrder,
     rest: SQL | undefined,
     sortKey: SQL.Aliased<string> | SQL.Aliased<number>,
     limit: number,
   ) {
-    const by = order === 'newest' ? [desc(posts.createdAt), desc(posts.id)] : [order, asc(posts.id)];
-    const place = sql<number>`row_number() OVER (ORDER BY ${sql.join(by, sql`, `)})`
-      .mapWith(Number)
-      .as('place');
     // Named "posts", so the conditions (written against the posts table) read the walk's rows;
     // only the columns they read leave it (a third of the time of whole rows), the page's rows
     // are read after, by id.
     const w = db
-      .select({ ...walkColumns, sortKey, place })
+      .select({ ...walkColumns, sortKey, place: placeIn(order) })
       .from(posts)
       .where(scope)
-      .orderBy(...by)
+      .orderBy(...orderOf(order))
       .limit(length)
       .as('posts');
     // Ordered as the walk is, so the walk stops at the page's last match.

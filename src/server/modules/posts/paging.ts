@@ -1,11 +1,11 @@
-import { and, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { LatLng } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
 import type { Cursor } from './cursor';
 import { nearestOrderSql } from './filters';
 import { createKeyEstimates, type KeyEstimates } from './key-estimates';
-import { createPageReads, postColumns as columns, type RowsPage } from './page-reads';
+import { createPageReads, orderOf, postColumns as columns, type RowsPage } from './page-reads';
 import { cellsNarrow, type IndexKeys } from './search';
 
 /** What a page is asked for: its filters as conditions, where it starts, and its length. */
@@ -136,13 +136,12 @@ export function createPaging(db: Db, estimates: KeyEstimates = createKeyEstimate
      */
     async newest(q: NewestQuery): Promise<RowsPage> {
       const after = newestAfter(q.after);
-      const order = [desc(posts.createdAt), desc(posts.id)];
       if (!q.keys) {
         const rows = await db
           .select({ ...columns, sortKey: newestKey })
           .from(posts)
           .where(and(q.where, after))
-          .orderBy(...order)
+          .orderBy(...orderOf('newest'))
           .limit(q.limit);
         return { rows, matched: null, sample: null };
       }
@@ -181,7 +180,7 @@ export function createPaging(db: Db, estimates: KeyEstimates = createKeyEstimate
           .select({ ...columns, sortKey })
           .from(posts)
           .where(and(located, q.within))
-          .orderBy(knn, posts.id)
+          .orderBy(...orderOf(knn))
           .limit(q.limit);
         return { rows, matched: null, sample: null };
       }
@@ -205,7 +204,7 @@ export function createPaging(db: Db, estimates: KeyEstimates = createKeyEstimate
           : words!;
       // `within` holds the search's exact words as well as the radius: `exact` would check them twice.
       const fromKeys = (condition: SQLWrapper) =>
-        fromIndex(condition, and(q.within, nearestAfter(knn, q.after)), { nearest: knn }, q.limit);
+        fromIndex(condition, and(q.within, nearestAfter(knn, q.after)), knn, q.limit);
       const walkFor = (limit: number) => walk(NEAREST_WALK, located, knn, q.within, sortKey, limit);
       return keyed(q, walkYield, walkFor, async () => {
         const near = q.nearby ? await q.nearby(q.limit) : null;
