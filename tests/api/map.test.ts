@@ -303,6 +303,32 @@ describe('map cells', () => {
     expect(kept).toEqual(await snapshot());
   });
 
+  it('rewrite only the rows a status change moves: not its type and cell rows (migration 0023)', async () => {
+    const pool = ctx.database.pool;
+    const { rows } = await pool.query<{ id: string; status: string }>(
+      `SELECT id, status FROM posts WHERE public_latitude IS NOT NULL AND status = 'available' LIMIT 1`,
+    );
+    const post = rows[0]!;
+    // Each row's xmin names the transaction that wrote its current version.
+    const versions = () =>
+      pool.query<{ grain: number; v: string }>(
+        `SELECT m.grain, m.xmin::text AS v FROM map_cells m JOIN posts p ON p.id = $1
+         WHERE m.level = 18 AND m.cx = map_cell_x(p.public_longitude, 18) AND m.cy = map_cell_y(p.public_latitude, 18)
+           AND (m.grain = 15 OR m.type = p.type) ORDER BY m.grain, m.status`,
+        [post.id],
+      );
+    const before = await versions();
+    await pool.query(`UPDATE posts SET status = 'limited' WHERE id = $1`, [post.id]);
+    const after = await versions();
+    const kept = (all: typeof before.rows) => all.filter((r) => r.grain !== 0);
+    expect(kept(before.rows).length).toBe(2);
+    expect(kept(after.rows)).toEqual(kept(before.rows));
+    // The full-grain rows moved: the post left `available` and joined `limited`.
+    expect(after.rows.filter((r) => r.grain === 0).length).toBeGreaterThan(0);
+    expect(after.rows.filter((r) => r.grain === 0)).not.toEqual(before.rows.filter((r) => r.grain === 0));
+    await pool.query(`UPDATE posts SET status = 'available' WHERE id = $1`, [post.id]);
+  });
+
   it('take concurrent writers that move posts in opposite directions without a deadlock', async () => {
     const { rows } = await ctx.database.pool.query<{ id: string; status: string }>(
       `SELECT id, status FROM posts WHERE public_latitude IS NOT NULL AND status IN ('available', 'limited') LIMIT 40`,
