@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -17,6 +17,7 @@ import webPlugin from './plugins/web';
 import storagePlugin from './storage/plugin';
 import { storageFor } from './storage/from-config';
 import { responseSerializerCompiler } from './lib/serializer';
+import { validateWithoutNul } from './lib/validator';
 import { registerModules } from './areas';
 import { providersFrom, type Providers } from './modules/payments/providers/index';
 import { logMethod, serializeError, urlForLog } from './lib/log';
@@ -67,7 +68,7 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
     clientErrorHandler,
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validateWithoutNul);
   // zod checks every response in development and tests; production writes them with fast-json-stringify.
   const serializerMode = config.NODE_ENV === 'production' ? 'fast' : 'check';
   app.setSerializerCompiler(responseSerializerCompiler(serializerMode));

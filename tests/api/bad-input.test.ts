@@ -67,6 +67,20 @@ describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
     for (const [k, v] of Object.entries({ ...VALID_POST, contact: 'Ring\u0000' })) form.append(k, v);
     expect400(await ctx.app.inject(as(member.cookie, { method: 'POST', url: '/api/posts', payload: form })), NUL_MESSAGE);
   });
+
+  it('refuses them in every other field before any query, whether or not its schema says so', async () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['/api/searches', { query: 'ab\u0000c' }],
+      ['/api/visits', { source: 'a\u0000' }],
+      ['/api/auth/register', { username: 'Nul', email: uniqueEmail(), password: 'secret123', referralCode: '\u0000' }],
+      ['/api/auth/register', { username: 'Nul', email: uniqueEmail(), password: 'secret123', firstTouch: { source: 'x\u0000' } }],
+    ];
+    for (const [url, payload] of cases) {
+      const res = await ctx.app.inject(as(member.cookie, { method: 'POST', url, payload, remoteAddress: '10.44.0.3' }));
+      expect400(res, NUL_MESSAGE);
+      expect(res.json().errors?.[0]?.path, url).toBeTruthy();
+    }
+  });
 });
 
 describe('absent fields get the spec messages (spec §5)', () => {
