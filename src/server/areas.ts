@@ -5,7 +5,7 @@ import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService, SUSPENSION_SWEEP_MS } from './modules/admin/service';
 import { createAccessService } from './modules/access/service';
-import { authRoutes, sessionRoutes } from './modules/auth/routes';
+import { authRoutes, sessionRoutes, userRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { marketingRoutes } from './modules/marketing/routes';
 import { createMarketingService } from './modules/marketing/service';
@@ -102,6 +102,7 @@ export async function registerModules(
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(sessionRoutes, { prefix: '/api/session', auth });
+  await app.register(userRoutes, { prefix: '/api/user', auth });
 
   const payments = createPaymentsService({
     db,

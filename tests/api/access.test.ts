@@ -56,6 +56,11 @@ describe('the Kindness Button', () => {
     const member = await registerMember(ctx.app);
     expect((await call(member.cookie, 'POST', '/api/grant-kindness-access')).statusCode).toBe(200);
     expect((await call(member.cookie, 'GET', '/api/auth/me')).json()).toMatchObject({ hasKindnessAccess: true, subscriptionStatus: 'active' });
+    // Spec §7's GET /api/user/me answers the same member.
+    const me = await call(member.cookie, 'GET', '/api/user/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual((await call(member.cookie, 'GET', '/api/auth/me')).json());
+    expect(me.json()).toMatchObject({ hasKindnessAccess: true, isAdmin: false });
   });
 });
 

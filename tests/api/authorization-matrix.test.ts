@@ -170,6 +170,7 @@ const MATRIX: Record<string, Row> = {
     replacesSession: true,
   },
   'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expect: membersOnly(200) },
+  'GET /api/user/me': { request: () => json('GET', '/api/user/me'), expect: membersOnly(200) },
   'GET /api/session': { request: () => json('GET', '/api/session'), expect: everyone(200) },
   'GET /api/health': { request: () => json('GET', '/api/health'), expect: everyone(200) },
   'GET /api/ready': { request: () => json('GET', '/api/ready'), expect: everyone(200) },

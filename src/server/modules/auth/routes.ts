@@ -40,6 +40,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get('/me', { schema: { response: { 200: PublicUser } } }, async (request) => auth.me(request.actor));
 };
 
+/** GET /api/user/me: spec §7 reads hasKindnessAccess and isAdmin here; the same member as /api/auth/me (DECISIONS 1 keeps the spec's paths). */
+export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.get('/me', { schema: { response: { 200: PublicUser } } }, async (request) => auth.me(request.actor));
+};
+
 /**
  * GET /api/session: the actor's public view, for a guest too (the web's one session check). A
  * guest without a session gets one, so a browser's preview budget is its own (DECISIONS 29).
