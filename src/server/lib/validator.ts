@@ -21,9 +21,10 @@ const refuseNul = z.unknown().superRefine((value, ctx) => {
 });
 
 /**
- * The routes' zod validation, with every string of the input checked first: PostgreSQL text cannot
- * hold U+0000, so one left to a query would fail it with a 500. `text()` (src/domain/text.ts) says
- * the same in the schemas the web app shares; this keeps a schema that forgets it from reaching the database.
+ * The routes' zod validation, then every string of what it let through checked: PostgreSQL text
+ * cannot hold U+0000, so one left to a query would fail it with a 500. `text()` (src/domain/text.ts)
+ * refuses it in the schemas with their own message first; this keeps a schema that forgets it from
+ * reaching the database.
  */
 export const validateWithoutNul: typeof validatorCompiler = (route) =>
-  validatorCompiler({ ...route, schema: refuseNul.pipe(route.schema as z.ZodType) });
+  validatorCompiler({ ...route, schema: (route.schema as z.ZodType).pipe(refuseNul) });
