@@ -13,6 +13,7 @@ import { REPORT_REASONS } from './reports';
 import { SUSPENSION_ENDS } from './suspension';
 import { text } from './text';
 import { VerificationRequest } from './verification';
+import { uuidField } from './id-schemas';
 
 export * from './moderation-values';
 
@@ -173,7 +174,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object({
   action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional(),
-  adminId: z.uuid('adminId must be a member id').optional(),
+  adminId: uuidField('adminId must be a member id').optional(),
   cursor: text().max(200).optional(),
   limit: limit(20, 100),
 });

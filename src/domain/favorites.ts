@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { text } from './text';
+import { uuidField } from './id-schemas';
 
 /** Kept in limits.ts, which has no zod: the web reads it without pulling zod into its first load. */
 const FAVORITE_STATES_MAX = LIMITS.favoriteStatesMax;
@@ -12,7 +13,7 @@ export const FAVORITE_STATES_MESSAGES = {
 } as const;
 
 /** Favourites (spec §7). userId is optional: the session decides (DECISIONS 1). */
-export const FavoriteInput = z.object({ userId: text().optional(), postId: z.uuid('postId must be a post id') });
+export const FavoriteInput = z.object({ userId: text().optional(), postId: uuidField('postId must be a post id') });
 export const FavoriteCheckQuery = FavoriteInput;
 export const FavoritesQuery = z.object({ userId: text().optional() });
 
@@ -36,7 +37,7 @@ export const FavoriteStatesQuery = z.object({
   postIds: z.preprocess(
     commaList,
     z
-      .array(z.uuid(FAVORITE_STATES_MESSAGES.malformed), { error: FAVORITE_STATES_MESSAGES.empty })
+      .array(uuidField(FAVORITE_STATES_MESSAGES.malformed), { error: FAVORITE_STATES_MESSAGES.empty })
       .min(1, FAVORITE_STATES_MESSAGES.empty)
       .max(FAVORITE_STATES_MAX, FAVORITE_STATES_MESSAGES.tooMany)
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),

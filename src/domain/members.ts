@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VerifiedType } from './auth';
 import { LIMITS } from './limits';
 import { text } from './text';
+import { uuidField } from './id-schemas';
 
 export { ratingText, reviewsLabel, VERIFIED_BADGES } from './community-values';
 
@@ -23,7 +24,7 @@ export const RATING_MESSAGES = {
  * only name the session's member (DECISIONS 1).
  */
 export const RatingInput = z.object({
-  ratedUserId: z.uuid('ratedUserId must be a member id'),
+  ratedUserId: uuidField('ratedUserId must be a member id'),
   raterUserId: text().optional(),
   rating: z.coerce.number({ error: RATING_MESSAGES.ratingRange }).int(RATING_MESSAGES.ratingRange).min(1, RATING_MESSAGES.ratingRange).max(5, RATING_MESSAGES.ratingRange),
   comment: text()

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { text } from './text';
 import { MESSAGE_MESSAGES } from './message-values';
+import { uuidField } from './id-schemas';
 
 export * from './message-values';
 
 /** POST /api/messages (spec §7); the sender is the session's member (DECISIONS 1). */
 export const SendMessageInput = z.object({
   fromUserId: text().optional(),
-  toUserId: z.uuid('toUserId must be a member id'),
-  postId: z.uuid('postId must be a post id').nullish(),
+  toUserId: uuidField('toUserId must be a member id'),
+  postId: uuidField('postId must be a post id').nullish(),
   subject: text()
     .trim()
     .max(LIMITS.subjectMax, MESSAGE_MESSAGES.subjectTooLong)
@@ -47,7 +48,7 @@ export type Thread = z.infer<typeof Thread>;
 
 /** A thread's address: the other member and the post ('none' for a conversation about no post). */
 export const ThreadQuery = z.object({
-  postId: z.union([z.uuid('postId must be a post id'), z.literal('none')]).default('none'),
+  postId: z.union([uuidField('postId must be a post id'), z.literal('none')]).default('none'),
   cursor: text().max(200).optional(),
 });
 export type ThreadQuery = z.infer<typeof ThreadQuery>;

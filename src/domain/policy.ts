@@ -129,7 +129,8 @@ export function actsAsSelf(
   message: string = POLICY_MESSAGES.notYourself,
 ): Decision {
   if (claimedUserId === undefined || claimedUserId === null || claimedUserId === '') return ALLOWED;
-  return claimedUserId === actor.userId ? ALLOWED : refused(message);
+  // Ids are uuids, which PostgreSQL prints in lower case; a claim in upper case names the same member.
+  return claimedUserId.toLowerCase() === actor.userId ? ALLOWED : refused(message);
 }
 
 /** Favourites belong to members (spec §7). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPORT_STATUSES } from './moderation-values';
 import { text } from './text';
+import { uuidField } from './id-schemas';
 
 /** Why a post is reported (spec §2 dialog 8); scam first and the default. */
 export const REPORT_REASONS = ['scam', 'inappropriate', 'spam', 'not_free', 'wrong_info', 'other'] as const;
@@ -29,7 +30,7 @@ export const REASON_REQUIRED = `${REPORT_MESSAGES.reasonRequiredTitle}: ${REPORT
 
 /** POST /api/posts/report (spec §7): anyone, a guest anonymously (DECISIONS 23). */
 export const ReportInput = z.object({
-  postId: z.uuid('postId must be a post id'),
+  postId: uuidField('postId must be a post id'),
   reason: z.enum(REPORT_REASONS, { error: REASON_REQUIRED }),
   description: text()
     .trim()

@@ -57,6 +57,7 @@ describe('ratings (DECISIONS 20)', () => {
 
   it('refuses oneself, a rating outside 1-5, a long comment, and another rater id', async () => {
     expect((await rate(ann, ann, 5)).json()).toEqual({ message: POLICY_MESSAGES.rateYourself });
+    expect((await call(ann.cookie, 'POST', '/api/user-ratings', { ratedUserId: ann.id.toUpperCase(), rating: 5 })).json()).toEqual({ message: POLICY_MESSAGES.rateYourself });
     for (const bad of [0, 6, 'five', 2.5]) expect((await rate(bob, ann, bad)).statusCode).toBe(400);
     expect((await rate(bob, ann, 5, 'x'.repeat(301))).json().message).toBe('Maximum 300 characters');
     const other = await call(bob.cookie, 'POST', '/api/user-ratings', { ratedUserId: ann.id, raterUserId: ann.id, rating: 5 });
@@ -106,6 +107,8 @@ describe('blocks (DECISIONS 21)', () => {
 
   it('refuses blocking oneself, and guests', async () => {
     expect((await call(ann.cookie, 'POST', `/api/users/${ann.id}/block`)).json()).toEqual({ message: POLICY_MESSAGES.blockYourself });
+    // A uuid in upper case names the same member.
+    expect((await call(ann.cookie, 'POST', `/api/users/${ann.id.toUpperCase()}/block`)).json()).toEqual({ message: POLICY_MESSAGES.blockYourself });
     expect((await call(null, 'POST', `/api/users/${ann.id}/block`)).statusCode).toBe(401);
   });
 });

@@ -45,6 +45,9 @@ describe('sending', () => {
     expect((await send(bob, { toUserId: ann.id, content: 'Hi', subject: 's'.repeat(101) })).json().message).toBe(MESSAGE_MESSAGES.subjectTooLong);
     expect((await send(bob, { fromUserId: ann.id, toUserId: ann.id, content: 'Hi' })).statusCode).toBe(403);
     expect((await send(ann, { toUserId: ann.id, content: 'Hi' })).json()).toEqual({ message: POLICY_MESSAGES.messageYourself });
+    expect((await send(ann, { toUserId: ann.id.toUpperCase(), content: 'Hi' })).json()).toEqual({ message: POLICY_MESSAGES.messageYourself });
+    // The sender named in upper case is still the sender.
+    expect((await send(bob, { fromUserId: bob.id.toUpperCase(), toUserId: ann.id, content: 'Hi' })).statusCode).toBe(201);
     expect((await call(null, 'POST', '/api/messages', { toUserId: ann.id, content: 'Hi' })).statusCode).toBe(401);
     expect((await send(bob, { toUserId: '00000000-0000-4000-8000-000000000000', content: 'Hi' })).statusCode).toBe(404);
   });

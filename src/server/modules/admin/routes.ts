@@ -20,8 +20,7 @@ import { canModerate } from '../../../domain/policy';
 import { VerificationRequest } from '../../../domain/verification';
 import { assertAllowed } from '../../errors';
 import type { AdminService } from './service';
-
-const IdParams = z.object({ id: z.string() });
+import { IdParams } from '../../../domain/id-schemas';
 
 /**
  * /api/admin/* (spec §7, DECISIONS 3, issue 19). Every route asks the policy before anything else,

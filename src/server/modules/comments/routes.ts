@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { Comment, CommentsQuery, CreateCommentInput } from '../../../domain/comments';
 import { nextLink } from '../../lib/next-link';
 import type { CommentsService } from './service';
-
-const IdParams = z.object({ id: z.string() });
+import { IdParams } from '../../../domain/id-schemas';
 
 /** Comments (spec §7): GET/POST /api/posts/:id/comments, DELETE /api/comments/:id. */
 export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {

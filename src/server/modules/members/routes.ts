@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PublicProfile, RatingInput, UserRating } from '../../../domain/members';
 import type { MembersService } from './service';
-
-const IdParams = z.object({ id: z.string() });
+import { IdParams } from '../../../domain/id-schemas';
 
 /** Profiles, ratings and blocks (spec §7: /api/users/…, /api/user-ratings). */
 export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {

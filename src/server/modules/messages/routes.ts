@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { Message, SendMessageInput, Thread, ThreadQuery } from '../../../domain/messages';
 import { nextLink } from '../../lib/next-link';
 import type { MessagesService } from './service';
+import { pathId } from '../../../domain/id-schemas';
 
-const WithParams = z.object({ userId: z.string() });
+const WithParams = z.object({ userId: pathId });
 
 /** Messages and the inbox (spec §7 POST /api/messages; DECISIONS 14). */
 export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }> = async (app, { messages }) => {

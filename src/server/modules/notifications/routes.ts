@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { NotificationsPage, NotificationsQuery } from '../../../domain/notifications';
 import type { NotificationsService } from './service';
-
-const IdParams = z.object({ id: z.string() });
+import { IdParams } from '../../../domain/id-schemas';
 
 /** /api/notifications (DECISIONS 14): the member's own, newest first; read marks; 'Clear all'. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {

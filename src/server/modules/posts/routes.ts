@@ -6,8 +6,8 @@ import { sendJsonBody } from '../../lib/json-body';
 import { nextLink } from '../../lib/next-link';
 import { MULTIPART_LIMITS, readPostForm } from './form';
 import type { PostsService } from './service';
+import { IdParams } from '../../../domain/id-schemas';
 
-const IdParams = z.object({ id: z.string() });
 const NearQuery = PostFilters.pick({ near: true });
 const ErrorBody = z.object({ message: z.string() });
 
