@@ -77,6 +77,16 @@ describe('the owner password (dialog 9, DECISIONS 4)', () => {
     expect((await call(null, 'POST', '/api/verify-admin', { password: '' })).statusCode).toBe(400);
   });
 
+  it('tries no more than the limit of a burst of guesses sent at once from one address', async () => {
+    const address = from();
+    // One guest session for the burst, as a script would keep its cookie.
+    const cookie = sessionCookie(await call(null, 'GET', '/api/session', undefined, address));
+    const all = await Promise.all(Array.from({ length: 12 }, (_, i) => call(cookie, 'POST', '/api/verify-admin', { password: `burst ${i}` }, address)));
+    const statuses = all.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
   it('gives free, unlimited posting to whoever knows it, a guest included', async () => {
     const res = await call(null, 'POST', '/api/verify-admin', { password: OWNER_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);

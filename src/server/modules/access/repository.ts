@@ -37,6 +37,14 @@ export function createGrantsRepository(db: Db) {
       await tx.insert(grants).values({ ...values, userId: holder.userId ?? null, sessionId: holder.sessionId ?? null });
     },
 
+    /**
+     * Holds the holder's grants for the rest of `tx` (a transaction-level advisory lock on the
+     * holder), so two passes settled at once read each other's end instead of the same one.
+     */
+    async lockHolder(holder: Holder, tx: Tx): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`grants:${holder.userId ?? holder.sessionId}`}))`);
+    },
+
     /** The latest end of the holder's `kinds` that have not ended (null when none, or one never ends: then `never`). */
     async latestEnd(holder: Holder, kinds: readonly GrantKind[], now: Date, tx: Executor = db): Promise<Date | 'never' | null> {
       const rows = await tx
@@ -56,23 +64,27 @@ export function createGrantsRepository(db: Db) {
       return row?.at ?? null;
     },
 
-    /** Unspent credits, oldest first, locked until the transaction ends (a credit is spent once). */
-    async credits(holder: Holder, now: Date, tx: Tx): Promise<Array<{ id: string; amountCents: number }>> {
+    /**
+     * Unspent credits, oldest first, locked until the transaction ends. A credit never ends until
+     * it is spent (`end`), so unspent is `ends_at IS NULL`: a transaction that waited for the lock
+     * then sees the credit spent, whatever the clocks of the two instances say.
+     */
+    async credits(holder: Holder, tx: Tx): Promise<Array<{ id: string; amountCents: number }>> {
       const rows = await tx
         .select({ id: grants.id, amountCents: grants.amountCents })
         .from(grants)
-        .where(and(heldBy(holder), eq(grants.kind, 'credit'), notEnded(now)))
+        .where(and(heldBy(holder), eq(grants.kind, 'credit'), isNull(grants.endsAt)))
         .orderBy(asc(grants.createdAt))
         .for('update');
       return rows.map((r) => ({ id: r.id, amountCents: r.amountCents ?? 0 }));
     },
 
     /** The holder's unspent credit, in cents. */
-    async creditCents(holder: Holder, now: Date): Promise<number> {
+    async creditCents(holder: Holder): Promise<number> {
       const [row] = await db
         .select({ cents: sql<number>`coalesce(sum(${grants.amountCents}), 0)::int` })
         .from(grants)
-        .where(and(heldBy(holder), eq(grants.kind, 'credit'), notEnded(now)));
+        .where(and(heldBy(holder), eq(grants.kind, 'credit'), isNull(grants.endsAt)));
       return row?.cents ?? 0;
     },
 

@@ -15,7 +15,7 @@ export const ACCESS_RATES = {
   /** One kindness grant a day per network address, so scripts cannot farm it (issue 16). */
   kindnessPerAddress: { what: 'free access requests from this network', limit: 1, windowMs: DAY_MS },
   /** Wrong owner passwords per address (counted on failure only, as sign-ins are). */
-  ownerFailures: { what: 'owner password attempts', limit: 5, windowMs: 15 * 60_000 },
+  ownerAttempts: { what: 'owner password attempts', limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /** Who holds what the actor gains: the member, else the guest's session; null without either. */
@@ -78,17 +78,18 @@ export function createAccessService(deps: AccessServiceDeps) {
      * bought during a trial starts when the trial ends), unless they hold access that never ends.
      */
     async extendIn(tx: Tx, holder: Holder, kind: 'day' | 'kindness', ms: number, source: string, now = new Date()): Promise<void> {
+      await repo.lockHolder(holder, tx);
       const end = await repo.latestEnd(holder, TIMED_ACCESS, now, tx);
       const startsAt = end instanceof Date && end > now ? end : now;
       await repo.add(holder, { kind, startsAt, endsAt: new Date(startsAt.getTime() + ms), source }, tx);
     },
 
     /** The holder's unspent referral credit, in cents. */
-    creditCents: (holder: Holder, now = new Date()) => repo.creditCents(holder, now),
+    creditCents: (holder: Holder) => repo.creditCents(holder),
 
     /** Spends `cents` of credit in `tx`; false (nothing spent) when the holder has less. */
     async spendCreditIn(tx: Tx, holder: Holder, cents: number, now = new Date()): Promise<boolean> {
-      const credits = await repo.credits(holder, now, tx);
+      const credits = await repo.credits(holder, tx);
       const spent: string[] = [];
       let total = 0;
       for (const credit of credits) {
@@ -128,18 +129,15 @@ export function createAccessService(deps: AccessServiceDeps) {
 
     /**
      * POST /api/verify-admin (spec §2 dialog 9, DECISIONS 4): the owner password gives free,
-     * unlimited posting to whoever knows it. Wrong passwords are limited per address.
+     * unlimited posting to whoever knows it. Attempts are limited per address, each counted before
+     * its password is checked, so many sent at once cannot all pass the limit while none has failed yet.
      */
     async verifyOwner(actor: Actor, password: string, now = new Date()): Promise<void> {
       if (!deps.ownerPasswordHash) throw notFound(OWNER_ACCESS.notConfigured);
       const holder = holderFor(actor, KINDNESS.noSession);
-      const failures = `owner:ip:${actor.address}`;
-      await deps.limiter.check(failures, ACCESS_RATES.ownerFailures);
+      await deps.limiter.hit(`owner:ip:${actor.address}`, ACCESS_RATES.ownerAttempts);
       const ok = await verify(deps.ownerPasswordHash, password).catch(() => false);
-      if (!ok) {
-        await deps.limiter.hit(failures, ACCESS_RATES.ownerFailures);
-        throw new AppError('UNAUTHENTICATED', OWNER_ACCESS.wrong);
-      }
+      if (!ok) throw new AppError('UNAUTHENTICATED', OWNER_ACCESS.wrong);
       if (actor.grants.some((g) => g.kind === 'owner' && isActive(g, now))) return;
       await repo.add(holder, { kind: 'owner', startsAt: now, endsAt: null, source: 'owner-password' });
       await announce(holder);
