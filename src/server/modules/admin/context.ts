@@ -1,6 +1,6 @@
 import type { Actor } from '../../../domain/actor';
 import { canModerate } from '../../../domain/policy';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { assertAllowed } from '../../errors';
 import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
@@ -24,15 +24,4 @@ export interface AdminContext {
 export function adminOf(actor: Actor): { id: string; name: string } {
   assertAllowed(canModerate(actor));
   return { id: actor.userId!, name: actor.member?.username ?? 'admin' };
-}
-
-/**
- * Runs an admin's changes in one transaction, then what they announce (events that make other
- * instances and sockets read again), so nobody reads a change before it is committed.
- */
-export async function committed<T>(db: Db, work: (tx: Tx, announce: (then: () => Promise<void>) => void) => Promise<T>): Promise<T> {
-  const later: Array<() => Promise<void>> = [];
-  const result = await db.transaction((tx) => work(tx, (then) => void later.push(then)));
-  for (const then of later) await then();
-  return result;
 }

@@ -5,7 +5,9 @@ import { badRequest, conflict } from '../../errors';
 import type { ModeratedPost } from '../posts/service';
 import { toAdminReport, type ReportRow } from '../reports/service';
 import type { AuditLine } from './audit-repository';
-import { adminOf, committed, type AdminContext } from './context';
+import { committed, type Announce } from '../../db/committed';
+import type { Tx } from '../../db/client';
+import { adminOf, type AdminContext } from './context';
 
 export const DECISION_MESSAGES = {
   mismatch: 'Dismissing keeps the post and resolving removes it: choose keep with dismissed, remove with resolved.',
@@ -35,13 +37,13 @@ function auditLines(admin: { id: string; name: string }, post: ModeratedPost, cl
   return lines;
 }
 
-/** The owner hears that their post was removed or is back; each signed-in reporter once, how their report ended. */
-async function tell(ctx: AdminContext, post: ModeratedPost, closed: ReportRow[], moved: 'listed' | 'removed' | null, notes: string | null, target: 'listed' | 'removed') {
+/** In the decision's transaction: the owner hears that their post was removed or is back; each signed-in reporter once, how their report ended. */
+async function tell(ctx: AdminContext, tx: Tx, announce: Announce, post: ModeratedPost, closed: ReportRow[], moved: 'listed' | 'removed' | null, notes: string | null, target: 'listed' | 'removed') {
   const ref = { postId: post.id, postTitle: post.title };
-  if (post.userId && moved === 'removed') await ctx.notifications.notify(post.userId, 'post_removed', { ...ref, reviewNotes: notes });
-  if (post.userId && moved === 'listed') await ctx.notifications.notify(post.userId, 'post_restored', ref);
+  if (post.userId && moved === 'removed') announce(await ctx.notifications.notifyIn(tx, post.userId, 'post_removed', { ...ref, reviewNotes: notes }));
+  if (post.userId && moved === 'listed') announce(await ctx.notifications.notifyIn(tx, post.userId, 'post_restored', ref));
   const reporters = new Set(closed.flatMap((r) => (r.reporterId && r.reporterId !== post.userId ? [r.reporterId] : [])));
-  for (const reporter of reporters) await ctx.notifications.notify(reporter, 'report_decided', { ...ref, outcome: target === 'removed' ? 'removed' : 'kept' });
+  for (const reporter of reporters) announce(await ctx.notifications.notifyIn(tx, reporter, 'report_decided', { ...ref, outcome: target === 'removed' ? 'removed' : 'kept' }));
 }
 
 /**
@@ -57,12 +59,11 @@ export async function decideReport(ctx: AdminContext, actor: Actor, id: string, 
   const moved = post!.state === target ? null : target;
   const open = await ctx.reports.open(post!.id);
   if (open.length === 0 && !moved) throw conflict(DECISION_MESSAGES.decided);
-  const closed = await committed(ctx.db, async (tx, announce) => {
+  await committed(ctx.db, async (tx, announce) => {
     const closed = await ctx.reports.close(tx, post!.id, { status: input.status, reviewNotes: input.reviewNotes, reviewedBy: admin.id });
     if (moved) announce(await ctx.posts.setState(tx, post!.id, moved));
     await ctx.audit.append(tx, auditLines(admin, post!, closed, moved, input));
-    return closed;
+    await tell(ctx, tx, announce, post!, closed, moved, input.reviewNotes, target);
   });
-  await tell(ctx, post!, closed, moved, input.reviewNotes, target);
   return toAdminReport(await ctx.reports.byId(actor, id));
 }

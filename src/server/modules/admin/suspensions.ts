@@ -2,7 +2,8 @@ import type { Actor } from '../../../domain/actor';
 import type { SuspendInput, SuspensionView } from '../../../domain/admin';
 import { suspensionUntil, type Suspension } from '../../../domain/suspension';
 import { conflict, forbidden, notFound } from '../../errors';
-import { adminOf, committed, type AdminContext } from './context';
+import { committed } from '../../db/committed';
+import { adminOf, type AdminContext } from './context';
 
 export const SUSPENSION_MESSAGES = {
   memberNotFound: 'Member not found.',
@@ -28,9 +29,9 @@ export async function suspend(ctx: AdminContext, actor: Actor, userId: string, i
   const member = await memberToAct(ctx, userId, now);
   if (member.isAdmin) throw forbidden(SUSPENSION_MESSAGES.admin);
   const next: Suspension = { until: suspensionUntil(input.end, now), reason: input.reason };
-  // Told first: a member online usually sees why before their sockets close; the bell keeps it either way.
-  await ctx.notifications.notify(userId, 'account_suspended', { until: viewOf(next)!.until, reason: next.reason });
   await committed(ctx.db, async (tx, announce) => {
+    // Announced first: a member online usually sees why before their sockets close; the bell keeps it either way.
+    announce(await ctx.notifications.notifyIn(tx, userId, 'account_suspended', { until: viewOf(next)!.until, reason: next.reason }));
     const { change, announce: then } = await ctx.members.setSuspension(tx, userId, next);
     announce(then);
     await ctx.audit.append(tx, [
@@ -50,8 +51,8 @@ async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; n
         { adminId: admin.id, adminName: admin.name, action: 'suspension_lifted', targetType: 'user', targetId: userId, targetName: change.username, subjectUserId: userId, changes: { before: change.before, after: change.after } },
       ]);
     }
+    announce(await ctx.notifications.notifyIn(tx, userId, 'suspension_lifted', {}));
   });
-  await ctx.notifications.notify(userId, 'suspension_lifted', {});
 }
 
 export async function lift(ctx: AdminContext, actor: Actor, userId: string, now = new Date()) {

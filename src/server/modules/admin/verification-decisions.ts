@@ -4,7 +4,8 @@ import { VERIFIED_BADGES } from '../../../domain/community-values';
 import type { VerificationRequest } from '../../../domain/verification';
 import { conflict, notFound } from '../../errors';
 import { toVerificationRequest, VERIFICATIONS_MESSAGES } from '../verifications/service';
-import { adminOf, committed, type AdminContext } from './context';
+import { committed } from '../../db/committed';
+import { adminOf, type AdminContext } from './context';
 
 export const BADGE_MESSAGES = {
   memberNotFound: 'Member not found.',
@@ -45,13 +46,9 @@ export async function decideVerification(ctx: AdminContext, actor: Actor, id: st
         changes: badge ? { before: badge.change.before, after: badge.change.after } : { before: { status: 'pending' }, after: { status: 'rejected' } },
       },
     ]);
+    const told = { userId: row.userId, status: input.status, verifiedType: row.verifiedType, reviewNotes: input.reviewNotes };
+    announce(await ctx.notifications.notifyIn(tx, row.userId, 'verification_decided', told));
     return row;
-  });
-  await ctx.notifications.notify(row.userId, 'verification_decided', {
-    userId: row.userId,
-    status: input.status,
-    verifiedType: row.verifiedType,
-    reviewNotes: input.reviewNotes,
   });
   return toVerificationRequest(row);
 }
@@ -79,6 +76,6 @@ export async function revokeBadge(ctx: AdminContext, actor: Actor, userId: strin
         changes: { before: badge.change.before, after: badge.change.after },
       },
     ]);
+    announce(await ctx.notifications.notifyIn(tx, userId, 'verification_decided', { userId, status: 'revoked', verifiedType: held, reviewNotes }));
   });
-  await ctx.notifications.notify(userId, 'verification_decided', { userId, status: 'revoked', verifiedType: held, reviewNotes });
 }

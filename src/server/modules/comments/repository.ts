@@ -55,8 +55,8 @@ export function createCommentsRepository(db: Db) {
       return row;
     },
 
-    async insert(postId: string, authorId: string, content: string): Promise<string> {
-      const [row] = await db.insert(comments).values({ postId, authorId, content }).returning({ id: comments.id });
+    async insert(postId: string, authorId: string, content: string, tx: Pick<Db, 'insert'> = db): Promise<string> {
+      const [row] = await tx.insert(comments).values({ postId, authorId, content }).returning({ id: comments.id });
       return row!.id;
     },
 

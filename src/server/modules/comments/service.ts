@@ -11,6 +11,7 @@ import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { NotificationsService } from '../notifications/service';
 import type { PostsService } from '../posts/service';
 import { createCommentsRepository, type CommentRow } from './repository';
+import { committed } from '../../db/committed';
 
 /** Comments a member may post (spec §9 has none; issue: 10 in 10 minutes). */
 export const COMMENT_RATE: RateRule = { what: 'comments', limit: 10, windowMs: 10 * 60_000 };
@@ -71,17 +72,18 @@ export function createCommentsService(deps: CommentsServiceDeps) {
       const authorId = actor.userId!;
       const post = await deps.posts.readable(actor, postId);
       await deps.limiter.hit(`comments:${authorId}`, COMMENT_RATE);
-      const id = await repo.insert(post.row.id, authorId, input.content);
-      await deps.events.publish(CARD_CHANGED, { postId: post.row.id });
       const owner = post.row.userId;
-      if (owner && owner !== authorId && !(await deps.blocked(owner, authorId))) {
-        await deps.notifications.notify(owner, 'new_comment', {
-          commenterUsername: actor.member?.username ?? 'A member',
-          postTitle: post.row.title,
-          postId: post.row.id,
-          commentId: id,
-        });
-      }
+      const tell = owner !== null && owner !== authorId && !(await deps.blocked(owner, authorId));
+      // The comment and its notification are stored together or not at all.
+      const id = await committed(deps.db, async (tx, announce) => {
+        const id = await repo.insert(post.row.id, authorId, input.content, tx);
+        announce(() => deps.events.publish(CARD_CHANGED, { postId: post.row.id }));
+        if (tell) {
+          const data = { commenterUsername: actor.member?.username ?? 'A member', postTitle: post.row.title, postId: post.row.id, commentId: id };
+          announce(await deps.notifications.notifyIn(tx, owner, 'new_comment', data));
+        }
+        return id;
+      });
       return toComment((await repo.findById(id))!);
     },
 

@@ -55,10 +55,10 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
     /** Whether mail is configured (SMTP_URL). */
     enabled: transport !== null,
 
-    /** Queues a mail; nothing when mail is not configured. */
-    async enqueue(mail: Mail): Promise<void> {
+    /** Queues a mail, in the caller's transaction when given; nothing when mail is not configured. */
+    async enqueue(mail: Mail, tx: Pick<Db, 'insert'> = deps.db): Promise<void> {
       if (!transport) return;
-      await deps.db.insert(outbox).values(mail);
+      await tx.insert(outbox).values(mail);
     },
 
     /** Sends the mail that is due; the number sent. */

@@ -99,8 +99,8 @@ export function createMembersRepository(db: Db) {
     },
 
     /** Rates, or rates again (one rating per rater and member, DECISIONS 20); true when it is new. */
-    async upsertRating(raterUserId: string, ratedUserId: string, rating: number, comment: string | null): Promise<{ id: string; created: boolean }> {
-      const [row] = await db
+    async upsertRating(raterUserId: string, ratedUserId: string, rating: number, comment: string | null, tx: Pick<Db, 'insert'> = db): Promise<{ id: string; created: boolean }> {
+      const [row] = await tx
         .insert(userRatings)
         .values({ raterUserId, ratedUserId, rating, comment })
         .onConflictDoUpdate({ target: [userRatings.raterUserId, userRatings.ratedUserId], set: { rating, comment, updatedAt: sql`now()` } })

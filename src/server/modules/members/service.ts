@@ -15,6 +15,7 @@ import type { NotificationsService } from '../notifications/service';
 import type { PostsService } from '../posts/service';
 import { createMembersRepository, type MemberRow, type RatingRow } from './repository';
 import { createStandingRepository, type Badge, type Change, type SuspensionState } from './standing';
+import { committed } from '../../db/committed';
 
 export type { MemberStanding } from './standing';
 
@@ -137,12 +138,14 @@ export function createMembersService(deps: MembersServiceDeps) {
       const rated = await member(input.ratedUserId);
       assertAllowed(canRate(actor, rated.id, await relation(actor.userId, rated.id)));
       await deps.limiter.hit(`ratings:${actor.userId}`, RATING_RATE);
-      const { id, created } = await repo.upsertRating(actor.userId, rated.id, input.rating, input.comment);
-      await deps.events.publish(MEMBER_CHANGED, { userId: rated.id });
-      await deps.notifications.notify(rated.id, 'new_rating', {
-        raterUserId: actor.userId,
-        raterUsername: actor.member?.username ?? 'A member',
-        rating: input.rating,
+      const raterUserId = actor.userId;
+      // The rating and its notification are stored together or not at all.
+      const { id, created } = await committed(deps.db, async (tx, announce) => {
+        const saved = await repo.upsertRating(raterUserId, rated.id, input.rating, input.comment, tx);
+        announce(() => deps.events.publish(MEMBER_CHANGED, { userId: rated.id }));
+        const data = { raterUserId, raterUsername: actor.member?.username ?? 'A member', rating: input.rating };
+        announce(await deps.notifications.notifyIn(tx, rated.id, 'new_rating', data));
+        return saved;
       });
       const rating = (await repo.ratings(rated.id, RATINGS_SHOWN)).find((r) => r.id === id)!;
       return { rating: toRating(rating), created };

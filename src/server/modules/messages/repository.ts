@@ -30,8 +30,8 @@ const inThread = (a: string, b: string, postId: string | null): SQL =>
   )!;
 
 export function createMessagesRepository(db: Db) {
-  const select = () =>
-    db
+  const select = (on: Pick<Db, 'select'> = db) =>
+    on
       .select({
         id: messages.id,
         fromUserId: messages.fromUserId,
@@ -52,9 +52,10 @@ export function createMessagesRepository(db: Db) {
       .leftJoin(posts, eq(posts.id, messages.postId));
 
   return {
-    async insert(values: { fromUserId: string; toUserId: string; postId: string | null; subject: string | null; content: string }): Promise<MessageRow> {
-      const [row] = await db.insert(messages).values(values).returning({ id: messages.id });
-      const [message] = await select().where(eq(messages.id, row!.id));
+    /** Stores a message (in the caller's transaction when given) and reads it back as the thread shows it. */
+    async insert(values: { fromUserId: string; toUserId: string; postId: string | null; subject: string | null; content: string }, tx: Pick<Db, 'insert' | 'select'> = db): Promise<MessageRow> {
+      const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
+      const [message] = await select(tx).where(eq(messages.id, row!.id));
       return message!;
     },
 

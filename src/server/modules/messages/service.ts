@@ -12,6 +12,7 @@ import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
 import type { PostsService } from '../posts/service';
 import { createMessagesRepository, type MessageRow } from './repository';
+import { committed } from '../../db/committed';
 
 /** Limits per member (issue: 60 messages an hour, 20 new conversations a day). */
 export const MESSAGE_RATES = {
@@ -87,25 +88,20 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const postId = post?.row.id ?? null;
       if (!settled(known)) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
       await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
-      const row = await repo.insert({
-        fromUserId: from,
-        toUserId: input.toUserId,
-        postId,
-        subject: input.subject ?? (post ? defaultSubject(post.row.title) : null),
-        content: input.content,
+      const email = deps.mail.enabled ? await repo.emailOf(input.toUserId) : undefined;
+      // The message, its notification and its mail are stored together or not at all: a retry after a failure sends it once.
+      const row = await committed(deps.db, async (tx, announce) => {
+        const row = await repo.insert(
+          { fromUserId: from, toUserId: input.toUserId, postId, subject: input.subject ?? (post ? defaultSubject(post.row.title) : null), content: input.content },
+          tx,
+        );
+        announce(await deps.notifications.notifyIn(tx, row.toUserId, 'new_message', { fromUserId: from, fromUsername: row.fromName, content: row.content, messageId: row.id, postId }));
+        if (email) {
+          const link = deps.publicUrl ? `\n\nReply: ${new URL(threadPath(from, postId), deps.publicUrl)}` : '';
+          await deps.mail.enqueue({ to: email, subject: row.subject ?? `New message from ${row.fromName}`, text: `${row.fromName} wrote:\n\n${row.content}${link}` }, tx);
+        }
+        return row;
       });
-      await deps.notifications.notify(row.toUserId, 'new_message', {
-        fromUserId: from,
-        fromUsername: row.fromName,
-        content: row.content,
-        messageId: row.id,
-        postId,
-      });
-      const email = deps.mail.enabled ? await repo.emailOf(row.toUserId) : undefined;
-      if (email) {
-        const link = deps.publicUrl ? `\n\nReply: ${new URL(threadPath(from, postId), deps.publicUrl)}` : '';
-        await deps.mail.enqueue({ to: email, subject: row.subject ?? `New message from ${row.fromName}`, text: `${row.fromName} wrote:\n\n${row.content}${link}` });
-      }
       return toMessage(row);
     },
 

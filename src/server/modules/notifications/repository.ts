@@ -13,8 +13,8 @@ export interface NotificationCursor {
 
 export function createNotificationsRepository(db: Db) {
   return {
-    async insert(userId: string, type: NotificationType, data: object): Promise<NotificationRow> {
-      const [row] = await db.insert(notifications).values({ userId, type, data }).returning();
+    async insert(userId: string, type: NotificationType, data: object, tx: Pick<Db, 'insert'> = db): Promise<NotificationRow> {
+      const [row] = await tx.insert(notifications).values({ userId, type, data }).returning();
       return row!;
     },
 

@@ -34,12 +34,22 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     return actor.userId!;
   }
 
+  /**
+   * Stores a notification in the caller's transaction, with the write it tells of; what it returns
+   * announces it to every instance, once that transaction is committed (db/committed.ts).
+   */
+  async function notifyIn<T extends NotificationType>(tx: Pick<Db, 'insert'>, userId: string, type: T, data: DataOf<T>): Promise<() => Promise<void>> {
+    const row = await repo.insert(userId, type, data, tx);
+    return () => deps.events.publish(NOTIFICATION_CREATED, { userId, id: row.id });
+  }
+
   return {
     /** Stores a notification for `userId` and announces it to every instance. */
     async notify<T extends NotificationType>(userId: string, type: T, data: DataOf<T>): Promise<void> {
-      const row = await repo.insert(userId, type, data);
-      await deps.events.publish(NOTIFICATION_CREATED, { userId, id: row.id });
+      await (await notifyIn(deps.db, userId, type, data))();
     },
+
+    notifyIn,
 
     /** A notification by id, for the socket of its member (null when gone). */
     async byId(id: string): Promise<{ userId: string; notification: Notification } | null> {
