@@ -81,6 +81,7 @@ export const APP_PATHS: readonly string[] = [
   '/favorites',
   '/messages',
   '/notifications',
+  '/account',
   '/login',
   '/register',
   '/subscribe',
@@ -104,6 +105,7 @@ export const LAZY_SCREENS: Readonly<Record<string, string>> = {
   '/subscribe': 'features/access/components/subscribe-page.tsx',
   '/admin': 'app/routes/admin.tsx',
   '/marketing': 'app/routes/marketing.tsx',
+  '/account': 'app/routes/account.tsx',
 };
 
 /**

@@ -5,6 +5,8 @@ import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService, SUSPENSION_SWEEP_MS } from './modules/admin/service';
 import { createAccessService } from './modules/access/service';
+import { accountRoutes } from './modules/account/routes';
+import { createAccountService } from './modules/account/service';
 import { authRoutes, sessionRoutes, userRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { marketingRoutes } from './modules/marketing/routes';
@@ -103,6 +105,8 @@ export async function registerModules(
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(sessionRoutes, { prefix: '/api/session', auth });
   await app.register(userRoutes, { prefix: '/api/user', auth });
+  const account = createAccountService({ db, events, limiter, removePostsOf: posts.removeAllOf });
+  await app.register(accountRoutes, { prefix: '/api/user', account });
 
   const payments = createPaymentsService({
     db,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectToast, newPage, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
@@ -51,6 +52,40 @@ describe('auth journey', () => {
     await expectToast(stranger, 'Login failed');
     expect(new URL(stranger.url()).pathname).toBe('/login');
     await stranger.context().close();
+    await page.context().close();
+  });
+
+  it('downloads the member\'s data and deletes the account from "Your account and data" (DECISIONS 17)', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile, acceptDownloads: true });
+    const user = uniqueUser('leaving');
+    await page.goto('/register');
+    await fillAndSubmit(page, { Username: user.username, Email: user.email, Password: user.password }, 'Start Free Trial');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await header(page).getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Your account and data' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    await expectAccessible(page);
+    await snap(page, 'account');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^free-fruit-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(data.account).toMatchObject({ username: user.username, email: user.email });
+
+    await fillAndSubmit(page, { 'Your password': 'not my password' }, 'Delete my account');
+    await expectToast(page, 'Account not deleted');
+    await fillAndSubmit(page, { 'Your password': user.password }, 'Delete my account');
+    await expectToast(page, 'Account deleted');
+    await page.getByRole('heading', { name: 'Account deleted', level: 1 }).waitFor();
+    await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    await expectAccessible(page);
+    await snap(page, 'account-deleted');
+
+    await page.goto('/login');
+    await fillAndSubmit(page, { Email: user.email, Password: user.password }, 'Sign In');
+    await expectToast(page, 'Login failed');
     await page.context().close();
   });
 

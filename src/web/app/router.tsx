@@ -17,6 +17,7 @@ const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
 const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
 const Marketing = lazyNamed(() => import('./routes/marketing'), 'Marketing');
+const Account = lazyNamed(() => import('./routes/account'), 'Account');
 
 /** The app in the browser's address bar. */
 export function AppRouter() {
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="favorites" element={<Deferred page={<Favorites />} />} />
         <Route path="messages" element={<Deferred page={<Inbox />} membersOnly />} />
         <Route path="notifications" element={<Deferred page={<NotificationsPage />} membersOnly />} />
+        <Route path="account" element={<Deferred page={<Account />} />} />
         <Route path="login" element={<Deferred page={<Login />} />} />
         <Route path="register" element={<Deferred page={<Register />} />} />
         <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />

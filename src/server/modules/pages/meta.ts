@@ -30,6 +30,7 @@ const PRIVATE_PATHS = new Set([
   '/favorites',
   '/messages',
   '/notifications',
+  '/account',
   '/admin',
   '/marketing',
   '/login',

@@ -26,7 +26,7 @@ const ONE_BY_ONE = 20;
 
 /**
  * The posts side of moderation (issue 19, docs/decisions/0084): hiding by reports, an admin's
- * removal or restoring, and the posts of a suspended owner. A write made in an admin's transaction
+ * removal or restoring, the posts of a suspended owner, and those of an account that closes. A write made in an admin's transaction
  * answers the publish to run once it is committed, so no instance reads the post before it is.
  */
 export function createPostModeration(db: Db, events: EventBus) {
@@ -88,6 +88,12 @@ export function createPostModeration(db: Db, events: EventBus) {
         .where(and(eq(posts.userId, userId), ne(posts.ownerSuspended, suspended)))
         .returning({ id: posts.id });
       return () => publishAll(changed.map((c) => c.id));
+    },
+
+    /** In the transaction that closes a member's account: deletes their posts; their photos' keys, and the publish for after the commit. */
+    async deleteOwnerPosts(tx: Tx, userId: string): Promise<{ imageKeys: string[]; announce: () => Promise<void> }> {
+      const gone = await tx.delete(posts).where(eq(posts.userId, userId)).returning({ id: posts.id, imageKeys: posts.imageKeys });
+      return { imageKeys: gone.flatMap((g) => g.imageKeys ?? []), announce: () => publishAll(gone.map((g) => g.id)) };
     },
   };
 }

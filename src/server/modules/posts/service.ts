@@ -4,7 +4,7 @@ import type { LatLng } from '../../../domain/geo';
 import { isUuid } from '../../../domain/ids';
 import { actsAsSelf, canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
 import { CreatePostInput, PostFields, PostType, initialsOf, type ListPostsQuery, type Post, type UpdateStatusInput } from '../../../domain/posts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { assertAllowed, forbidden, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
@@ -79,6 +79,7 @@ export interface PostsServiceDeps {
 export function createPostsService(deps: PostsServiceDeps) {
   const repo = createPostsRepository(deps.db, deps.events);
   const readModel = createPostsReadModel({ db: deps.db, events: deps.events, repo, writers: deps.writers });
+  const moderation = createPostModeration(deps.db, deps.events);
   const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
   const limits = createPostLimits(deps.limiter);
   const budget = createPreviewBudget(deps.db);
@@ -219,7 +220,19 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Hiding by reports, an admin's removal or restoring, a suspended owner's posts (issue 19). */
-    ...createPostModeration(deps.db, deps.events),
+    ...moderation,
+
+    /**
+     * Closing an account (DECISIONS 17): deletes the member's posts in `tx`; what it answers, once
+     * committed, tells every instance and deletes their photos.
+     */
+    async removeAllOf(tx: Tx, userId: string): Promise<() => Promise<void>> {
+      const { imageKeys, announce } = await moderation.deleteOwnerPosts(tx, userId);
+      return async () => {
+        await announce();
+        await deleteImages(deps.storage, imageKeys, deps.log);
+      };
+    },
 
     /** A guest's posts move to the account they sign in to (DECISIONS 5); their cards are read again after. */
     adoptGuest: (async (tx, sessionId, userId) => {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
-import { LogOut, Receipt, UserRound } from 'lucide-react';
+import { LogOut, Receipt, Settings, UserRound } from 'lucide-react';
 import type { PublicUser } from '../../../domain/auth';
 import {
   DropdownMenu,
@@ -44,6 +44,13 @@ export function ProfileMenu({ user, badge, onSignOut, trigger }: ProfileMenuProp
           <Link to="/subscribe#receipts">
             <Receipt aria-hidden="true" />
             Receipts and credit
+          </Link>
+        </DropdownMenuItem>
+        {/* Download one's data, or close the account (DECISIONS 17). */}
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <Settings aria-hidden="true" />
+            Your account and data
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onSignOut}>

@@ -68,7 +68,11 @@ export function SiteFooter() {
         <p id="privacy" className="scroll-mt-20">
           <span className="font-semibold text-foreground">Privacy.</span> We keep what you post and your
           account, never sell them, strip location data from photos, and show your street only to signed-in
-          members unless you show the exact spot. You can export or delete your data at any time.
+          members unless you show the exact spot. You can{' '}
+          <Link to="/account" className="underline underline-offset-2 hover:text-foreground">
+            export or delete your data
+          </Link>{' '}
+          at any time.
         </p>
         <p id="terms" className="scroll-mt-20">
           <span className="font-semibold text-foreground">Terms of use.</span> Everything here is given for

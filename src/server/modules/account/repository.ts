@@ -1,0 +1,76 @@
+import { eq, getTableColumns, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  blocks,
+  comments,
+  favorites,
+  grants,
+  invites,
+  messages,
+  notifications,
+  payments,
+  posts,
+  referrals,
+  reports,
+  userRatings,
+  users,
+  verificationRequests,
+} from '../../db/schema/index';
+
+// Internal columns a member's export leaves out: the password's hash, and the search document (derived from the post).
+const { passwordHash: _passwordHash, ...account } = getTableColumns(users);
+const { searchVector: _searchVector, ...post } = getTableColumns(posts);
+
+/** Every row a member's data export holds, by table: what they wrote, what was written to them, what they hold. */
+export function createAccountRepository(db: Db) {
+  return {
+    async exportOf(userId: string) {
+      const [profile] = await db.select(account).from(users).where(eq(users.id, userId));
+      if (!profile) return null;
+      const [
+        postRows, favouriteRows, commentRows, messageRows, ratingRows, blockRows, reportRows,
+        notificationRows, grantRows, paymentRows, referralRows, inviteRows, verificationRows,
+      ] = await Promise.all([
+        db.select(post).from(posts).where(eq(posts.userId, userId)),
+        db.select().from(favorites).where(eq(favorites.userId, userId)),
+        db.select().from(comments).where(eq(comments.authorId, userId)),
+        db.select().from(messages).where(or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId))),
+        db.select().from(userRatings).where(or(eq(userRatings.raterUserId, userId), eq(userRatings.ratedUserId, userId))),
+        db.select().from(blocks).where(eq(blocks.blockerId, userId)),
+        db.select().from(reports).where(eq(reports.reporterId, userId)),
+        db.select().from(notifications).where(eq(notifications.userId, userId)),
+        db.select().from(grants).where(eq(grants.userId, userId)),
+        db.select().from(payments).where(eq(payments.userId, userId)),
+        db.select().from(referrals).where(or(eq(referrals.referrerId, userId), eq(referrals.friendId, userId))),
+        db.select().from(invites).where(eq(invites.userId, userId)),
+        db.select().from(verificationRequests).where(eq(verificationRequests.userId, userId)),
+      ]);
+      return {
+        account: profile,
+        posts: postRows,
+        favourites: favouriteRows,
+        comments: commentRows,
+        messages: messageRows,
+        ratings: ratingRows,
+        blocks: blockRows,
+        reports: reportRows,
+        notifications: notificationRows,
+        grants: grantRows,
+        payments: paymentRows,
+        referrals: referralRows,
+        invites: inviteRows,
+        verificationRequests: verificationRows,
+      };
+    },
+
+    async passwordHashOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      return row?.hash ?? null;
+    },
+
+    /** Deletes the member; their sessions, grants, favourites, comments, messages, ratings and the rest go with them (ON DELETE CASCADE). */
+    async deleteUser(tx: Tx, userId: string): Promise<void> {
+      await tx.delete(users).where(eq(users.id, userId));
+    },
+  };
+}

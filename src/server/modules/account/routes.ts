@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DeleteAccountInput, exportFileName } from '../../../domain/account';
+import type { AccountService } from './service';
+
+/** The member's own data (DECISIONS 17): GET /api/user/export, DELETE /api/user/me. */
+export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+  app.get('/export', async (request, reply) => {
+    const data = await account.exportData(request.actor);
+    return reply
+      .header('content-disposition', `attachment; filename="${exportFileName(new Date(data.exportedAt))}"`)
+      .header('cache-control', 'no-store')
+      .send(data);
+  });
+
+  app.delete('/me', { schema: { body: DeleteAccountInput } }, async (request, reply) => {
+    await account.deleteAccount(request.actor, request.body);
+    await app.endSession(request, reply);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,62 @@
+import { verify } from '@node-rs/argon2';
+import { ACCOUNT_MESSAGES, type DeleteAccountInput } from '../../../domain/account';
+import type { Actor } from '../../../domain/actor';
+import { isMember } from '../../../domain/policy';
+import type { Db, Tx } from '../../db/client';
+import { committed } from '../../db/committed';
+import { AppError, unauthenticated } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { SESSION_CHANGED } from '../../events/topics';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import { createAccountRepository } from './repository';
+
+/** Wrong passwords when closing an account, per member: the same small limit as the owner password. */
+export const DELETE_ATTEMPTS = { what: 'attempts to delete this account', limit: 5, windowMs: 15 * 60_000 } as const;
+
+export interface AccountServiceDeps {
+  db: Db;
+  events: EventBus;
+  limiter: RateLimiter;
+  /** Deletes the member's posts in the transaction; the returned step runs once it is committed (their photos, the lists). */
+  removePostsOf: (tx: Tx, userId: string) => Promise<() => Promise<void>>;
+}
+
+/** A member's own account (DECISIONS 17): all their data as a file, and closing the account. */
+export function createAccountService(deps: AccountServiceDeps) {
+  const repo = createAccountRepository(deps.db);
+
+  function memberOf(actor: Actor): string {
+    if (!isMember(actor)) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
+    return actor.userId!;
+  }
+
+  return {
+    /** GET /api/user/export: everything the app keeps of and for the member, as stored. */
+    async exportData(actor: Actor, now = new Date()) {
+      const userId = memberOf(actor);
+      const data = await repo.exportOf(userId);
+      if (!data) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
+      return { exportedAt: now.toISOString(), ...data };
+    },
+
+    /**
+     * DELETE /api/user/me: with the member's password asked again, deletes the account and what
+     * goes with it, in one transaction; then every instance drops the member's sessions and posts,
+     * and their photos are deleted. Payments stay, without the member, for the accounts.
+     */
+    async deleteAccount(actor: Actor, input: DeleteAccountInput): Promise<void> {
+      const userId = memberOf(actor);
+      await deps.limiter.hit(`account-delete:${userId}`, DELETE_ATTEMPTS);
+      const hash = await repo.passwordHashOf(userId);
+      const ok = hash !== null && (await verify(hash, input.password).catch(() => false));
+      if (!ok) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.wrongPassword);
+      await committed(deps.db, async (tx, announce) => {
+        announce(await deps.removePostsOf(tx, userId));
+        await repo.deleteUser(tx, userId);
+        announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,95 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Download, LoaderCircle, Trash2 } from 'lucide-react';
+import { ACCOUNT_MESSAGES, DeleteAccountInput } from '../../../domain/account';
+import { Page } from '../../components/layout/page';
+import { BoundField } from '../../components/ui/bound-field';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../lib/api';
+import { signedOut } from '../../lib/session';
+import { RequireMember } from './require-member';
+
+/**
+ * DECISIONS 17: a member takes all their data with them, or closes their account. A guest is sent
+ * to sign in first; once the account is deleted the screen says so (the session is a guest's by then).
+ */
+export function Account() {
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <Deleted />;
+  return (
+    <RequireMember>
+      <Page title="Your account" description="What the app keeps of you is yours: take it with you, or close your account.">
+        <div className="mt-8 grid max-w-2xl gap-6">
+          <ExportCard />
+          <DeleteCard onDeleted={() => setDeleted(true)} />
+        </div>
+      </Page>
+    </RequireMember>
+  );
+}
+
+function Deleted() {
+  return (
+    <Page title="Account deleted" description={ACCOUNT_MESSAGES.deleted}>
+      <Button asChild className="mt-6">
+        <Link to="/">Back to the posts</Link>
+      </Button>
+    </Page>
+  );
+}
+
+function ExportCard() {
+  return (
+    <Card className="grid gap-3 p-6">
+      <h2 className="text-xl font-semibold">Download your data</h2>
+      <p className="text-muted-foreground">
+        One file (JSON) with everything kept of you: your account, your posts with their exact spots, favourites,
+        comments, messages, ratings, reports, notifications, access, payments and invitations.
+      </p>
+      <Button asChild variant="outline" className="justify-self-start">
+        {/* The server answers it as a file to save (Content-Disposition), with the session's cookie. */}
+        <a href="/api/user/export" download>
+          <Download aria-hidden="true" />
+          Download my data
+        </a>
+      </Button>
+    </Card>
+  );
+}
+
+function DeleteCard({ onDeleted }: { onDeleted: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(DeleteAccountInput), defaultValues: { password: '' } });
+  const remove = useMutation({
+    mutationFn: (input: DeleteAccountInput) => apiRequest<void>('DELETE', '/api/user/me', input),
+    onSuccess: () => {
+      onDeleted();
+      signedOut(queryClient);
+      toast({ title: 'Account deleted', description: ACCOUNT_MESSAGES.deleted });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: 'Account not deleted', description: serverMessage(error) ?? 'Please try again' }),
+  });
+
+  return (
+    <Card className="grid gap-3 border-destructive/40 p-6">
+      <h2 className="text-xl font-semibold">Delete your account</h2>
+      <p className="text-muted-foreground">
+        Deleting your account removes it at once and for good, with your posts and their photos, your favourites,
+        comments and ratings, and your conversations (the members you wrote to no longer see them). Receipts of
+        payments are kept without your name, as the accounts require. Download your data first if you want a copy.
+      </p>
+      <form onSubmit={form.handleSubmit((values) => remove.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
+        <BoundField form={form} name="password" label="Your password" type="password" autoComplete="current-password" hint="Asked again so no one else can close your account." />
+        <Button type="submit" disabled={remove.isPending} className="justify-self-start bg-destructive text-destructive-foreground hover:bg-destructive/90">
+          {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+          Delete my account
+        </Button>
+      </form>
+    </Card>
+  );
+}

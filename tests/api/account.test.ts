@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { ACCOUNT_MESSAGES } from '../../src/domain/account';
+import { as, registerMember, useTestApp, type Member } from './helpers';
+import { createPost, uploadedFiles, VALID_POST } from './posts-helpers';
+
+/** Members own their data (DECISIONS 17): all of it as a file, and closing the account. */
+const ctx = useTestApp();
+let photo: Buffer;
+
+beforeAll(async () => {
+  photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
+});
+
+const call = (who: Member | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject(who ? as(who.cookie, { method, url, payload }) : { method, url, payload });
+const total = async (viewer: Member) => Number((await call(viewer, 'GET', '/api/posts?type=fruit')).headers['x-total-count']);
+
+/** A member who shared a post with a photo, favourited it, commented, and wrote to `other`, who wrote back. */
+async function activeMember(other: Member) {
+  const member = await registerMember(ctx.app, { username: 'Leaving Member' });
+  const post = (await createPost(ctx.app, member.cookie, { ...VALID_POST, title: 'Quinces to give' }, { bytes: photo })).json();
+  expect((await call(member, 'POST', '/api/favorites', { postId: post.id })).statusCode).toBeLessThan(300);
+  expect((await call(member, 'POST', `/api/posts/${post.id}/comments`, { content: 'Still plenty' })).statusCode).toBe(201);
+  expect((await call(member, 'POST', '/api/messages', { toUserId: other.id, content: 'Hello there' })).statusCode).toBe(201);
+  expect((await call(other, 'POST', '/api/messages', { toUserId: member.id, content: 'Hi back' })).statusCode).toBe(201);
+  return { member, post };
+}
+
+describe('GET /api/user/export', () => {
+  it('gives the member everything kept of them as a JSON file, without the password hash', async () => {
+    const other = await registerMember(ctx.app, { username: 'Other Member' });
+    const { member, post } = await activeMember(other);
+    const res = await call(member, 'GET', '/api/user/export');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="free-fruit-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json();
+    expect(data.account).toMatchObject({ id: member.id, email: member.email, username: 'Leaving Member' });
+    expect(JSON.stringify(data)).not.toMatch(/passwordHash|argon2/);
+    expect(data.posts).toEqual([expect.objectContaining({ id: post.id, title: 'Quinces to give', userId: member.id, address: VALID_POST.address })]);
+    expect(data.posts[0]).not.toHaveProperty('searchVector');
+    expect(data.favourites).toHaveLength(1);
+    expect(data.comments).toEqual([expect.objectContaining({ content: 'Still plenty' })]);
+    expect(data.messages.map((m: { content: string }) => m.content).sort()).toEqual(['Hello there', 'Hi back']);
+    expect(data.grants).toEqual([expect.objectContaining({ kind: 'trial' })]);
+  });
+
+  it('is for a signed-in member only', async () => {
+    const res = await call(null, 'GET', '/api/user/export');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.signIn });
+  });
+});
+
+describe('DELETE /api/user/me', () => {
+  it('asks for the password again, and keeps the account when it is wrong or missing', async () => {
+    const member = await registerMember(ctx.app);
+    expect((await call(member, 'DELETE', '/api/user/me', {})).json()).toMatchObject({ message: ACCOUNT_MESSAGES.passwordRequired });
+    const wrong = await call(member, 'DELETE', '/api/user/me', { password: 'not mine' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.wrongPassword });
+    expect((await call(member, 'GET', '/api/auth/me')).statusCode).toBe(200);
+    expect((await call(null, 'DELETE', '/api/user/me', { password: 'secret123' })).statusCode).toBe(401);
+  });
+
+  it('limits wrong passwords per member (429 with the retry time)', async () => {
+    const member = await registerMember(ctx.app);
+    for (let i = 0; i < 5; i++) expect((await call(member, 'DELETE', '/api/user/me', { password: `guess ${i}` })).statusCode).toBe(401);
+    const limited = await call(member, 'DELETE', '/api/user/me', { password: member.password });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('deletes the account, its session, its posts and their photos, and what it wrote; payments stay without it', async () => {
+    const other = await registerMember(ctx.app, { username: 'Other Member' });
+    const { member, post } = await activeMember(other);
+    expect((await call(member, 'POST', '/api/create-one-time-payment', { type: 'day' })).statusCode).toBe(200);
+    const before = await total(other);
+    const keys = [post.imageUrl, post.thumbnailUrl].map((u: string) => u.replace('/uploads/', ''));
+    expect(await uploadedFiles(ctx)).toEqual(expect.arrayContaining(keys));
+
+    const res = await call(member, 'DELETE', '/api/user/me', { password: member.password });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+    expect((await call(member, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password }, remoteAddress: '10.71.0.1' });
+    expect(signIn.statusCode).toBe(401);
+    expect(await total(other)).toBe(before - 1);
+    expect((await call(other, 'GET', `/api/posts/${post.id}`)).statusCode).toBe(404);
+    expect((await call(other, 'GET', '/api/messages')).json()).toEqual([]);
+    expect(await uploadedFiles(ctx)).not.toEqual(expect.arrayContaining([keys[0]]));
+    const { rows } = await ctx.database.pool.query(
+      `SELECT (SELECT count(*)::int FROM users WHERE id = $1) AS users, (SELECT count(*)::int FROM comments WHERE author_id = $1) AS comments,
+              (SELECT count(*)::int FROM payments WHERE user_id IS NULL AND product = 'day') AS anonymous_payments`,
+      [member.id],
+    );
+    expect(rows[0]).toMatchObject({ users: 0, comments: 0 });
+    expect(rows[0].anonymous_payments).toBeGreaterThan(0);
+  });
+});
