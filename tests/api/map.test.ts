@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { haversineMiles } from '../../src/domain/geo';
+import { areaOf } from '../../src/domain/post-values';
 import {
   BBOX_MESSAGES,
   MAP_POINTS_ZOOM,
@@ -350,8 +351,15 @@ describe('map cells', () => {
   });
 });
 
+/** The searched fields of a generated post as search_vector holds them: an approximate place by its area only (0106). */
 function generatedText(p: GeneratedPost): string {
-  return [p.title, p.description, p.address, p.seasonalNotes ?? '', p.quantity]
+  return [
+    p.title,
+    p.description,
+    p.exactLocation ? p.address : areaOf(p.address, p.region),
+    p.seasonalNotes ?? '',
+    p.quantity,
+  ]
     .join(SEARCH_FIELD_SEPARATOR)
     .toLowerCase();
 }

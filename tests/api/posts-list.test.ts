@@ -21,7 +21,8 @@ beforeAll(async () => {
   const fixtures = {
     honeycrisp: { type: 'fruit', title: 'Honeycrisp apples', description: 'Sweet and crisp', address: '10 Queen St', quantity: 'a few bags', status: 'available', region: 'toronto', ...north(0), createdAt: hoursAgo(1) },
     maple: { type: 'firewood', title: 'Split maple logs', description: 'Seasoned', address: '22 King St', quantity: 'Lots of wood', status: 'limited', region: 'scarborough', seasonalNotes: 'Dry by OCTOBER', ...north(3), createdAt: hoursAgo(2) },
-    pallets: { type: 'skids', title: 'Oak pallets', description: 'Sturdy', address: '5 Cedar Lane', quantity: 'some', status: 'unavailable', region: 'muskoka', ...north(7.5), createdAt: hoursAgo(3) },
+    // At its exact spot: its street is searched (docs/decisions/0106).
+    pallets: { type: 'skids', title: 'Oak pallets', description: 'Sturdy', address: '5 Cedar Lane', quantity: 'some', status: 'unavailable', region: 'muskoka', exactLocation: true, ...north(7.5), createdAt: hoursAgo(3) },
     pear: { type: 'fruit', title: 'Pear tree', description: 'Juicy', address: '9 Elm Rd', quantity: 'Medium box', status: 'seasonal', ...north(20), createdAt: hoursAgo(4) },
     cherry: { type: 'fruit', title: 'Cherry tree', description: 'Tart', address: '1 Lake Rd', quantity: 'plenty', status: 'available', region: 'haliburton', createdAt: hoursAgo(5) },
     kindling: { type: 'firewood', title: 'Birch kindling', description: 'Has a CHERRY wood smell', address: '3 Hill Rd', quantity: 'small bundle', status: 'available', region: 'kawartha', createdAt: hoursAgo(6) },
@@ -67,7 +68,7 @@ describe('GET /api/posts filters (spec §5)', () => {
     ['honeycrisp', ['honeycrisp'], 'title'],
     ['HONEYCRISP', ['honeycrisp'], 'title, any case'],
     ['smell', ['kindling'], 'description'],
-    ['cedar LANE', ['pallets'], 'address'],
+    ['cedar LANE', ['pallets'], 'the address of an exact location'],
     ['october', ['maple'], 'seasonal notes'],
     ['bundle', ['kindling'], 'quantity'],
     ['cherry', ['cherry', 'kindling'], 'title and description'],

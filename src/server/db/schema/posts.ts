@@ -46,13 +46,17 @@ export const posts = pgTable(
     region: regionEnum('region'),
     /**
      * The words of the searched fields (spec §5 Search) and the post's filter values, kept by the
-     * database (docs/decisions/0071): title, description, address, seasonal notes and quantity each
+     * database (docs/decisions/0071): title, description, place, seasonal notes and quantity each
      * parsed on its own, with a gap between them so a phrase never spans two fields (0035), then
-     * tags for type, status, region and amount words that no search can type.
+     * tags for type, status, region and amount words that no search can type. The place is what a
+     * guest is shown of it (DECISIONS 24, docs/decisions/0106): the whole address of an exact
+     * location, else only its area (SQL post_area_of, as areaOf), never the street.
      */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`post_search_document(title, description, address, seasonal_notes, quantity, type, status, region)`),
+      .generatedAlwaysAs(
+        sql`post_search_document(title, description, CASE WHEN exact_location THEN address ELSE post_area_of(address, region) END, seasonal_notes, quantity, type, status, region)`,
+      ),
     isDemo: boolean('is_demo').notNull().default(false),
     /** Hidden by members' reports until an admin reviews it, or removed by an admin (issue 19): in no list, map or total. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),

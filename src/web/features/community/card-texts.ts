@@ -46,7 +46,7 @@ export const POPULAR_COUNTS = `Towns and areas with the most posts in the last $
 
 /**
  * What clicking a popular area sets in the list's filters: a region's own name filters by region,
- * any other town is searched for in the posts' addresses (docs/decisions/0087).
+ * any other town is searched for in the posts' words, their areas among them (docs/decisions/0087, 0106).
  */
 export function areaFilter(area: string): { region: RegionFilter; q: string } {
   const region = REGION_FILTERS.find(
