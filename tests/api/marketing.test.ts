@@ -49,7 +49,8 @@ describe('campaign visits', () => {
   it('count once per visitor, campaign and day, a guest by a keyed hash, and need a source or campaign', async () => {
     expect((await visit(SPRING)).json()).toEqual({ counted: true });
     expect((await visit(SPRING)).json()).toEqual({ counted: false });
-    expect((await visit(SPRING, { agent: 'Safari' })).json()).toEqual({ counted: true });
+    expect((await visit(SPRING, { agent: 'Safari' })).json()).toEqual({ counted: false });
+    expect((await visit(SPRING, { address: '10.71.9.8' })).json()).toEqual({ counted: true });
     expect((await visit({ ...SPRING, campaign: 'other' })).json()).toEqual({ counted: true });
     expect((await visit(SPRING, { cookie: member.cookie })).json()).toEqual({ counted: true });
     expect((await visit(SPRING, { cookie: member.cookie, address: '10.71.9.9' })).json()).toEqual({ counted: false });

@@ -44,13 +44,15 @@ beforeAll(async () => {
 });
 
 describe('views, once per person a day', () => {
-  it('counts a member once, a guest once per browser and address, never the owner, and skips unknown posts', async () => {
+  it('counts a member once, a guest once per network address whatever browser it names, never the owner, and skips unknown posts', async () => {
     expect((await view({ cookie: bob.cookie }, [ids.apples!, ids.pears!])).json()).toEqual({ counted: 2 });
     expect((await view({ cookie: bob.cookie }, [ids.apples!])).json()).toEqual({ counted: 0 });
     expect((await view({ cookie: cat.cookie }, [ids.apples!, '00000000-0000-4000-8000-000000000000', 'nonsense'])).json()).toEqual({ counted: 1 });
     expect((await view({}, [ids.apples!])).json()).toEqual({ counted: 1 });
     expect((await view({}, [ids.apples!])).json()).toEqual({ counted: 0 });
-    expect((await view({ agent: 'Safari' }, [ids.apples!])).json()).toEqual({ counted: 1 });
+    // A User-Agent is whatever the sender writes: a new one from the same address is not a new viewer.
+    expect((await view({ agent: 'Safari' }, [ids.apples!])).json()).toEqual({ counted: 0 });
+    expect((await view({ agent: 'Safari', address: '10.72.0.9' }, [ids.apples!])).json()).toEqual({ counted: 1 });
     expect((await view({ cookie: ann.cookie }, [ids.apples!, ids.pears!])).json()).toEqual({ counted: 0 });
     expect((await view({}, Array.from({ length: 51 }, () => ids.apples!))).statusCode).toBe(400);
     // No address is stored: guests are kept as a keyed hash.

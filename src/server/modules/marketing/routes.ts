@@ -6,7 +6,7 @@ import type { MarketingService } from './service';
 /** The Marketing Command Center's calls (admins only) and the campaign visits the web app reports (docs/decisions/0087). */
 export const marketingRoutes: FastifyPluginAsyncZod<{ marketing: MarketingService }> = async (app, { marketing }) => {
   app.post('/api/visits', { schema: { body: VisitInput, response: { 200: z.object({ counted: z.boolean() }) } } }, async (request) => ({
-    counted: await marketing.recordVisit(request.actor, request.headers['user-agent'] ?? '', request.body),
+    counted: await marketing.recordVisit(request.actor, request.body),
   }));
 
   app.get('/api/admin/marketing/overview', { schema: { response: { 200: MarketingOverview } } }, async (request) => marketing.overview(request.actor));

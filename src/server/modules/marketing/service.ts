@@ -29,9 +29,9 @@ export function createMarketingService(deps: MarketingServiceDeps) {
 
   return {
     /** POST /api/visits: a landing through a campaign link, counted once per visitor, campaign and day; whether it counted. */
-    async recordVisit(actor: Actor, userAgent: string, input: VisitInput, now = new Date()): Promise<boolean> {
+    async recordVisit(actor: Actor, input: VisitInput, now = new Date()): Promise<boolean> {
       await deps.limiter.hit(`visits:ip:${actor.address}`, VISIT_RATE);
-      const { visitor, day } = await deps.stats.visitorOf(actor, userAgent, now);
+      const { visitor, day } = await deps.stats.visitorOf(actor, now);
       return repo.recordVisit(day, visitor, { source: input.source ?? '', medium: input.medium ?? '', campaign: input.campaign ?? '' });
     },
 

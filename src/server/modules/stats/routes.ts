@@ -10,7 +10,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
   app.get('/api/community', { schema: { response: { 200: CommunityFigures } } }, async () => stats.community());
 
   app.post('/api/views', { schema: { body: ViewsInput, response: { 200: z.object({ counted: z.number().int() }) } } }, async (request) => ({
-    counted: await stats.recordViews(request.actor, request.headers['user-agent'] ?? '', request.body.postIds),
+    counted: await stats.recordViews(request.actor, request.body.postIds),
   }));
 
   app.post('/api/searches', { schema: { body: SearchInput } }, async (request, reply) => {

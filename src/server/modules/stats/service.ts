@@ -45,15 +45,20 @@ export interface StatsServiceDeps {
 /**
  * The home page's figures, views and searches, a member's impact and analytics (DECISIONS 10, 27;
  * issue 20; docs/decisions/0086). Views count once per viewer, post and day; guests are a keyed
- * hash under the day's salt; searches keep no one's identity.
+ * hash of their address under the day's salt; searches keep no one's identity.
  */
 export function createStatsService(deps: StatsServiceDeps) {
   const repo = createStatsRepository(deps.db);
   const salts = new Map<string, Buffer>();
   let community: { body: CommunityFigures; until: number } | null = null;
 
-  /** Who viewed: the member, or a guest as a hash of address and browser under the day's salt. */
-  async function viewerOf(actor: Actor, userAgent: string, day: string): Promise<string> {
+  /**
+   * Who viewed: the member, or a guest as a hash of their network address (an IPv6 /64) under the
+   * day's salt. Not of the browser too: a User-Agent is whatever the sender writes, so each new one
+   * would count as one more viewer. Guests sharing an address count once, a view too few rather
+   * than one invented.
+   */
+  async function viewerOf(actor: Actor, day: string): Promise<string> {
     if (actor.userId) return `u:${actor.userId}`;
     let salt = salts.get(day);
     if (!salt) {
@@ -61,7 +66,7 @@ export function createStatsService(deps: StatsServiceDeps) {
       salts.clear();
       salts.set(day, salt);
     }
-    return `g:${createHmac('sha256', salt).update(`${actor.address}|${userAgent}`).digest('base64url').slice(0, 22)}`;
+    return `g:${createHmac('sha256', salt).update(actor.address).digest('base64url').slice(0, 22)}`;
   }
 
   /** Works out the trending posts of each type and the popular areas (inside the refresh's lock). */
@@ -90,19 +95,19 @@ export function createStatsService(deps: StatsServiceDeps) {
 
   return {
     /** Who a visitor is for counting once a day (a campaign's visits too): the member, or the guest's keyed hash; and the day. */
-    async visitorOf(actor: Actor, userAgent: string, at: Date): Promise<{ visitor: string; day: string }> {
+    async visitorOf(actor: Actor, at: Date): Promise<{ visitor: string; day: string }> {
       const day = dayOf(at);
-      return { visitor: await viewerOf(actor, userAgent, day), day };
+      return { visitor: await viewerOf(actor, day), day };
     },
 
     /** POST /api/views: the first view today of each post the viewer saw (not their own posts); how many counted. */
-    async recordViews(actor: Actor, userAgent: string, postIds: readonly string[], now = new Date()): Promise<number> {
+    async recordViews(actor: Actor, postIds: readonly string[], now = new Date()): Promise<number> {
       await deps.limiter.hit(`views:ip:${actor.address}`, STATS_RATES.views);
       const seen = await deps.posts.summaries([...new Set(postIds)]);
       const counted = seen.filter((s) => s.ownerId === null || s.ownerId !== actor.userId).map((s) => s.id);
       if (counted.length === 0) return 0;
       const day = dayOf(now);
-      return repo.recordViews(await viewerOf(actor, userAgent, day), counted, now);
+      return repo.recordViews(await viewerOf(actor, day), counted, now);
     },
 
     /** POST /api/searches: a term longer than two characters, counted for its day and region; nothing of who searched. */
