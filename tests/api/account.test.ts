@@ -46,6 +46,14 @@ describe('GET /api/user/export', () => {
     expect(data.grants).toEqual([expect.objectContaining({ kind: 'trial' })]);
   });
 
+  it('is limited to 10 an hour per member (429 with the retry time)', async () => {
+    const member = await registerMember(ctx.app);
+    for (let i = 0; i < 10; i++) expect((await call(member, 'GET', '/api/user/export')).statusCode).toBe(200);
+    const limited = await call(member, 'GET', '/api/user/export');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('is for a signed-in member only', async () => {
     const res = await call(null, 'GET', '/api/user/export');
     expect(res.statusCode).toBe(401);

@@ -12,6 +12,8 @@ import { createAccountRepository } from './repository';
 
 /** Wrong passwords when closing an account, per member: the same small limit as the owner password. */
 export const DELETE_ATTEMPTS = { what: 'attempts to delete this account', limit: 5, windowMs: 15 * 60_000 } as const;
+/** Exports per member: each reads every table that holds them. */
+export const EXPORTS = { what: 'data exports', limit: 10, windowMs: 60 * 60_000 } as const;
 
 export interface AccountServiceDeps {
   db: Db;
@@ -34,6 +36,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** GET /api/user/export: everything the app keeps of and for the member, as stored. */
     async exportData(actor: Actor, now = new Date()) {
       const userId = memberOf(actor);
+      await deps.limiter.hit(`account-export:${userId}`, EXPORTS);
       const data = await repo.exportOf(userId);
       if (!data) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
       return { exportedAt: now.toISOString(), ...data };
