@@ -42,6 +42,9 @@ export const suspendedUntilText = (until: Date | null): string =>
     ? 'further notice'
     : `${until.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
+/** The first line of a suspended member's notice, and why their Upload button is off: 'Your account is suspended until ….' */
+export const suspendedUntilSentence = (until: Date | null): string => `Your account is suspended until ${suspendedUntilText(until)}.`;
+
 /** The refusal a suspended member gets (issue 19): 'Your account is suspended until …: {reason}'. */
 export const suspendedMessage = (suspension: Suspension): string =>
   `Your account is suspended until ${suspendedUntilText(suspension.until)}: ${suspension.reason}`;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { cardOf } from './community-helpers';
-import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 /**
@@ -182,6 +182,16 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await notice.getByText('you cannot post, comment, message, rate or report until then', { exact: false }).waitFor();
     await expectAccessible(seller);
     await snap(seller, 'suspended-member');
+    // Upload shows as off and says why beneath; pressed all the same, it answers with the reason.
+    const upload = seller.getByRole('button', { name: 'Upload FREE (No Signup)' });
+    expect(await upload.getAttribute('aria-disabled')).toBe('true');
+    const why = await upload.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
+    expect(why).toMatch(/^Your account is suspended until .* UTC\.$/);
+    await upload.focus();
+    await seller.keyboard.press('Enter');
+    await toastRegion(seller).getByText(/^Your account is suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
+    expect(await seller.getByRole('dialog').count()).toBe(0);
+    await snap(seller, 'suspended-member-upload');
 
     await admin.goto(`/?member=${await memberId(seller)}`);
     const profile = admin.getByRole('dialog', { name: /^seller/ });

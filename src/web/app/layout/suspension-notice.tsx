@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { isSuspended, suspendedUntilText } from '../../../domain/suspension';
+import { isSuspended, suspendedUntilSentence } from '../../../domain/suspension';
 import { useSession } from '../../lib/session-provider';
 
 /** What a suspended member may still do, under why and until when. */
@@ -18,9 +18,7 @@ export function SuspensionNotice() {
       <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3 text-sm sm:px-6">
         <Ban className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
         <div className="grid gap-0.5">
-          <p className="font-semibold">
-            Your account is suspended until {suspendedUntilText(until)}.
-          </p>
+          <p className="font-semibold">{suspendedUntilSentence(until)}</p>
           <p>Reason: {reason}</p>
           <p className="text-red-900/80">{SUSPENDED_CAN}</p>
         </div>

@@ -85,6 +85,7 @@ export function Home() {
           <TypeTabs current={filters.type} />
           <UploadButton
             onClick={create.open}
+            blocked={create.blocked}
             onPointerEnter={() => {
               CreatePostDialog.preload();
               if (!session.user) PostAccessDialog.preload();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PostTypeValue } from '../../../domain/post-values';
 import { canPost, type Decision } from '../../../domain/policy';
+import { isSuspended, suspendedUntilSentence } from '../../../domain/suspension';
 import { toast } from '../../components/ui/use-toast';
 import { useSession } from '../../lib/session-provider';
 
@@ -18,9 +19,10 @@ export function backWithForm(type: PostTypeValue): string {
 /**
  * Opening the create dialog, as the policy allows posting (DECISIONS 8): at once for whoever may
  * post; a guest who needs access gets the Post Access Required dialog (spec §2 dialog 9), and
- * the form as soon as a grant is in the session (`granted`); a refusal of another kind is told
- * where passes are. A click before the session's answer has come waits for it: a member is not
- * taken for a guest. `fromLink`: the address asks for the dialog (`create=1`), for those who may post.
+ * the form as soon as a grant is in the session (`granted`); a refusal of another kind (a
+ * suspended member) is told why, as `blocked` says beside the button beforehand. A click before
+ * the session's answer has come waits for it: a member is not taken for a guest. `fromLink`: the
+ * address asks for the dialog (`create=1`), for those who may post.
  */
 export function useCreateFlow(fromLink: boolean) {
   const session = useSession();
@@ -54,11 +56,8 @@ export function useCreateFlow(fromLink: boolean) {
   useEffect(() => {
     if (!refusal || answered.current === refusal) return;
     answered.current = refusal;
-    toast({
-      title: 'Get a pass to post',
-      description: refusal.message,
-      action: { label: 'See passes', to: '/subscribe' },
-    });
+    // No pass helps here: the policy refuses only a suspended member this way (domain/policy.ts).
+    toast({ title: 'You cannot post right now', description: refusal.message });
   }, [refusal]);
   const open = () => setWanted(true);
   // The server has just granted access (the session is asked again, but this render may not have its
@@ -68,7 +67,10 @@ export function useCreateFlow(fromLink: boolean) {
     setOpen(true);
     setAccessOpen(false);
   };
+  const { suspension } = session.actor;
   return {
+    /** Why this member cannot post now (a suspension, until when), for the Upload button; null when they may. */
+    blocked: isSuspended(suspension, new Date()) ? suspendedUntilSentence(suspension.until) : null,
     requested,
     isOpen,
     setOpen,

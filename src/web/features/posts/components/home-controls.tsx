@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Apple, Flame, Layers, List, Map as MapIcon, Upload, type LucideIcon } from 'lucide-react';
 import { POST_TYPE_TABS, POST_TYPES, type PostTypeValue } from '../../../../domain/post-values';
@@ -72,25 +73,43 @@ export function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view
   );
 }
 
-/** 'Upload FREE (No Signup)': opens the create dialog for the current type (spec §2). */
+/**
+ * 'Upload FREE (No Signup)': opens the create dialog for the current type (spec §2). With `blocked`
+ * (a suspended member: why they cannot post now), it shows as off and says why beneath; it stays
+ * focusable and a press still answers (the create flow's toast), so nobody presses it for nothing.
+ */
 export function UploadButton({
   onClick,
   onPointerEnter,
+  blocked = null,
 }: {
   onClick: () => void;
   onPointerEnter?: () => void;
+  blocked?: string | null;
 }) {
-  return (
+  const noteId = useId();
+  const button = (
     <Button
       variant="accent"
       size="lg"
       onClick={onClick}
-      onPointerEnter={onPointerEnter}
-      onFocus={onPointerEnter}
-      className="w-full sm:w-auto"
+      onPointerEnter={blocked ? undefined : onPointerEnter}
+      onFocus={blocked ? undefined : onPointerEnter}
+      aria-disabled={blocked ? true : undefined}
+      aria-describedby={blocked ? noteId : undefined}
+      className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-accent sm:w-auto"
     >
       <Upload aria-hidden="true" />
       Upload FREE (No Signup)
     </Button>
+  );
+  if (!blocked) return button;
+  return (
+    <div className="grid gap-1 sm:justify-items-end">
+      {button}
+      <p id={noteId} className="text-xs text-red-800 sm:text-right">
+        {blocked}
+      </p>
+    </div>
   );
 }
