@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, useBrowser } from './harness';
 import { cardOf, closeWithEscape, commentViaApi, hasFocus, holdsFocus } from './community-helpers';
 import { uniqueToken } from './posts-helpers';
 
@@ -55,10 +55,17 @@ describe('comments on a post', () => {
     await dialog.getByRole('button', { name: memberName }).waitFor();
     await dialog.getByText('Just now').waitFor();
 
-    // Closed, the dialog gives focus back to the card's button, which counts the comment now.
+    // Escape closes the dialog, not the toast it raised above it, which stays its few seconds; closed,
+    // the dialog gives focus back to the card's button, which counts the comment now.
+    const toast = toastRegion(member).locator('li[data-state="open"]');
+    expect(await toast.count()).toBe(1);
     await closeWithEscape(dialog);
+    expect(await toast.count()).toBe(1);
     const counted = cardOf(member, title).getByRole('button', { name: '1 comment', exact: true });
     await expect.poll(() => hasFocus(counted)).toBe(true);
+    // Away from any dialog, Escape closes the toast.
+    await member.keyboard.press('Escape');
+    await toast.waitFor({ state: 'detached' });
   });
 
   it("shows the failure, the validation and the server's limit in toasts", async () => {

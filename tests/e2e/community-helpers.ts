@@ -10,14 +10,11 @@ export const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate
 export const holdsFocus = (locator: Locator): Promise<boolean> => locator.evaluate((el) => el.contains(document.activeElement));
 
 /**
- * Closes a dialog with Escape, as a keyboard does: a toast on screen is the top layer and takes the
- * first Escape (Radix), the dialog the next one.
+ * Closes a dialog with one Escape, as a keyboard does: pressed in the dialog, it is the dialog's
+ * even under a toast the dialog raised (components/ui/escape.ts).
  */
 export async function closeWithEscape(dialog: Locator): Promise<void> {
-  for (let tries = 0; tries < 2 && (await dialog.isVisible()); tries += 1) {
-    await dialog.page().keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden', timeout: 1000 }).catch(() => undefined);
-  }
+  await dialog.page().keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
 }
 

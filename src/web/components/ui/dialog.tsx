@@ -1,9 +1,10 @@
-import { useRef, type ComponentProps } from 'react';
+import { useRef, type ComponentProps, type KeyboardEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { firstFocusable } from '../../lib/focus';
 import { useHydrated } from '../../lib/hydrated';
 import { cn } from '../../lib/utils';
+import { escapeHandedTo } from './escape';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -81,6 +82,16 @@ export function DialogContent({
   openerGoing?: () => boolean;
 }) {
   const focusHandlers = useReturnFocus(props, openerGoing);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // An Escape a toast above handed on (escape.ts): closed as Radix closes on Escape, so the
+  // dialog's onEscapeKeyDown and onOpenChange (a guard that asks first) decide as they would.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    props.onKeyDown?.(event);
+    if (event.key !== 'Escape' || !escapeHandedTo(event.nativeEvent, event.currentTarget)) return;
+    const escape = new globalThis.KeyboardEvent('keydown', { key: 'Escape', cancelable: true });
+    props.onEscapeKeyDown?.(escape);
+    if (!escape.defaultPrevented) closeButton.current?.click();
+  };
   // Given its container, Radix's portal renders with the dialog instead of in a second, synchronous
   // render after its layout effect: a dialog opened in a transition (a shared post's, as the page
   // starts) then mounts in slices. Until the page is hydrated the portal waits as Radix does.
@@ -95,9 +106,14 @@ export function DialogContent({
         )}
         {...props}
         {...focusHandlers}
+        data-escape-taker=""
+        onKeyDown={onKeyDown}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+        <DialogPrimitive.Close
+          ref={closeButton}
+          className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
           <X className="size-5" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

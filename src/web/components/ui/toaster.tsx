@@ -1,9 +1,13 @@
 import { TOAST } from '../../../domain/limits';
 import { Link } from 'react-router';
+import { leaveEscapeToDialog } from './escape';
 import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToasts } from './use-toast';
 
-/** Renders the toast store: 5 s each, swipe right past 50 px to dismiss (spec §9). */
+/**
+ * Renders the toast store: 5 s each, swipe right past 50 px to dismiss (spec §9). Escape closes a
+ * toast, except one pressed in an open dialog, which closes that dialog (escape.ts).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -13,6 +17,7 @@ export function Toaster() {
           key={id}
           open={open}
           variant={variant}
+          onEscapeKeyDown={leaveEscapeToDialog}
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}
