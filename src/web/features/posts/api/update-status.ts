@@ -15,6 +15,15 @@ export interface UpdateStatusRequest {
 export const updateStatus = ({ postId, status, statusNotes }: UpdateStatusRequest) =>
   apiRequest<Post>('PATCH', `/api/posts/${encodeURIComponent(postId)}/status`, { status, statusNotes });
 
+/**
+ * Spec §8's 'Status Updated', saying the new status as the post's badge shows it
+ * ('… is now Limited.'), not its raw value.
+ */
+export const statusUpdatedToast = (post: Pick<Post, 'title' | 'status'>) => ({
+  title: 'Status Updated',
+  description: `${post.title} is now ${statusLabel(post.status)}.`,
+});
+
 /** Spec §2.6: owners and admins change a post's status; every cached copy shows it at once. */
 export function useUpdateStatus() {
   const queryClient = useQueryClient();
@@ -24,10 +33,7 @@ export function useUpdateStatus() {
     onSuccess: (post) => {
       replaceCachedPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
-      toast({
-        title: 'Status Updated',
-        description: `${post.title} is now ${statusLabel(post.status).toLowerCase()}.`,
-      });
+      toast(statusUpdatedToast(post));
     },
     onError: () =>
       toast({
