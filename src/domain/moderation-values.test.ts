@@ -46,6 +46,16 @@ describe('when open reports hide a post (issue 19)', () => {
     expect(caseStanding([report('a', 1), report('n1', 0.25, true), report('n2', 0.25, true), report('n3', 0.25, true), report('n4', 0.25, true)]).possibleBrigade).toBe(true);
   });
 
+  it('needs several new accounts for a brigade: a new member’s report alone, or two, is not one', () => {
+    expect(caseStanding([report('n1', 0.25, true)])).toEqual({ weight: 0.25, members: 1, possibleBrigade: false });
+    expect(caseStanding([report('n1', 0.25, true), report('n2', 0.25, true)]).possibleBrigade).toBe(false);
+    // The same new member twice (as two open reports) is still one account.
+    expect(caseStanding([report('n1', 0.25, true), report('n1', 0.25, true), report('n2', 0.25, true)]).possibleBrigade).toBe(false);
+    expect(caseStanding([report('n1', 0.25, true), report('n2', 0.25, true), report('n3', 0.25, true)]).possibleBrigade).toBe(true);
+    // Guests' reports weigh nothing and name no reporter: they make no brigade.
+    expect(caseStanding([report('n1', 0.25, true), report(null, 0), report(null, 0)]).possibleBrigade).toBe(false);
+  });
+
   it('still hides when established members alone reach the threshold, however many new accounts pile on', () => {
     const established = [report('a', 1), report('b', 1), report('c', 1)];
     const flood = Array.from({ length: 12 }, (_, i) => report(`n${i}`, 0.25, true));

@@ -35,6 +35,8 @@ export const REPORT_WEIGHTS = {
   hideAtWeight: 3,
   /** …and at least this many distinct members reported it. */
   hideAtMembers: 3,
+  /** A possible brigade takes at least this many new accounts reporting the post (as many as could hide it). */
+  brigadeAtNewMembers: 3,
   /** Reports a member may file in a day. */
   perDay: 10,
 } as const;
@@ -79,15 +81,22 @@ export interface CaseStanding {
   weight: number;
   /** Distinct members among the reporters. */
   members: number;
-  /** Half the weight or more comes from accounts younger than 7 days: it never hides the post by itself. */
+  /**
+   * Several accounts younger than 7 days (3 or more) reported it, and half the weight or more is
+   * theirs: it never hides the post by itself. One new member's report is one report, not a brigade.
+   */
   possibleBrigade: boolean;
 }
 
+const membersOf = (reports: readonly CountedReport[]) => new Set(reports.flatMap((r) => (r.reporterId ? [r.reporterId] : []))).size;
+
 export function caseStanding(open: readonly CountedReport[]): CaseStanding {
   const weight = round2(open.reduce((sum, r) => sum + r.weight, 0));
-  const fromNew = open.reduce((sum, r) => sum + (r.fromNewAccount ? r.weight : 0), 0);
-  const members = new Set(open.flatMap((r) => (r.reporterId ? [r.reporterId] : []))).size;
-  return { weight, members, possibleBrigade: weight > 0 && fromNew * 2 >= weight };
+  const fromNewAccounts = open.filter((r) => r.fromNewAccount);
+  const fromNew = fromNewAccounts.reduce((sum, r) => sum + r.weight, 0);
+  const members = membersOf(open);
+  const together = membersOf(fromNewAccounts) >= REPORT_WEIGHTS.brigadeAtNewMembers;
+  return { weight, members, possibleBrigade: together && weight > 0 && fromNew * 2 >= weight };
 }
 
 const reachesThreshold = (s: CaseStanding) => s.weight >= REPORT_WEIGHTS.hideAtWeight - 1e-9 && s.members >= REPORT_WEIGHTS.hideAtMembers;

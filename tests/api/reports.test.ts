@@ -126,6 +126,16 @@ describe('hiding a post by reports', () => {
     expect(await listed(ctx, owner, id)).toBe(false);
   });
 
+  it('does not call a new member’s lone report a possible brigade; three new members reporting it are one', async () => {
+    const id = await postOf(ctx, owner, 'Lone report');
+    await report(ctx, await registerMember(ctx.app), id);
+    expect(await caseOf(ctx, admin, id)).toMatchObject({ weight: 0.25, members: 1, possibleBrigade: false });
+    await report(ctx, await registerMember(ctx.app), id);
+    expect(await caseOf(ctx, admin, id)).toMatchObject({ weight: 0.5, members: 2, possibleBrigade: false });
+    await report(ctx, await registerMember(ctx.app), id);
+    expect(await caseOf(ctx, admin, id)).toMatchObject({ weight: 0.75, members: 3, possibleBrigade: true });
+  });
+
   it('does not hide a post an admin kept again with the reports already decided, only with new ones', async () => {
     const id = await postOf(ctx, owner, 'Kept');
     const reporters = [await oldMember(ctx), await oldMember(ctx), await oldMember(ctx)];

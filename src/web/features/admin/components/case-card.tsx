@@ -54,7 +54,7 @@ export function CaseCard({ item }: { item: ReportCase }) {
           Open reports weigh <strong>{weightOf(item.weight)}</strong> of {REPORT_WEIGHTS.hideAtWeight}, from{' '}
           {item.members} {item.members === 1 ? 'member' : 'members'}.
           {item.possibleBrigade &&
-            ' Half or more of that weight comes from accounts younger than 7 days: it does not hide the post by itself.'}
+            ` Half or more of that weight comes from ${REPORT_WEIGHTS.brigadeAtNewMembers} or more accounts younger than ${REPORT_WEIGHTS.newAccountDays} days: it does not hide the post by itself.`}
         </p>
       )}
       <OwnerLine owner={item.owner} />
