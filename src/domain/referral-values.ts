@@ -45,7 +45,8 @@ export function tierProgress(qualified: number) {
   return { reached, next, toNext: next ? next.friends - qualified : 0 };
 }
 
-const friendsWord = (n: number) => `${n} ${n === 1 ? 'friend' : 'friends'}`;
+/** '1 friend', '3 friends'. */
+export const friendsWord = (n: number) => `${n} ${n === 1 ? 'friend' : 'friends'}`;
 
 /** A tier as the cards list it: '1 friend = +7 days', '3 friends = +1 month', '5 friends = Lifetime access'. */
 export const tierText = (tier: { friends: number; reward: string }) =>

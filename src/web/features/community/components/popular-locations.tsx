@@ -50,7 +50,7 @@ export function PopularLocations({ areas, filters, onArea }: PopularLocationsPro
                 {area}
                 <span className={cn('text-xs', active ? 'text-primary-foreground' : 'text-muted-foreground')}>
                   {formatCount(posts)}
-                  <span className="sr-only"> posts</span>
+                  <span className="sr-only"> {posts === 1 ? 'post' : 'posts'}</span>
                 </span>
               </button>
             </li>

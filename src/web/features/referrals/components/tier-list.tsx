@@ -1,5 +1,5 @@
 import { Check, Gift } from 'lucide-react';
-import { TIERS, tierText } from '../../../../domain/referral-values';
+import { friendsWord, TIERS, tierText } from '../../../../domain/referral-values';
 import { cn } from '../../../lib/utils';
 
 /**
@@ -42,7 +42,7 @@ export function TierList({ qualified }: { qualified?: number }) {
                 className="col-start-2 h-1.5 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:bg-primary"
                 max={tier.friends}
                 value={qualified}
-                aria-label={`${qualified} of ${tier.friends} friends for ${tier.reward}`}
+                aria-label={`${qualified} of ${friendsWord(tier.friends)} for ${tier.reward}`}
               />
             )}
           </li>
