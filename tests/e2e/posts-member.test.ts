@@ -209,6 +209,30 @@ describe('a member sharing and finding posts', () => {
     await expect.poll(uploadHasFocus).toBe(true);
   });
 
+  it('reads well on a phone: the form’s examples show whole, the share banner is not squeezed beside its button', async () => {
+    const dialog = page.getByRole('dialog');
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const type of ['fruit', 'firewood', 'skids']) {
+        await page.goto(`/?type=${type}`);
+        await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+        await dialog.getByLabel('Title').waitFor();
+        expect(await placeholdersCut(dialog), `${type} at ${width} px`).toEqual([]);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
+    }
+    // The banner's sentence takes most of its width, in three lines at most (five beside 'Share yours').
+    const banner = page.getByRole('complementary', { name: 'Share what you have' });
+    const text = banner.getByText('Got a fruit tree', { exact: false });
+    const [box, line] = await Promise.all([banner.boundingBox(), text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight))]);
+    const textBox = (await text.boundingBox())!;
+    expect(textBox.width).toBeGreaterThan(box!.width * 0.6);
+    expect(Math.round(textBox.height / line)).toBeLessThanOrEqual(3);
+    await snap(page, 'home-share-banner');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('asks before Escape, Cancel or the close button throw away what was typed', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
@@ -351,6 +375,21 @@ async function expectButtonsAboveTheMap(page: Page) {
     expect(under).toBeGreaterThan(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The inputs in `box` whose placeholder is wider than the room inside them (shown cut). */
+function placeholdersCut(box: Locator): Promise<string[]> {
+  return box.evaluate((root) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return [...root.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+      .filter((input) => {
+        const style = getComputedStyle(input);
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width > room;
+      })
+      .map((input) => input.placeholder);
+  });
 }
 
 type Box = { x: number; y: number; width: number; height: number } | null;

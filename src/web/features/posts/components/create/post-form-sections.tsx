@@ -11,21 +11,22 @@ import type { PostFormInput } from './post-form';
 
 type SectionProps = { form: UseFormReturn<PostFormInput, unknown, PostFields> };
 
+/** Placeholders short enough to show whole in the narrowest field (a 320 px phone). */
 const EXAMPLES: Record<PostType, { title: string; quantity: string; season: string }> = {
   fruit: {
-    title: 'e.g. Ripe apples from our backyard tree',
+    title: 'e.g. Ripe backyard apples',
     quantity: 'e.g. Lots, several bags',
     season: 'e.g. Ripe from late August',
   },
   firewood: {
-    title: 'e.g. Split maple, seasoned one year',
+    title: 'e.g. Seasoned split maple',
     quantity: 'e.g. About half a cord',
     season: 'e.g. Dry, ready for winter',
   },
   skids: {
-    title: 'e.g. Six heat-treated pallets',
+    title: 'e.g. Six heat-treated skids',
     quantity: 'e.g. A few, 6 pallets',
-    season: 'e.g. Until the end of the month',
+    season: 'e.g. Until month’s end',
   },
 };
 
