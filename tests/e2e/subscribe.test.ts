@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { expectToastPair, headerBadge } from './access-helpers';
 import { createPosts, uniqueToken } from './posts-helpers';
 
@@ -82,6 +82,25 @@ describe('passes and receipts on /subscribe (demo mode)', () => {
     await page.getByRole('button', { name: 'Back to plans' }).click();
     await page.getByRole('heading', { name: 'You have lifetime access' }).waitFor();
     expect(await page.getByRole('button', { name: 'Pay $9.99 USD' }).count()).toBe(0);
+  });
+
+  it('tells a guest who bought lifetime access and then registered that the access is on the account, not of a trial', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await page.goto('/subscribe?plan=lifetime');
+    await page.locator('#plan-lifetime').getByRole('button', { name: 'Pay $9.99 USD' }).click();
+    await expectToastPair(page, 'Payment Successful', 'You are subscribed!');
+
+    await page.goto('/register');
+    const user = uniqueUser('lifetime');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Start Free Trial' }).last().click();
+    await expectToastPair(page, 'Your account has been created.', 'Your lifetime access is now on your account.');
+    expect(await toastRegion(page).getByText('7-day free trial', { exact: false }).count()).toBe(0);
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await headerBadge(page, 'Premium').waitFor();
+    await snap(page, 'registered-with-lifetime');
   });
 
   it('pays through the PayPal tab and shows the receipts again on a later visit', async () => {

@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { PublicUser } from '../../../../domain/auth';
-import { toast } from '../../../components/ui/use-toast';
+import { toast, type ToastOptions } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api';
 
 /** The fields both forms have; the password's autocomplete (current or new) and hint are each form's own. */
@@ -16,8 +16,8 @@ export const AUTH_FIELDS = {
 } as const;
 
 interface AuthToasts {
-  /** The toast's title once signed in (spec §2 Login, Register). */
-  success: string;
+  /** The toast's title once signed in (spec §2 Login, Register), or the toast for the member signed in. */
+  success: string | ((user: PublicUser) => ToastOptions);
   /** The destructive toast's title on failure; its text is the server's message or 'Please try again' (spec §8). */
   failure: string;
 }
@@ -33,8 +33,8 @@ export function useAuthSubmit<TValues>(
 ) {
   return (values: TValues) =>
     mutation.mutate(values, {
-      onSuccess: () => {
-        toast({ title: toasts.success });
+      onSuccess: (user) => {
+        toast(typeof toasts.success === 'string' ? { title: toasts.success } : toasts.success(user));
         onDone();
       },
       onError: (error) =>

@@ -5,6 +5,7 @@ import { RegisterInput } from '../../../../domain/auth';
 import { BoundField } from '../../../components/ui/bound-field';
 import { useRegister } from '../api/register';
 import { AUTH_FIELDS, useAuthSubmit } from './auth-form';
+import { registeredToast } from './registered-toast';
 import { SubmitButton } from './submit-button';
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
@@ -16,7 +17,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const submit = useAuthSubmit(
     registerUser,
     {
-      success: `Your account has been created with a ${LIMITS.trialDays}-day free trial.`,
+      success: registeredToast,
       failure: 'Registration failed',
     },
     onRegistered,
