@@ -43,6 +43,22 @@ describe('a guest on the home page', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/?type=fruit&q=${token}`);
   });
 
+  it('is told that nothing matches a search that finds nothing, with the access offer after it (docs/decisions/0108)', async () => {
+    const page = await newPage(ctx.browser, { width: 390 });
+    const token = uniqueToken();
+    await page.goto(`/?type=fruit&q=${token}`);
+    await page.getByRole('heading', { name: 'No fruit posts match these filters' }).waitFor();
+    await page.getByText('Try other words or clear the search.', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'See every post near you' }).count()).toBe(0);
+    // The offer follows, as a note below.
+    const note = page.getByText('See every post near you.', { exact: true });
+    const [empty, offer] = [await page.getByRole('heading', { name: 'No fruit posts match these filters' }).boundingBox(), await note.boundingBox()];
+    expect(offer!.y).toBeGreaterThan(empty!.y);
+    expect(await page.getByRole('link', { name: /24-hour pass/ }).getAttribute('href')).toBe('/subscribe?plan=day');
+    await expectAccessible(page);
+    await snap(page, 'home-guest-no-match');
+  });
+
   it("says 'Copy failed' when the clipboard refuses, and shares no street address", async () => {
     const member = await newPage(ctx.browser, { width: 1280 });
     await registerViaApi(member);

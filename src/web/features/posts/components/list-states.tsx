@@ -81,6 +81,22 @@ export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
 }
 
 /**
+ * Under an empty list, for a viewer without viewing access (docs/decisions/0108): nothing matched,
+ * so the list says that first; the ways to every post follow, as a note rather than a card.
+ */
+export function AccessNote() {
+  return (
+    <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+      <p className="text-sm">
+        <span className="font-semibold">See every post near you.</span> Get access to browse every post, or start a
+        free trial.
+      </p>
+      <AccessButtons compact className="items-center sm:grid-cols-3" />
+    </Card>
+  );
+}
+
+/**
  * Above the map for a viewer without viewing access (docs/decisions/0031): the bubbles split no
  * finer than zoom 11, and this says why and what opens them.
  */

@@ -8,7 +8,7 @@ import { countOf } from '../../../lib/count';
 import { previewOnly } from '../../../lib/session';
 import { useSession } from '../../../lib/session-provider';
 import { PostsFetchError, usePostsList } from '../api/get-posts';
-import { AccessCard, EmptyState } from './list-states';
+import { AccessCard, AccessNote, EmptyState } from './list-states';
 import { PostGrid, PostGridSkeleton } from './post-grid';
 
 interface PostsListProps {
@@ -46,9 +46,17 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
   const gated = previewOnly(session, new Date());
   const hidden = gated && !list.hasNextPage ? Math.max(0, total - posts.length) : 0;
 
-  if (posts.length === 0 && gated) return <AccessCard type={type} hidden={0} accuracy="exact" />;
+  // The server says nothing matches (an exact total of 0): a viewer without access is told so, as a
+  // member is, and the access offer follows, smaller; there are no posts to sell (docs/decisions/0108).
+  const nothingMatches = total === 0 && accuracy === 'exact';
+  if (posts.length === 0 && gated && !nothingMatches) return <AccessCard type={type} hidden={0} accuracy="exact" />;
   if (posts.length === 0)
-    return <EmptyState type={type} filteredHint={filteredHint} onAdd={onAdd} onClearFilters={onClearFilters} />;
+    return (
+      <div className="grid gap-4">
+        <EmptyState type={type} filteredHint={filteredHint} onAdd={onAdd} onClearFilters={onClearFilters} />
+        {gated && <AccessNote />}
+      </div>
+    );
 
   // A page that has come but is not drawn yet is still loading: focus then moves to its first card.
   const loadingMore = list.isFetchingNextPage || data !== list.data;
