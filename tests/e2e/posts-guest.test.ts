@@ -43,7 +43,7 @@ describe('a guest on the home page', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/?type=fruit&q=${token}`);
   });
 
-  it('is told that nothing matches a search that finds nothing, with the access offer after it (docs/decisions/0108)', async () => {
+  it('is told that nothing matches a search that finds nothing, with the access offer after it (docs/decisions/0107)', async () => {
     const page = await newPage(ctx.browser, { width: 390 });
     const token = uniqueToken();
     await page.goto(`/?type=fruit&q=${token}`);

@@ -81,7 +81,7 @@ export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
 }
 
 /**
- * Under an empty list, for a viewer without viewing access (docs/decisions/0108): nothing matched,
+ * Under an empty list, for a viewer without viewing access (docs/decisions/0107): nothing matched,
  * so the list says that first; the ways to every post follow, as a note rather than a card.
  */
 export function AccessNote() {

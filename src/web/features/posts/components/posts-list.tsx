@@ -47,7 +47,7 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
   const hidden = gated && !list.hasNextPage ? Math.max(0, total - posts.length) : 0;
 
   // The server says nothing matches (an exact total of 0): a viewer without access is told so, as a
-  // member is, and the access offer follows, smaller; there are no posts to sell (docs/decisions/0108).
+  // member is, and the access offer follows, smaller; there are no posts to sell (docs/decisions/0107).
   const nothingMatches = total === 0 && accuracy === 'exact';
   if (posts.length === 0 && gated && !nothingMatches) return <AccessCard type={type} hidden={0} accuracy="exact" />;
   if (posts.length === 0)
