@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import type { SessionView } from '../../src/domain/auth';
-import { expectAccessible, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
+import { BASE_URL, expectAccessible, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
+import { openBellLive } from './messages-helpers';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 const isSession = (url: URL) => url.pathname === '/api/session';
@@ -94,6 +95,35 @@ describe('the session on the web', () => {
     await page.getByText('There is 1 more fruit post waiting near you.', { exact: false }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     await member.context().close();
+    await page.context().close();
+  });
+
+  it('sends none of a member’s calls for a session that ended elsewhere, neither when told nor after a reload', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    await registerViaApi(page);
+    await page.goto('/');
+    // The bell's list open: its live socket is up, and the admin figures, inbox and bell are asked.
+    await openBellLive(page);
+    await page.keyboard.press('Escape');
+    await page.waitForLoadState('networkidle');
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+
+    // Signed out elsewhere: the same session ended from another browser window.
+    const elsewhere = await ctx.browser.newContext({ baseURL: BASE_URL, storageState: await page.context().storageState() });
+    const signOut = await elsewhere.request.post('/api/auth/logout', { headers: { Origin: BASE_URL } });
+    expect(signOut.status()).toBe(204);
+    await elsewhere.close();
+
+    // The live socket is closed by the server; the page asks the session, then shows a guest.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
     await page.context().close();
   });
 

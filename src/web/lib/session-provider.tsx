@@ -7,6 +7,7 @@ import {
   sessionChanged,
   sessionOf,
   sessionOptions,
+  sessionShown,
   signedOut,
   type Session,
 } from './session';
@@ -27,7 +28,7 @@ const LOADING = sessionOf(undefined, true);
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { data, isPending } = useQuery(sessionOptions());
+  const { data, isPending, dataUpdatedAt, errorUpdatedAt } = useQuery(sessionOptions());
   // Renders again at each grant change. This renders only then and when the answer changes, and each
   // render hands the readers a new session object, so they render again too.
   const [, grantChanged] = useReducer((n: number) => n + 1, 0);
@@ -51,6 +52,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     );
     return () => clearTimeout(timer);
   }, [grants, queryClient]);
+
+  // A new answer is on screen: the queries that waited for it are refreshed (sessionShown). This
+  // effect runs after the screens' own, so a member's queries of a session that ended are off by then.
+  useEffect(() => sessionShown(queryClient), [dataUpdatedAt, errorUpdatedAt, queryClient]);
 
   // Every screen reads the session: its first answer draws them all again, so that is done in the
   // background (a transition, in slices between which the browser answers input), not in one long

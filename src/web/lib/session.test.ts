@@ -12,6 +12,7 @@ import {
   sessionChanged,
   sessionKeys,
   sessionOf,
+  sessionShown,
   signedIn,
   signedOut,
 } from './session';
@@ -204,7 +205,7 @@ describe('a change of session in the query cache', () => {
   const invalidated = (client: QueryClient, key: readonly unknown[]) =>
     client.getQueryState(key)?.isInvalidated;
 
-  it('signs in: the member at once, then the session and every other query asked again', async () => {
+  it('signs in: the member at once, then the session asked again; the other queries once the member is shown', async () => {
     const client = cacheWith(guestView);
     await signedIn(client, { ...member, isAdmin: true });
     expect(client.getQueryData<SessionView>(sessionKeys.all)).toMatchObject({
@@ -213,10 +214,12 @@ describe('a change of session in the query cache', () => {
       grants: [],
     });
     expect(invalidated(client, sessionKeys.all)).toBe(true);
+    expect(invalidated(client, listKey)).toBe(false);
+    sessionShown(client);
     expect(invalidated(client, listKey)).toBe(true);
   });
 
-  it('signs out to a guest without grants, and does not ask the session again (spec §4)', () => {
+  it('signs out to a guest without grants, and does not ask the session again (spec §4); the rest once the guest is shown', () => {
     const client = cacheWith(memberView);
     signedOut(client);
     expect(client.getQueryData(sessionKeys.all)).toEqual({
@@ -226,7 +229,34 @@ describe('a change of session in the query cache', () => {
       grants: [],
     });
     expect(invalidated(client, sessionKeys.all)).toBe(false);
+    // Refreshed now, a member's queries would still be on and answer 401.
+    expect(invalidated(client, listKey)).toBe(false);
+    sessionShown(client);
     expect(invalidated(client, listKey)).toBe(true);
+  });
+
+  it('asks the session first when it may have ended, and the other queries only once its answer is shown', async () => {
+    const client = cacheWith(memberView);
+    const observer = new QueryObserver(client, { queryKey: sessionKeys.all, queryFn: () => Promise.resolve(guestView) });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const inbox = new QueryObserver(client, { queryKey: ['/api/messages'], queryFn: () => Promise.resolve([]), enabled: true });
+    const unsubscribeInbox = inbox.subscribe(() => undefined);
+    await sessionChanged(client);
+    expect(client.getQueryData<SessionView>(sessionKeys.all)?.user).toBeNull();
+    expect(invalidated(client, listKey)).toBe(false);
+    expect(client.getQueryState(['/api/messages'])?.dataUpdateCount).toBe(1);
+    // The screens render the guest: the member's inbox is off before the others are refreshed.
+    inbox.setOptions({ queryKey: ['/api/messages'], queryFn: () => Promise.reject(new Error('401')), enabled: false });
+    sessionShown(client);
+    expect(invalidated(client, listKey)).toBe(true);
+    await Promise.resolve();
+    expect(client.getQueryState(['/api/messages'])).toMatchObject({ fetchStatus: 'idle', status: 'success', dataUpdateCount: 1 });
+    // Nothing waits any more: another answer shown refreshes nothing.
+    client.setQueryData(listKey, { pages: [] });
+    sessionShown(client);
+    expect(invalidated(client, listKey)).toBe(false);
+    unsubscribeInbox();
+    unsubscribe();
   });
 
   it("resolves once the shown session has the server's new answer", async () => {

@@ -119,36 +119,52 @@ export function nextBadgeChange(grants: readonly Grant[], now: Date): Date | nul
 const refreshDependents = (queryClient: QueryClient) =>
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
 
+/** Query clients whose other queries wait for the session's new answer to be on screen. */
+const refreshWhenShown = new WeakSet<QueryClient>();
+
 /**
- * The session has changed (a sign-in, a grant that started or ended): it is asked again, and every
- * other query, which the server answers by the session, is refreshed. Resolves once the session
- * has answered.
+ * The session on screen has just changed (SessionProvider calls this once it has rendered a new
+ * answer): the queries that waited for it are refreshed now. By then every screen has rendered with
+ * it, so the queries of a member who is gone (their inbox, bell, admin figures, dashboard) are
+ * disabled or gone, and none is sent for a session that ended, where the server would answer 401.
+ */
+export function sessionShown(queryClient: QueryClient): void {
+  if (refreshWhenShown.delete(queryClient)) refreshDependents(queryClient);
+}
+
+/**
+ * The session has changed (a sign-in, a grant that started or ended, a socket the server refused
+ * because the session ended elsewhere): it is asked again, and every other query, which the server
+ * answers by the session, is refreshed once that answer is on screen (sessionShown). Resolves once
+ * the session has answered.
  */
 export function sessionChanged(queryClient: QueryClient): Promise<void> {
-  refreshDependents(queryClient);
+  refreshWhenShown.add(queryClient);
   return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
 }
 
 /**
- * Signed in or registered: the member shows at once, then the session is asked again for its grants
- * (a guest's move to the account, DECISIONS 5). Resolves once it has answered.
+ * Signed in or registered: the member shows at once, and the other queries are refreshed as soon as
+ * they do (no wait for the session's round trip); the session is asked again for its grants (a
+ * guest's move to the account, DECISIONS 5). Resolves once it has answered.
  */
 export function signedIn(queryClient: QueryClient, user: PublicUser): Promise<void> {
+  refreshWhenShown.add(queryClient);
   queryClient.setQueryData<SessionView>(
     sessionKeys.all,
     (view) => view && { ...view, user, isAdmin: user.isAdmin },
   );
-  return sessionChanged(queryClient);
+  return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
 }
 
 /**
  * Signed out: a guest without grants, even when the call failed (spec §4), so the session is not
- * asked again; everything else is refreshed.
+ * asked again; everything else is refreshed once the guest is on screen.
  */
 export function signedOut(queryClient: QueryClient): void {
   queryClient.setQueryData<SessionView>(
     sessionKeys.all,
     (view) => view && { ...view, user: null, isAdmin: false, grants: [] },
   );
-  refreshDependents(queryClient);
+  refreshWhenShown.add(queryClient);
 }
