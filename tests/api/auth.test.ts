@@ -143,6 +143,22 @@ describe('sign-in rate limits', () => {
     expect((await login({ email: uniqueEmail('ip'), password: 'whatever1' }, '10.0.3.2')).statusCode).toBe(401);
   });
 
+  it('counts a burst of guesses from many addresses before checking any: no more than 25 are tried', async () => {
+    const m = await registerMember(ctx.app);
+    const all = await Promise.all(Array.from({ length: 40 }, (_, i) => login({ email: m.email, password: `burst-${i}` }, `10.0.5.${i}`)));
+    const statuses = all.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(25);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('counts only failures against the account: a sign-in that works takes its count back', async () => {
+    const m = await registerMember(ctx.app);
+    for (let i = 0; i < 24; i++) expect((await login({ email: m.email, password: 'wrong-pass' }, `10.0.7.${i}`)).statusCode).toBe(401);
+    expect((await login({ email: m.email, password: m.password }, '10.0.7.100')).statusCode).toBe(200);
+    expect((await login({ email: m.email, password: 'wrong-pass' }, '10.0.7.101')).statusCode).toBe(401);
+    expect((await login({ email: m.email, password: 'wrong-pass' }, '10.0.7.102')).statusCode).toBe(429);
+  });
+
   it('allows 25 attempts per account in an hour from any address', async () => {
     const m = await registerMember(ctx.app);
     for (let i = 0; i < 25; i++) {

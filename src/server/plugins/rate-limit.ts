@@ -16,8 +16,11 @@ export interface RateRule {
 export interface RateLimiter {
   /** Counts one hit on `key`; throws a 429 AppError with Retry-After when over the rule's limit. */
   hit(key: string, rule: RateRule): Promise<void>;
-  /** Throws the 429 when `key` has already used its limit; counts nothing (for limits on failures). */
-  check(key: string, rule: RateRule): Promise<void>;
+  /**
+   * Takes back one hit on `key`: an attempt counted before it was known to fail (a password), which
+   * then succeeded. Counting first keeps a burst from passing the limit while none has failed yet.
+   */
+  release(key: string): Promise<void>;
 }
 
 /** A limit's key as rate_limits stores it: hashed, so no address or name is kept in the clear. */
@@ -26,12 +29,9 @@ export const rateKey = (key: string): string => createHash('sha256').update(key)
 /** Fixed windows kept in PostgreSQL (SQL rate_hit), so every app instance shares the same counters. */
 export function createRateLimiter(db: Db): RateLimiter {
   return {
-    async check(key, rule) {
-      const rows = await executePrepared<{ count: number; retry: number }>(db, 'rate_check', sql`
-        SELECT count, ceil(extract(epoch FROM reset_at - now()))::int AS retry
-        FROM rate_limits WHERE key = ${rateKey(key)} AND reset_at > now()`);
-      const row = rows[0];
-      if (row && row.count >= rule.limit) throw rateLimited(rule, row.retry);
+    async release(key) {
+      await executePrepared(db, 'rate_release', sql`
+        UPDATE rate_limits SET count = count - 1 WHERE key = ${rateKey(key)} AND reset_at > now() AND count > 0`);
     },
 
     async hit(key, rule) {

@@ -154,13 +154,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       const [failures, rule] = nonce
         ? [`login:device:${nonce}`, RATE_RULES.loginPerDevice]
         : [`login:account:${input.email.toLowerCase()}`, RATE_RULES.loginPerAccount];
-      await deps.limiter.check(failures, rule);
+      // Counted before the password is checked, so guesses sent at once cannot all pass the limit
+      // while none has failed yet; a sign-in that works takes its count back (failures count, 0075).
+      await deps.limiter.hit(failures, rule);
       const row = await repo.findByEmail(input.email);
       const ok = await verify(row?.passwordHash ?? (await decoyHash), input.password).catch(() => false);
-      if (!row || !ok) {
-        await deps.limiter.hit(failures, rule);
-        throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-      }
+      if (!row || !ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+      await deps.limiter.release(failures);
       return { user: row, device: devices.issue(row.email) };
     },
 
