@@ -15,7 +15,7 @@ export const ACCESS_RATES = {
   /** One kindness grant a day per network address, so scripts cannot farm it (issue 16). */
   kindnessPerAddress: { what: 'free access requests from this network', limit: 1, windowMs: DAY_MS },
   /** Wrong owner passwords per address (counted on failure only, as sign-ins are). */
-  ownerAttempts: { what: 'owner password attempts', limit: 5, windowMs: 15 * 60_000 },
+  ownerFailures: { what: 'owner password attempts', limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /** Who holds what the actor gains: the member, else the guest's session; null without either. */
@@ -129,15 +129,18 @@ export function createAccessService(deps: AccessServiceDeps) {
 
     /**
      * POST /api/verify-admin (spec §2 dialog 9, DECISIONS 4): the owner password gives free,
-     * unlimited posting to whoever knows it. Attempts are limited per address, each counted before
-     * its password is checked, so many sent at once cannot all pass the limit while none has failed yet.
+     * unlimited posting to whoever knows it. Wrong passwords are limited per address: each attempt
+     * is counted before its password is checked (so many sent at once cannot all pass the limit
+     * while none has failed yet), and the right one takes its count back.
      */
     async verifyOwner(actor: Actor, password: string, now = new Date()): Promise<void> {
       if (!deps.ownerPasswordHash) throw notFound(OWNER_ACCESS.notConfigured);
       const holder = holderFor(actor, KINDNESS.noSession);
-      await deps.limiter.hit(`owner:ip:${actor.address}`, ACCESS_RATES.ownerAttempts);
+      const attempts = `owner:ip:${actor.address}`;
+      await deps.limiter.hit(attempts, ACCESS_RATES.ownerFailures);
       const ok = await verify(deps.ownerPasswordHash, password).catch(() => false);
       if (!ok) throw new AppError('UNAUTHENTICATED', OWNER_ACCESS.wrong);
+      await deps.limiter.release(attempts);
       if (actor.grants.some((g) => g.kind === 'owner' && isActive(g, now))) return;
       await repo.add(holder, { kind: 'owner', startsAt: now, endsAt: null, source: 'owner-password' });
       await announce(holder);
