@@ -77,6 +77,14 @@ describe('the owner password (dialog 9, DECISIONS 4)', () => {
     expect((await call(null, 'POST', '/api/verify-admin', { password: '' })).statusCode).toBe(400);
   });
 
+  it('counts only wrong passwords: the right one takes its count back', async () => {
+    const address = from();
+    for (let i = 0; i < 4; i++) expect((await call(null, 'POST', '/api/verify-admin', { password: `guess ${i}` }, address)).statusCode).toBe(401);
+    expect((await call(null, 'POST', '/api/verify-admin', { password: OWNER_PASSWORD }, address)).statusCode).toBe(200);
+    expect((await call(null, 'POST', '/api/verify-admin', { password: 'guess 5' }, address)).statusCode).toBe(401);
+    expect((await call(null, 'POST', '/api/verify-admin', { password: 'guess 6' }, address)).statusCode).toBe(429);
+  });
+
   it('tries no more than the limit of a burst of guesses sent at once from one address', async () => {
     const address = from();
     // One guest session for the burst, as a script would keep its cookie.
