@@ -56,7 +56,8 @@ export interface PostOwnership {
   ownerSessionId?: string | null;
 }
 
-const VIEWING: ReadonlySet<GrantKind> = new Set(['trial', 'day', 'lifetime', 'kindness', 'owner']);
+/** The grants that show every post (DECISIONS 7). */
+export const VIEWING: ReadonlySet<GrantKind> = new Set(['trial', 'day', 'lifetime', 'kindness', 'owner']);
 const POSTING: ReadonlySet<GrantKind> = new Set([...VIEWING, 'posting']);
 
 const holds = (grants: readonly Grant[], kinds: ReadonlySet<GrantKind>, now: Date) =>

@@ -1,6 +1,7 @@
 import type { GrantKind } from '../../../../domain/access';
 import type { PublicUser } from '../../../../domain/auth';
 import { LIMITS } from '../../../../domain/limits';
+import { VIEWING } from '../../../../domain/policy';
 import type { ToastOptions } from '../../../components/ui/use-toast';
 
 /** Spec §2 Register: the toast of a plain registration. */
@@ -14,8 +15,6 @@ const MOVED: Partial<Record<GrantKind, string>> = {
   owner: 'owner access',
   posting: 'posting access',
 };
-/** Of those, the ones that show every post, as the trial does. */
-const VIEWING = new Set<GrantKind>(['lifetime', 'day', 'kindness', 'owner']);
 
 const listed = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
