@@ -1,4 +1,5 @@
-import type { Decision } from '../domain/policy';
+import type { Actor } from '../domain/actor';
+import { isMember, type Decision } from '../domain/policy';
 
 /** One error model for every module: a code, a message for people, optional details. */
 export const ERROR_STATUS = {
@@ -53,4 +54,10 @@ export const unavailable = () =>
 export function assertAllowed(decision: Decision): void {
   if (decision.ok) return;
   throw decision.need === 'sign-in' ? unauthenticated(decision.message) : forbidden(decision.message);
+}
+
+/** The signed-in member's id, or a 401 with `message` (what signing in would let them do). */
+export function memberIdOf(actor: Actor, message: string): string {
+  if (!isMember(actor)) throw unauthenticated(message);
+  return actor.userId!;
 }

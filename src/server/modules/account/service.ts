@@ -1,10 +1,9 @@
 import { verify } from '@node-rs/argon2';
 import { ACCOUNT_MESSAGES, type DeleteAccountInput } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
-import { isMember } from '../../../domain/policy';
 import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
-import { AppError, unauthenticated } from '../../errors';
+import { AppError, memberIdOf, unauthenticated } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED } from '../../events/topics';
 import type { RateLimiter } from '../../plugins/rate-limit';
@@ -27,10 +26,7 @@ export interface AccountServiceDeps {
 export function createAccountService(deps: AccountServiceDeps) {
   const repo = createAccountRepository(deps.db);
 
-  function memberOf(actor: Actor): string {
-    if (!isMember(actor)) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
-    return actor.userId!;
-  }
+  const memberOf = (actor: Actor) => memberIdOf(actor, ACCOUNT_MESSAGES.signIn);
 
   return {
     /** GET /api/user/export: everything the app keeps of and for the member, as stored. */

@@ -2,9 +2,9 @@ import type { Actor } from '../../../domain/actor';
 import { isUuid } from '../../../domain/ids';
 import { defaultSubject, type Message, type SendMessageInput, type Thread, type ThreadQuery, threadPath } from '../../../domain/messages';
 import { RATING_MESSAGES } from '../../../domain/members';
-import { actsAsSelf, canMessage, isMember, POLICY_MESSAGES } from '../../../domain/policy';
+import { actsAsSelf, canMessage, POLICY_MESSAGES } from '../../../domain/policy';
 import type { Db } from '../../db/client';
-import { assertAllowed, notFound, unauthenticated } from '../../errors';
+import { assertAllowed, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { MailService } from '../mail/service';
@@ -62,10 +62,7 @@ export interface MessagesServiceDeps {
 export function createMessagesService(deps: MessagesServiceDeps) {
   const repo = createMessagesRepository(deps.db);
 
-  function memberOf(actor: Actor): string {
-    if (!isMember(actor)) throw unauthenticated(POLICY_MESSAGES.signInToMessage);
-    return actor.userId!;
-  }
+  const memberOf = (actor: Actor) => memberIdOf(actor, POLICY_MESSAGES.signInToMessage);
 
   return {
     /** Whether each of the two has sent the other a message (for ratings, DECISIONS 20). */

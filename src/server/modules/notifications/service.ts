@@ -1,10 +1,9 @@
 import type { Actor } from '../../../domain/actor';
 import { Notification, type NotificationData, type NotificationsPage, type NotificationType } from '../../../domain/notifications';
-import { isMember } from '../../../domain/policy';
 import { isUuid } from '../../../domain/ids';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { notFound, unauthenticated } from '../../errors';
+import { notFound, memberIdOf } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { NOTIFICATION_CREATED } from '../../events/topics';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
@@ -29,10 +28,7 @@ export const toNotification = (row: NotificationRow): Notification =>
 export function createNotificationsService(deps: { db: Db; events: EventBus }) {
   const repo = createNotificationsRepository(deps.db);
 
-  function memberOf(actor: Actor): string {
-    if (!isMember(actor)) throw unauthenticated(NOTIFICATION_MESSAGES.signIn);
-    return actor.userId!;
-  }
+  const memberOf = (actor: Actor) => memberIdOf(actor, NOTIFICATION_MESSAGES.signIn);
 
   /**
    * Stores a notification in the caller's transaction, with the write it tells of; what it returns

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Actor } from '../../../domain/actor';
-import { isMember } from '../../../domain/policy';
 import { POST_TYPES, REGION_FILTERS, type RegionFilter } from '../../../domain/post-values';
 import {
   ANALYTICS_RANGES,
@@ -16,7 +15,7 @@ import {
   type Impact,
 } from '../../../domain/stats';
 import type { Db } from '../../db/client';
-import { unauthenticated } from '../../errors';
+import { memberIdOf } from '../../errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { MembersService } from '../members/service';
 import type { PostsService } from '../posts/service';
@@ -88,10 +87,7 @@ export function createStatsService(deps: StatsServiceDeps) {
     return repo.refresh(REFRESH_AFTER_S, () => work(now));
   }
 
-  function memberOf(actor: Actor): string {
-    if (!isMember(actor)) throw unauthenticated(SIGN_IN);
-    return actor.userId!;
-  }
+  const memberOf = (actor: Actor) => memberIdOf(actor, SIGN_IN);
 
   return {
     /** Who a visitor is for counting once a day (a campaign's visits too): the member, or the guest's keyed hash; and the day. */
