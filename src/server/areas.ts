@@ -87,7 +87,7 @@ export async function registerModules(
   });
   app.adoptGuestWith(posts.adoptGuest);
 
-  const referrals = createReferralsService({ db, access, posts, mail, limiter, log: app.log });
+  const referrals = createReferralsService({ db, access, posts, mail, limiter, log: app.log, publicUrl: config.PUBLIC_URL });
   posts.afterCreate((row) => referrals.onPostShared(row.userId));
   await app.register(referralsRoutes, { prefix: '/api/referrals', referrals });
   const auth = createAuthService({
@@ -99,7 +99,7 @@ export async function registerModules(
     postingMode: config.POSTING_ACCESS,
     instagramUrl: config.INSTAGRAM_URL,
     ownerAccess: access.ownerAccessEnabled,
-    inviteByEmail: mail.enabled,
+    inviteByEmail: referrals.mailsInvitations,
     onRegistered: referrals.onRegistered,
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });

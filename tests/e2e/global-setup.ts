@@ -77,6 +77,8 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAILS: Object.values(ADMIN_EMAILS).join(','),
       OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD, ARGON2),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      // Invitations are mailed with a link to the site's own address, which only PUBLIC_URL names.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Each browser context of a journey is a visitor on a network of its own (X-Forwarded-For,
       // harness.ts newPage): per-address limits (kindness once a day, sign-ups, the preview
       // budget, self-referral) see different people, as they would in the field.

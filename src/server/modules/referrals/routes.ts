@@ -13,7 +13,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsServic
   );
 
   app.post('/invite', { schema: { body: InviteInput, response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
-    await referrals.invite(request.actor, request.body, siteOrigin(request, app.config.PUBLIC_URL));
+    await referrals.invite(request.actor, request.body);
     return { message: REFERRAL_MESSAGES.inviteSent };
   });
 };

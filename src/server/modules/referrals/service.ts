@@ -42,6 +42,12 @@ export interface ReferralsServiceDeps {
   mail: MailService;
   limiter: RateLimiter;
   log: { info(obj: object, msg: string): void };
+  /**
+   * The site's address (PUBLIC_URL) for the link an invitation mails. Without it no invitation is
+   * mailed: the request's Host header is whatever its sender writes, and the site's own mail must
+   * not carry a stranger to an address the sender chose.
+   */
+  publicUrl?: string;
 }
 
 const hashEmail = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
@@ -53,6 +59,7 @@ const hashEmail = (email: string) => createHash('sha256').update(email.trim().to
  */
 export function createReferralsService(deps: ReferralsServiceDeps) {
   const repo = createReferralsRepository(deps.db);
+  const inviteOrigin = deps.mail.enabled && deps.publicUrl ? new URL(deps.publicUrl).origin : null;
 
   function memberOf(actor: Actor): string {
     if (!isMember(actor) || !actor.member) throw unauthenticated(SIGN_IN);
@@ -66,6 +73,9 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
   }
 
   return {
+    /** Whether invitations are mailed here (SMTP_URL and PUBLIC_URL); otherwise the card offers the link to copy. */
+    mailsInvitations: inviteOrigin !== null,
+
     /** In the registration's transaction: records the referral unless it is the referrer themselves. */
     async onRegistered(tx: Tx, reg: Registration): Promise<void> {
       const code = reg.referralCode?.trim().toUpperCase();
@@ -144,10 +154,10 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
       };
     },
 
-    /** POST /api/referrals/invite: mails the member's own link (never one from the payload). */
-    async invite(actor: Actor, input: InviteInput, origin: string): Promise<void> {
+    /** POST /api/referrals/invite: mails the member's own link on the site's address (never one from the payload or the request). */
+    async invite(actor: Actor, input: InviteInput): Promise<void> {
       const userId = memberOf(actor);
-      if (!deps.mail.enabled) throw new AppError('UNAVAILABLE', REFERRAL_MESSAGES.mailOff);
+      if (!inviteOrigin) throw new AppError('UNAVAILABLE', REFERRAL_MESSAGES.mailOff);
       if (input.email.toLowerCase() === actor.member!.email.toLowerCase()) throw badRequest(REFERRAL_MESSAGES.inviteYourself);
       const emailHash = hashEmail(input.email);
       if (await repo.invitedSince(userId, emailHash, new Date(Date.now() - INVITE_AGAIN_DAYS * DAY_MS))) throw conflict(REFERRAL_MESSAGES.invitedRecently);
@@ -156,7 +166,7 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
       await deps.mail.enqueue({
         to: input.email,
         subject: `${name} invited you to Free Fruit, Firewood & Skids`,
-        text: `${name} shares free fruit, firewood and skids with neighbours on Free Fruit, Firewood & Skids, and invited you to join.\n\nJoin here: ${referralLink(origin, actor.member!.inviteCode)}\n\nYou get a 7-day free trial. If you did not expect this, ignore it: we will not write again.`,
+        text: `${name} shares free fruit, firewood and skids with neighbours on Free Fruit, Firewood & Skids, and invited you to join.\n\nJoin here: ${referralLink(inviteOrigin, actor.member!.inviteCode)}\n\nYou get a 7-day free trial. If you did not expect this, ignore it: we will not write again.`,
       });
       await repo.recordInvite(userId, emailHash);
     },
