@@ -13,7 +13,8 @@ import {
   LAZY_SCREENS,
 } from '../../src/domain/pages';
 import { renderPage } from '../../src/web/prerender';
-import { registerMember, useTestApp } from './helpers';
+import { LIMITS } from '../../src/domain/limits';
+import { registerMember, sessionCookie, useTestApp } from './helpers';
 import { createPost, postsChanged } from './posts-helpers';
 
 /**
@@ -159,6 +160,23 @@ describe('a shared post link, /?post=ID', () => {
     // The home page's first render does not read `post` (the dialog opens after): hydrated.
     expect(html).toContain('<div id="root" data-prerendered>');
     expect(html).toContain('Free fruit, firewood and skids from your neighbours</h1>');
+  });
+
+  it("previews a post a guest has no free view left for as its locked card does: its title, no photo, no area (DECISIONS 29)", async () => {
+    const owner = await registerMember(ctx.app);
+    const others: string[] = [];
+    for (let i = 0; i < LIMITS.previewPostsPerSession; i++)
+      others.push((await createPost(ctx.app, owner.cookie, { type: 'fruit', title: `Plums ${i}`, description: 'Ripe', address: `${i} Elm St, Etobicoke` })).json().id);
+    const remoteAddress = '10.77.0.1';
+    const cookie = sessionCookie(await ctx.app.inject({ method: 'GET', url: '/api/session', remoteAddress }));
+    const guest = (url: string) => ctx.app.inject({ method: 'GET', url, remoteAddress, headers: { cookie } });
+    for (const id of others) expect((await guest(`/api/posts/${id}`)).json().locked).toBe(false);
+    expect((await guest(`/api/posts/${postId}`)).json()).toMatchObject({ locked: true, imageUrl: null, address: '' });
+    const html = (await guest(`/?post=${postId}`)).body;
+    expect(metaOf(html, 'og:title')).toBe('Pears <b>& "plums"</b> | Free Fruit, Firewood & Skids');
+    expect(metaOf(html, 'og:description')).toBe('Free fruit, shared by a neighbour. Pick it up for free.');
+    expect(metaOf(html, 'og:image')).toBe('https://fruit.example/og-card.png');
+    expect(html).not.toContain('/uploads/');
   });
 
   it('sends the home page unmarked with a query its first render reads: shown until the app draws it anew', async () => {

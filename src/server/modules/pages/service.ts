@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../errors';
 import type { PostsService } from '../posts/service';
 import { escapeHtml } from './head';
-import { notFoundMeta, pageMeta, postMeta } from './meta';
+import { notFoundMeta, pageMeta, postMeta, type SharedPost } from './meta';
 import { dataPreloadLinks, fill, type Templates } from './templates';
 
 export interface PageAnswer {
@@ -19,7 +19,7 @@ export interface PageAnswer {
 }
 
 export interface PagesServiceDeps {
-  posts: Pick<PostsService, 'visible'>;
+  posts: Pick<PostsService, 'visible' | 'presentCards' | 'originFor'>;
   /** The built web app's HTML; null without a build (then only sitemap.xml and robots.txt answer). */
   templates: Templates | null;
 }
@@ -34,9 +34,15 @@ const HYDRATE_MARK = '<div id="root" data-prerendered>';
  * with its own head tags; a shared post's link with that post's preview; unknown paths 404.
  */
 export function createPagesService({ posts, templates }: PagesServiceDeps) {
-  async function sharedPost(actor: Actor, id: string) {
+  /**
+   * The post a shared link previews, counted against a guest's daily previews as the card the app
+   * then shows (DECISIONS 29): past them, what its locked card says (title, type, region), no photo.
+   */
+  async function sharedPost(actor: Actor, id: string): Promise<SharedPost | null> {
     try {
-      return (await posts.visible(actor, id)).row;
+      const card = await posts.visible(actor, id);
+      const [shown] = await posts.presentCards(actor, [card], posts.originFor(), new Date());
+      return shown!.locked ? { ...card.row, address: '', imageUrl: null } : card.row;
     } catch (error) {
       // An unknown, removed or hidden post, or no database for a moment (503): the site's own
       // card, as for any home page; the app then says what it can.
