@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/domain/payments';
 import { createPayPalProvider } from '../../src/server/modules/payments/providers/paypal';
+import { PAYMENT_RATE } from '../../src/server/modules/payments/rate';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { callerChanged } from './posts-helpers';
 
@@ -121,6 +122,18 @@ describe('PayPal orders', () => {
     const order = orders.get(res.json().id)!;
     expect(order.purchase_units[0]!.amount).toEqual({ currency_code: 'USD', value: '9.99' });
     expect(await lifetimes()).toBe(0);
+  });
+
+  it('asks PayPal for client tokens at most 30 times an hour per address, then answers 429 with the retry time', async () => {
+    const asked = () => calls.filter((c) => c === 'POST /v1/identity/generate-token').length;
+    const before = asked();
+    const setup = () => ctx.app.inject({ method: 'GET', url: '/paypal/setup', remoteAddress: '10.88.0.1' });
+    for (let i = 0; i < PAYMENT_RATE.limit; i++) expect((await setup()).statusCode).toBe(200);
+    const refused = await setup();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(asked() - before).toBe(PAYMENT_RATE.limit);
+    expect((await ctx.app.inject({ method: 'GET', url: '/paypal/setup', remoteAddress: '10.88.0.2' })).statusCode).toBe(200);
   });
 
   it('grants when the approved order is captured, once', async () => {

@@ -53,10 +53,14 @@ export function createPayPalFlow(deps: PayPalFlowDeps) {
   }
 
   return {
-    /** GET /paypal/setup: the client token for PayPal's buttons (none in demo mode). */
-    async setup(): Promise<{ clientToken: string | null; clientId: string | null; demoMode: boolean }> {
+    /**
+     * GET /paypal/setup: the client token for PayPal's buttons (none in demo mode). Each asks PayPal
+     * for one, so an address asks as often as it may start payments (429 past that).
+     */
+    async setup(actor: Actor): Promise<{ clientToken: string | null; clientId: string | null; demoMode: boolean }> {
       available();
       if (!deps.paypal) return { clientToken: null, clientId: null, demoMode: true };
+      await deps.limiter.hit(`paypal-setup:ip:${actor.address}`, PAYMENT_RATE);
       try {
         return { clientToken: await deps.paypal.clientToken(), clientId: deps.paypal.clientId, demoMode: false };
       } catch (err) {

@@ -39,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     payments.state(request.actor, request.params.id),
   );
 
-  app.get('/paypal/setup', async () => payments.paypal.setup());
+  app.get('/paypal/setup', async (request) => payments.paypal.setup(request.actor));
   app.post('/paypal/order', { schema: { body: PayPalOrderInput } }, async (request, reply) => {
     await app.startGuestSession(request, reply);
     return payments.paypal.order(request.actor, request.body);
