@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { BADGES } from '../../src/domain/stats';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { createPost, VALID_POST } from './posts-helpers';
@@ -117,8 +118,9 @@ describe('a member’s impact and analytics', () => {
   });
 
   it('charts the views of their posts over a range, their top posts and the top searches of their region', async () => {
-    for (const query of ['Apples', 'apples ', 'oak', 'ab']) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', payload: { query, region: 'toronto' } });
+    // Two searchers: each counts a term once a day.
+    for (const [query, remoteAddress] of [['Apples', '10.70.0.1'], ['apples ', '10.70.0.2'], ['oak', '10.70.0.1'], ['ab', '10.70.0.1']] as const) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/searches', payload: { query, region: 'toronto' }, remoteAddress });
       expect(res.statusCode).toBe(204);
     }
     await ctx.app.inject({ method: 'POST', url: '/api/searches', payload: { query: 'cherries', region: 'muskoka' } });
@@ -141,5 +143,21 @@ describe('a member’s impact and analytics', () => {
     expect(week.series).toHaveLength(7);
     expect(week.series.at(-1)).toMatchObject({ views: 5, at: `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z` });
     expect((await ctx.app.inject(as(ann.cookie, { method: 'GET', url: '/api/user/analytics?range=2y' }))).statusCode).toBe(400);
+  });
+
+  it('counts a term once a day per searcher, so one address cannot make its words the top searches members see', async () => {
+    const search = (query: string, remoteAddress: string, cookie?: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/searches', payload: { query, region: 'haliburton' }, remoteAddress, headers: cookie ? { cookie } : {} });
+    for (let i = 0; i < 20; i++) expect((await search('visit spam dot example', '10.71.0.1')).statusCode).toBe(204);
+    for (let i = 0; i < 3; i++) expect((await search('spam dot example', '10.71.0.2', bob.cookie)).statusCode).toBe(204);
+    for (const remoteAddress of ['10.71.0.3', '10.71.0.4']) await search('maple', remoteAddress);
+    const rows = await ctx.database.db.execute<{ term: string; searches: number }>(
+      sql`SELECT term, searches FROM search_terms WHERE region = 'haliburton' ORDER BY term`,
+    );
+    expect(rows.rows).toEqual([
+      { term: 'maple', searches: 2 },
+      { term: 'spam dot example', searches: 1 },
+      { term: 'visit spam dot example', searches: 1 },
+    ]);
   });
 });

@@ -15,7 +15,7 @@ import {
   type Impact,
 } from '../../../domain/stats';
 import type { Db } from '../../db/client';
-import { memberIdOf } from '../../errors';
+import { AppError, memberIdOf } from '../../errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { MembersService } from '../members/service';
 import type { PostsService } from '../posts/service';
@@ -24,6 +24,8 @@ import { createStatsRepository, dayOf } from './repository';
 export const STATS_RATES = {
   views: { what: 'view reports from this address', limit: 600, windowMs: 10 * 60_000 },
   searches: { what: 'search reports from this address', limit: 120, windowMs: 10 * 60_000 },
+  /** A term counts once a day per searcher: one address cannot make its words the top searches members are shown. */
+  searchOnce: { what: 'counts of this search', limit: 1, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /** How old the kept trending posts and popular areas may get before one instance works them out again. */
@@ -59,13 +61,27 @@ export function createStatsService(deps: StatsServiceDeps) {
    */
   async function viewerOf(actor: Actor, day: string): Promise<string> {
     if (actor.userId) return `u:${actor.userId}`;
+    return `g:${createHmac('sha256', await saltOf(day)).update(actor.address).digest('base64url').slice(0, 22)}`;
+  }
+
+  /** The day's salt (view_salts), the same on every instance. */
+  async function saltOf(day: string): Promise<Buffer> {
     let salt = salts.get(day);
     if (!salt) {
       salt = await repo.saltOf(day, randomBytes(32));
       salts.clear();
       salts.set(day, salt);
     }
-    return `g:${createHmac('sha256', salt).update(actor.address).digest('base64url').slice(0, 22)}`;
+    return salt;
+  }
+
+  /**
+   * Who searched, for counting a term once a day each: the member or the guest's address, hashed
+   * under the day's salt (kept two days), so nothing says who searched what once it is dropped.
+   */
+  async function searcherOf(actor: Actor, day: string): Promise<string> {
+    const salt = await saltOf(day);
+    return createHmac('sha256', salt).update(actor.userId ? `u:${actor.userId}` : `a:${actor.address}`).digest('base64url');
   }
 
   /** Works out the trending posts of each type and the popular areas (inside the refresh's lock). */
@@ -106,12 +122,23 @@ export function createStatsService(deps: StatsServiceDeps) {
       return repo.recordViews(await viewerOf(actor, day), counted, now);
     },
 
-    /** POST /api/searches: a term longer than two characters, counted for its day and region; nothing of who searched. */
+    /**
+     * POST /api/searches: a term longer than two characters, counted for its day and region once per
+     * searcher a day (as views are); nothing of who searched is kept. Whether it counted.
+     */
     async recordSearch(actor: Actor, input: { query: string; region?: RegionFilter }, now = new Date()): Promise<boolean> {
       const term = searchTerm(input.query);
       if (!term) return false;
       await deps.limiter.hit(`searches:ip:${actor.address}`, STATS_RATES.searches);
-      await repo.recordSearch(dayOf(now), term, input.region ?? 'all');
+      const day = dayOf(now);
+      const region = input.region ?? 'all';
+      try {
+        await deps.limiter.hit(`search-once:${await searcherOf(actor, day)}:${region}:${term}`, STATS_RATES.searchOnce);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'RATE_LIMITED') return false;
+        throw err;
+      }
+      await repo.recordSearch(day, term, region);
       return true;
     },
 
