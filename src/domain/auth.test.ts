@@ -25,6 +25,12 @@ describe('login and register validation (spec §5)', () => {
     expect(firstMessage(LoginInput.safeParse({}))).toBe('Invalid email address');
     expect(firstMessage(LoginInput.safeParse({ email: 'a@b.co' }))).toBe('Password must be at least 6 characters');
   });
+  it("refuses a username with a line break or another control character (it is written into mail, as the invitation's first words)", () => {
+    for (const username of ['Ann\n\nJoin here: https://evil.example', 'Ann\rBob', 'Ann\tBob', 'Ann\u0085Bob']) {
+      expect(firstMessage(RegisterInput.safeParse({ username, email: 'a@b.co', password: 'secret1' }))).toBe('Username cannot contain line breaks or other control characters');
+    }
+    expect(RegisterInput.parse({ username: '  Ann Marie-O’Neil 李 ', email: 'a@b.co', password: 'secret1' }).username).toBe('Ann Marie-O’Neil 李');
+  });
   it('has sensible maximum lengths', () => {
     expect(RegisterInput.safeParse({ username: 'x'.repeat(41), email: 'a@b.co', password: 'secret1' }).success).toBe(false);
     expect(LoginInput.safeParse({ email: 'a@b.co', password: 'x'.repeat(129) }).success).toBe(false);

@@ -17,10 +17,14 @@ export const Password = text(PASSWORD_MIN_MESSAGE)
   .min(LIMITS.passwordMin, PASSWORD_MIN_MESSAGE)
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
+/** A name is one line of text: it is written into mail (an invitation's first words), notifications and every card. */
+export const USERNAME_CONTROL_MESSAGE = 'Username cannot contain line breaks or other control characters';
+
 export const Username = text(USERNAME_MIN_MESSAGE)
   .trim()
   .min(LIMITS.usernameMin, USERNAME_MIN_MESSAGE)
-  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`);
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+  .refine((v) => !/\p{Cc}/u.test(v.replaceAll('\u0000', '')), USERNAME_CONTROL_MESSAGE); // NUL has text()'s own message
 
 export const LoginInput = z.object({
   email: Email,
