@@ -16,6 +16,7 @@ import {
   canRate,
   canReport,
   canRequestVerification,
+  canInvite,
   canSeeExactSpot,
   canView,
   isAdminAccount,
@@ -178,7 +179,7 @@ describe('a suspended member (issue 19)', () => {
   const suspended = member('u1', { suspension: { until, reason } });
   const refusal = { ok: false, need: 'permission', message: `Your account is suspended until ${suspendedUntilText(until)}: ${reason}` };
 
-  it('may not post, comment, message, rate, report or ask for a badge, and is told until when and why', () => {
+  it('may not post, comment, message, rate, report, ask for a badge or invite by mail, and is told until when and why', () => {
     expect(canPost(suspended, now, 'gated')).toEqual(refusal);
     expect(canPost(suspended, now, 'open')).toEqual(refusal);
     expect(canComment(suspended, now)).toEqual(refusal);
@@ -186,6 +187,7 @@ describe('a suspended member (issue 19)', () => {
     expect(canRate(suspended, 'u2', { blocked: false, exchangedMessage: true }, now)).toEqual(refusal);
     expect(canReport(suspended, now)).toEqual(refusal);
     expect(canRequestVerification(suspended, now)).toEqual(refusal);
+    expect(canInvite(suspended, now)).toEqual(refusal);
   });
 
   it('acts again once the suspension has ended', () => {

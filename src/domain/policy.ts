@@ -37,6 +37,7 @@ export const POLICY_MESSAGES = {
   signInAsAdmin: 'Please sign in as an admin.',
   adminsOnly: 'Admins only: this needs an admin account.',
   signInToVerify: 'Please sign in to request verification.',
+  signInToInvite: 'Please sign in to invite friends.',
 } as const;
 
 /** The actor as the web knows it too (no session id, no address). */
@@ -188,6 +189,12 @@ export const canReport = (actor: Pick<Actor, 'suspension'>, now = new Date()): D
 /** A member asks for a verified badge for themself (DECISIONS 16). */
 export function canRequestVerification(actor: Pick<Actor, 'userId' | 'suspension'>, now = new Date()): Decision {
   if (!actor.userId) return signIn(POLICY_MESSAGES.signInToVerify);
+  return whileSuspended(actor, now) ?? ALLOWED;
+}
+
+/** A member invites a friend by mail (docs/decisions/0080); a suspended one may not, as they may not message. */
+export function canInvite(actor: Pick<Actor, 'userId' | 'suspension'>, now = new Date()): Decision {
+  if (!actor.userId) return signIn(POLICY_MESSAGES.signInToInvite);
   return whileSuspended(actor, now) ?? ALLOWED;
 }
 

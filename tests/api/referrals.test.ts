@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '../../src/domain/referrals';
 import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
-import { createPost, VALID_POST } from './posts-helpers';
+import { callerChanged, createPost, VALID_POST } from './posts-helpers';
 import { useSmtpServer } from './smtp';
 
 /**
@@ -124,6 +125,18 @@ describe('POST /api/referrals/invite', () => {
     expect(text).toContain('Rita Referrer invited you');
     expect(text).toContain(`https://fruit.example.org/?ref=${code}`);
     expect(text).not.toContain('evil.example');
+  });
+
+  it('refuses a suspended member, as messages are refused (issue 19): the site mails nothing for them', async () => {
+    const member = await registerMember(ctx.app, { username: 'Suspended Sam' });
+    await ctx.database.db.execute(sql`UPDATE users SET suspended_at = now(), suspended_until = now() + interval '7 days', suspension_reason = 'Spam' WHERE id = ${member.id}`);
+    await callerChanged(ctx, { userId: member.id });
+    const to = uniqueEmail('from-suspended');
+    const res = await post(member.cookie, '/api/referrals/invite', { email: to });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toMatch(/^Your account is suspended until .+: Spam$/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.received.filter((m) => m.to.includes(to))).toEqual([]);
   });
 
   it('refuses one’s own address, the same friend again within 30 days, and more than 10 a day', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Actor } from '../../../domain/actor';
 import { DAY_MS } from '../../../domain/limits';
 import { CREDIT_CENTS } from '../../../domain/payments';
-import { isMember } from '../../../domain/policy';
+import { canInvite, isMember, POLICY_MESSAGES } from '../../../domain/policy';
 import {
   REFERRAL_MESSAGES,
   TIERS,
@@ -13,7 +13,7 @@ import {
   type ReferralSummary,
 } from '../../../domain/referrals';
 import type { Db, Tx } from '../../db/client';
-import { AppError, badRequest, conflict, unauthenticated } from '../../errors';
+import { AppError, assertAllowed, badRequest, conflict, unauthenticated } from '../../errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { AccessService, Holder } from '../access/service';
 import type { MailService } from '../mail/service';
@@ -24,7 +24,7 @@ import { createReferralsRepository } from './repository';
 export const INVITE_RATE: RateRule = { what: 'invitations', limit: 10, windowMs: DAY_MS };
 export const INVITE_AGAIN_DAYS = 30;
 
-const SIGN_IN = 'Please sign in to invite friends.';
+const SIGN_IN = POLICY_MESSAGES.signInToInvite;
 
 /** What registration tells this area (auth/service.ts): who registered, from where, with which code. */
 export interface Registration {
@@ -157,6 +157,7 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
     /** POST /api/referrals/invite: mails the member's own link on the site's address (never one from the payload or the request). */
     async invite(actor: Actor, input: InviteInput): Promise<void> {
       const userId = memberOf(actor);
+      assertAllowed(canInvite(actor));
       if (!inviteOrigin) throw new AppError('UNAVAILABLE', REFERRAL_MESSAGES.mailOff);
       if (input.email.toLowerCase() === actor.member!.email.toLowerCase()) throw badRequest(REFERRAL_MESSAGES.inviteYourself);
       const emailHash = hashEmail(input.email);
