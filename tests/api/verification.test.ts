@@ -77,6 +77,23 @@ describe('an admin deciding', () => {
     expect((await ask(member, ARBORIST)).statusCode).toBe(201);
   });
 
+  it('answers 400 to a status other than approved or rejected (spec §7), leaving it pending, and 404 to an unknown request', async () => {
+    const member = await registerMember(ctx.app);
+    const request = (await ask(member, ARBORIST)).json();
+    const patch = (payload: object, id = request.id) =>
+      ctx.app.inject(as(admin.cookie, { method: 'PATCH', url: `/api/admin/verification-requests/${id}`, payload }));
+    for (const status of ['pending', 'reviewed', 'resolved', undefined]) {
+      const res = await patch({ status, reviewNotes: 'Not a decision' });
+      expect(res.statusCode, String(status)).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Status must be approved or rejected' });
+    }
+    expect(await call(ctx, member, 'GET', '/api/verification-requests')).toMatchObject([{ id: request.id, status: 'pending', reviewNotes: null }]);
+    const unknown = await patch({ status: 'approved' }, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: VERIFICATIONS_MESSAGES.notFound });
+    expect((await patch({ status: 'approved' }, 'not-an-id')).statusCode).toBe(404);
+  });
+
   it('revokes a badge: it leaves the cards, the member is told, and a member without one gets 409', async () => {
     const member = await registerMember(ctx.app);
     const postId = await postOf(ctx, member, 'Cedar');
