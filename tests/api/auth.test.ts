@@ -36,6 +36,14 @@ describe('registration', () => {
     expect(res.json().errors[0]).toMatchObject({ message });
   });
 
+  it('takes a username of exactly 2 characters and a password of exactly 6 (spec §9), and signs in with them', async () => {
+    const email = uniqueEmail('short');
+    const res = await register({ username: 'Bo', email, password: '123456' }, '10.0.0.4');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().username).toBe('Bo');
+    expect((await login({ email, password: '123456' }, '10.0.0.4')).statusCode).toBe(200);
+  });
+
   it('treats emails as unique regardless of case', async () => {
     const email = uniqueEmail('Case');
     expect((await register({ username: 'One', email, password: 'secret123' }, '10.0.0.3')).statusCode).toBe(201);

@@ -60,6 +60,9 @@ describe('ratings (DECISIONS 20)', () => {
     expect((await call(ann.cookie, 'POST', '/api/user-ratings', { ratedUserId: ann.id.toUpperCase(), rating: 5 })).json()).toEqual({ message: POLICY_MESSAGES.rateYourself });
     for (const bad of [0, 6, 'five', 2.5]) expect((await rate(bob, ann, bad)).statusCode).toBe(400);
     expect((await rate(bob, ann, 5, 'x'.repeat(301))).json().message).toBe('Maximum 300 characters');
+    const full = await rate(bob, ann, 5, 'x'.repeat(300));
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json().comment).toBe('x'.repeat(300));
     const other = await call(bob.cookie, 'POST', '/api/user-ratings', { ratedUserId: ann.id, raterUserId: ann.id, rating: 5 });
     expect(other.statusCode).toBe(403);
   });

@@ -43,6 +43,10 @@ describe('sending', () => {
     expect((await send(bob, { toUserId: ann.id })).json()).toMatchObject({ message: MESSAGE_MESSAGES.empty });
     expect((await send(bob, { toUserId: ann.id, content: 'x'.repeat(501) })).json().message).toBe(MESSAGE_MESSAGES.tooLong);
     expect((await send(bob, { toUserId: ann.id, content: 'Hi', subject: 's'.repeat(101) })).json().message).toBe(MESSAGE_MESSAGES.subjectTooLong);
+    // Exactly at the limits of spec §9: a 500-character message with a 100-character subject.
+    const full = await send(bob, { toUserId: ann.id, content: 'x'.repeat(500), subject: 's'.repeat(100) });
+    expect(full.statusCode, full.body).toBe(201);
+    expect(full.json()).toMatchObject({ content: 'x'.repeat(500), subject: 's'.repeat(100) });
     expect((await send(bob, { fromUserId: ann.id, toUserId: ann.id, content: 'Hi' })).statusCode).toBe(403);
     expect((await send(ann, { toUserId: ann.id, content: 'Hi' })).json()).toEqual({ message: POLICY_MESSAGES.messageYourself });
     expect((await send(ann, { toUserId: ann.id.toUpperCase(), content: 'Hi' })).json()).toEqual({ message: POLICY_MESSAGES.messageYourself });
