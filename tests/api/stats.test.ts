@@ -161,3 +161,32 @@ describe('a member’s impact and analytics', () => {
     ]);
   });
 });
+
+describe('the lengths of the lists (spec §9)', () => {
+  const lists = useTestApp();
+  const TOWNS = ['Leaside', 'Riverdale', 'Rosedale', 'Annex', 'Junction', 'Danforth', 'Beaches', 'Yorkville', 'Parkdale'];
+
+  it('shows 5 trending posts of a type, 8 popular areas, and 5 top posts and top searches in analytics', async () => {
+    const owner = await registerMember(lists.app, { username: 'Olive' });
+    const viewer = await registerMember(lists.app);
+    const ids: string[] = [];
+    for (const [i, town] of TOWNS.entries()) {
+      const res = await createPost(lists.app, owner.cookie, { ...VALID_POST, title: `Apples ${i}`, address: `${i + 1} Main St, ${town}`, region: 'toronto' });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    const seen = await lists.app.inject({ method: 'POST', url: '/api/views', payload: { postIds: ids }, headers: { cookie: viewer.cookie } });
+    expect(seen.json()).toEqual({ counted: TOWNS.length });
+    for (const query of ['apples', 'pears', 'plums', 'cherries', 'quinces', 'peaches']) {
+      const res = await lists.app.inject({ method: 'POST', url: '/api/searches', payload: { query, region: 'toronto' } });
+      expect(res.statusCode).toBe(204);
+    }
+
+    const figures = (await lists.app.inject({ method: 'GET', url: '/api/community' })).json();
+    expect(figures.trending.fruit).toHaveLength(5);
+    expect(figures.popularAreas).toHaveLength(8);
+    const analytics = (await lists.app.inject(as(owner.cookie, { method: 'GET', url: '/api/user/analytics?range=24h' }))).json();
+    expect(analytics.topPosts).toHaveLength(5);
+    expect(analytics.topSearches).toHaveLength(5);
+  });
+});
