@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, expectToast, hitsInside, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { expectToastPair } from './access-helpers';
 import { photo, uniqueToken } from './posts-helpers';
 
 /** One member's session through the posts journeys, in order. */
@@ -89,6 +90,13 @@ describe('a member sharing and finding posts', () => {
     await dialog.getByLabel('Notes (optional)').fill('Only the top branches left');
     await dialog.getByText('26/300 characters').waitFor();
     await snap(page, 'update-status-dialog');
+    // Spec §8: a failed update says so, and the dialog keeps what was chosen.
+    const statusCall = '**/api/posts/*/status';
+    await page.route(statusCall, (route) => route.fulfill({ status: 500, body: '' }));
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await expectToastPair(page, 'Error', 'Failed to update status. Please try again.');
+    expect(await dialog.getByLabel('Notes (optional)').inputValue()).toBe('Only the top branches left');
+    await page.unroute(statusCall);
     await dialog.getByRole('button', { name: 'Update Status' }).click();
     await expectToast(page, 'Status Updated');
     await card().getByText('Limited', { exact: true }).waitFor();
@@ -153,6 +161,12 @@ describe('a member sharing and finding posts', () => {
     await page.goto(`/?q=${token}`);
     const heart = card().getByRole('button', { name: `Favorite ${title}` });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    // Spec §8: a failed change says so, and the heart goes back.
+    await page.route('**/api/favorites', (route) => route.fulfill({ status: 500, body: '' }));
+    await heart.click();
+    await expectToastPair(page, 'Error', 'Failed to update favorites. Please try again.');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    await page.unroute('**/api/favorites');
     await heart.click();
     await expectToast(page, 'Added to favorites');
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
