@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectToastPair } from './access-helpers';
 import { expectAccessible, expectToast, newPage, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 
 const ctx = useBrowser();
@@ -51,6 +52,17 @@ describe('auth journey', () => {
     await fillAndSubmit(stranger, { Email: user.email, Password: 'wrong-password' }, 'Sign In');
     await expectToast(stranger, 'Login failed');
     expect(new URL(stranger.url()).pathname).toBe('/login');
+    // Spec §8: without a message from the server, 'Please try again'.
+    await stranger.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+    await stranger.getByRole('button', { name: 'Sign In' }).click();
+    await expectToastPair(stranger, 'Login failed', 'Please try again');
+    await stranger.unroute('**/api/auth/login');
+
+    // Spec §8: a refused registration says 'Registration failed' with the server's message.
+    await stranger.goto('/register');
+    await fillAndSubmit(stranger, { Username: 'Someone else', Email: user.email, Password: 'another-password' }, 'Start Free Trial');
+    await expectToastPair(stranger, 'Registration failed', 'An account with this email already exists.');
+    expect(new URL(stranger.url()).pathname).toBe('/register');
     await stranger.context().close();
     await page.context().close();
   });
