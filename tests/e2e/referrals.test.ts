@@ -130,6 +130,14 @@ describe('invites and referrals', () => {
     await send.click();
     await expectToastPair(page, 'Error', REFERRAL_MESSAGES.invitedRecently);
 
+    // No reason from the server: spec §8's own words, and the address stays typed.
+    await page.route('**/api/referrals/invite', (route) => route.fulfill({ status: 500, body: '' }));
+    await email.fill(`other-${friend}`);
+    await send.click();
+    await expectToastPair(page, 'Error', 'Failed to send invitation. Please try again.');
+    expect(await email.inputValue()).toBe(`other-${friend}`);
+    await page.unroute('**/api/referrals/invite');
+
     // The clipboard refuses: the link is selected for copying by hand.
     await page.evaluate(() =>
       Object.defineProperty(navigator, 'clipboard', {
