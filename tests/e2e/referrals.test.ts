@@ -40,8 +40,10 @@ describe('invites and referrals', () => {
     await rita.getByRole('button', { name: 'Copy link' }).click();
     await expectToastText(rita, REFERRAL_MESSAGES.copied);
     await rita.getByRole('button', { name: 'Link copied' }).waitFor();
+    const checked = Date.now();
     expect(await rita.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await rita.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 5000 });
+    expect(Date.now() - checked).toBeGreaterThanOrEqual(1500);
     await expectAccessible(rita);
     await snap(rita, 'referral-card');
 
