@@ -101,6 +101,18 @@ describe('a member sharing and finding posts', () => {
     await expectToast(page, 'Status Updated');
     await card().getByText('Limited', { exact: true }).waitFor();
     await card().getByText('Only the top branches left').waitFor();
+
+    // Spec §4: nothing changed, the dialog closes with no call.
+    const calls: string[] = [];
+    const record = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'PATCH') calls.push(request.url());
+    };
+    page.on('request', record);
+    await card().getByRole('button', { name: 'Edit status' }).click();
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    page.off('request', record);
+    expect(calls).toEqual([]);
   });
 
   it('filters with search and dropdowns, shows chips, keeps them on reload and clears them', async () => {

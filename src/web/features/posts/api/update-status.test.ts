@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusUpdatedToast } from './update-status';
+import { isUnchangedStatus, statusUpdatedToast } from './update-status';
 
 describe('the toast after a status update (spec §8)', () => {
   it("says the new status as the card's badge shows it", () => {
@@ -8,5 +8,21 @@ describe('the toast after a status update (spec §8)', () => {
       description: 'Italian plums, two bags is now Limited.',
     });
     expect(statusUpdatedToast({ title: 'Split maple', status: 'unavailable' }).description).toBe('Split maple is now Unavailable.');
+  });
+});
+
+describe('the Update Status dialog with nothing to change (spec §4)', () => {
+  const post = { status: 'limited', statusNotes: 'Two bags left' };
+
+  it('closes without a call for the same status with the notes it opened with, spaces aside', () => {
+    expect(isUnchangedStatus(post, 'limited', 'Two bags left')).toBe(true);
+    expect(isUnchangedStatus(post, 'limited', '  Two bags left ')).toBe(true);
+    expect(isUnchangedStatus({ status: 'available', statusNotes: null }, 'available', '  ')).toBe(true);
+  });
+
+  it('sends a new status, new notes, and notes emptied', () => {
+    expect(isUnchangedStatus(post, 'unavailable', 'Two bags left')).toBe(false);
+    expect(isUnchangedStatus(post, 'limited', 'One bag left')).toBe(false);
+    expect(isUnchangedStatus(post, 'limited', '')).toBe(false);
   });
 });

@@ -24,6 +24,14 @@ export const statusUpdatedToast = (post: Pick<Post, 'title' | 'status'>) => ({
   description: `${post.title} is now ${statusLabel(post.status)}.`,
 });
 
+/**
+ * Spec §4: the Update Status dialog closes without a call when nothing would change. The notes open
+ * filled with the post's own (docs/decisions/XXXX-unchanged-status-update), so 'empty notes' reads
+ * 'the notes as they were': emptied notes are a change, and are sent.
+ */
+export const isUnchangedStatus = (post: Pick<Post, 'status' | 'statusNotes'>, status: string, notes: string) =>
+  status === post.status && notes.trim() === (post.statusNotes ?? '').trim();
+
 /** Spec §2.6: owners and admins change a post's status; every cached copy shows it at once. */
 export function useUpdateStatus() {
   const queryClient = useQueryClient();

@@ -17,7 +17,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { useUpdateStatus } from '../api/update-status';
+import { isUnchangedStatus, useUpdateStatus } from '../api/update-status';
 import { PostStatusBadge } from './post-status-badge';
 
 const initialStatus = (status: string): PostStatusValue =>
@@ -32,8 +32,7 @@ export function UpdateStatusDialog({ post, trigger }: { post: Post; trigger: Rea
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const unchanged = status === post.status && notes.trim() === (post.statusNotes ?? '').trim();
-    if (unchanged) return setOpen(false);
+    if (isUnchangedStatus(post, status, notes)) return setOpen(false);
     update.mutate(
       { postId: post.id, status, statusNotes: notes.trim() },
       { onSuccess: () => setOpen(false) },
