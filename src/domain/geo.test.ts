@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, haversineMiles, offsetPoint, parseLatLng, publicPointOf, PUBLIC_OFFSET_METRES } from './geo';
+import { distanceText, haversineMiles, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, offsetPoint, parseLatLng, publicPointOf, PUBLIC_OFFSET_METRES } from './geo';
 
 const toronto = { lat: 43.6532, lng: -79.3832 };
 
@@ -25,6 +25,14 @@ describe('distanceText (spec §9)', () => {
     [Number.POSITIVE_INFINITY, 'Distance unknown'],
   ])('%s -> %s', (miles, text) => {
     expect(distanceText(miles)).toBe(text);
+  });
+});
+
+describe('map defaults (spec §9 Map)', () => {
+  it('open on about the middle of North America at zoom 4', () => {
+    expect(MAP_DEFAULT_ZOOM).toBe(4);
+    expect(MAP_DEFAULT_CENTER.lat).toBeCloseTo(39.8, 0);
+    expect(MAP_DEFAULT_CENTER.lng).toBeCloseTo(-98.6, 0);
   });
 });
 
