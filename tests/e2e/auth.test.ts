@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToastPair } from './access-helpers';
 import { expectAccessible, expectToast, newPage, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
@@ -115,6 +115,30 @@ describe('auth journey', () => {
     expect(new URL(other.url()).host).toBe(new URL(page.url()).host);
     await page.context().close();
     await other.context().close();
+  });
+
+  it('opens the live socket only for a member, and signs out to a guest even when the call fails (spec §4)', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    const sockets: WebSocket[] = [];
+    page.on('websocket', (socket) => sockets.push(socket));
+    await page.goto('/');
+    await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sockets).toEqual([]);
+
+    const user = uniqueUser('socket');
+    await page.goto('/register');
+    await fillAndSubmit(page, { Username: user.username, Email: user.email, Password: user.password }, 'Start Free Trial');
+    await header(page).getByText(user.username).waitFor();
+    await expect.poll(() => sockets.filter((s) => !s.isClosed()).length).toBe(1);
+
+    await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
+    await header(page).getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    await expect.poll(() => sockets.every((s) => s.isClosed())).toBe(true);
+    await page.context().close();
   });
 
   it('shows the guest header and the 404 screen with its router hint', async () => {
