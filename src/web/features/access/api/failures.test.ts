@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KINDNESS, OWNER_ACCESS } from '../../../../domain/access';
 import { ApiError } from '../../../lib/api';
 import { kindnessFailure, ownerFailure } from './grant-access';
-import { paymentFailure } from './purchase';
+import { cardFailure, paymentFailure } from './purchase';
 
 const refused = (status: number, message?: string) =>
   new ApiError(status, message === undefined ? '' : JSON.stringify({ message }), 'Refused');
@@ -56,5 +56,10 @@ describe('the words of a refusal (spec §8)', () => {
       title: 'Payment Error',
       description: 'The payment provider could not be reached.',
     });
+  });
+
+  it("a card the provider refused: 'Payment Failed' with the provider's message (spec §8 Card payment)", () => {
+    expect(cardFailure('Your card was declined.')).toEqual({ title: 'Payment Failed', description: 'Your card was declined.' });
+    expect(cardFailure()).toEqual({ title: 'Payment Failed', description: undefined });
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_MESSAGES, titled, type Product } from '../../../../domain/payment-values';
+import { PAYMENT_MESSAGES, PAYMENT_TEXTS, titled, type Product } from '../../../../domain/payment-values';
 import type { Receipt } from '../../../../domain/payments';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError, serverMessage } from '../../../lib/api';
@@ -35,6 +35,9 @@ export function paymentFailure(product: Product, error?: unknown) {
   const { title, description } = titled(PAYMENT_MESSAGES.paymentError);
   return { title, description: told ?? description };
 }
+
+/** A card the provider refused (spec §8 Card payment): 'Payment Failed' with the provider's message. */
+export const cardFailure = (providerMessage?: string) => ({ title: PAYMENT_TEXTS.cardFailed, description: providerMessage });
 
 /** 'Already Premium': lifetime access is already held. */
 export const alreadyPremium = () =>

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { settledPayment } from '../api/payment-state';
 import { createOneTimePayment } from '../api/pay';
-import { alreadyPremium, paymentFailure, type PassProduct } from '../api/purchase';
+import { alreadyPremium, cardFailure, paymentFailure, type PassProduct } from '../api/purchase';
 
 /** Stripe.js, once per key: loaded only when this chunk is (real keys, the card tab shown). */
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -45,8 +45,7 @@ export function StripeCardForm({ publishableKey, product, ...props }: StripeCard
   );
 }
 
-const failed = (description?: string) =>
-  toast({ variant: 'destructive', title: PAYMENT_TEXTS.cardFailed, description });
+const failed = (providerMessage?: string) => toast({ variant: 'destructive', ...cardFailure(providerMessage) });
 
 function CardForm({ product, label, onPaid }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
