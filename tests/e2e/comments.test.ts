@@ -86,6 +86,8 @@ describe('comments on a post', () => {
     expect(await field.inputValue()).toBe('Do you need a ladder?');
     await member.unroute(comments);
 
+    // Spec §5: the textarea enforces 500 characters.
+    expect(await field.getAttribute('maxlength')).toBe('500');
     // A browser that lets more than 500 characters through: the schema's message, nothing sent.
     await field.evaluate((el) => el.removeAttribute('maxlength'));
     await field.fill('a'.repeat(501));

@@ -101,6 +101,9 @@ describe('messages between two members, live', () => {
     await dialog.getByText('Please enter a message.').waitFor();
     const field = dialog.getByLabel('Message', { exact: true });
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Spec §5: at most 500 characters, a subject at most 100.
+    expect(await field.getAttribute('maxlength')).toBe('500');
+    expect(await dialog.getByLabel('Subject (optional)').getAttribute('maxlength')).toBe('100');
     await field.fill('Hello! Are the apples still there?');
     await dialog.getByText('34/500 characters').waitFor();
     await expectAccessible(writer);
