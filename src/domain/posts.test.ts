@@ -38,6 +38,7 @@ describe('post form (spec §5)', () => {
     for (const ok of ['90210', '90210-1234', 'M5V 2T6', 'm5v2t6', 'SW1A 1AA', '1234', '123']) expect(isPostalCode(ok)).toBe(true);
     for (const bad of ['12', 'ABCDE', '123456']) expect(isPostalCode(bad)).toBe(false);
     expect(messageOf({ ...base, zipCode: 'ABCDE' })).toBe(POSTAL_CODE_MESSAGE);
+    expect(POSTAL_CODE_MESSAGE).toBe('Please enter a valid postal code (US ZIP, Canada postal, UK postcode, etc.)');
   });
   it('reads multipart text: numbers, the exact-spot box, empty optional fields', () => {
     const parsed = CreatePostInput.parse({ ...base, latitude: '43.7', longitude: '-79.4', exactLocation: 'true', contact: '' });
