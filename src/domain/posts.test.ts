@@ -10,6 +10,7 @@ import {
   regionFor,
   shareLink,
   statusLabel,
+  STATUS_INFO,
   UpdateStatusInput,
 } from './posts';
 
@@ -48,6 +49,14 @@ describe('post form (spec §5)', () => {
 });
 
 describe('status (spec §4)', () => {
+  it('says what each status means', () => {
+    expect(Object.fromEntries(Object.entries(STATUS_INFO).map(([status, info]) => [status, info.description]))).toEqual({
+      available: 'Ready for pickup now',
+      limited: 'Small amount remaining',
+      unavailable: 'Nothing available right now',
+      seasonal: 'Will be available during season',
+    });
+  });
   it('labels known statuses and shows Unknown otherwise', () => {
     expect(statusLabel('limited')).toBe('Limited');
     expect(statusLabel('gone')).toBe('Unknown');
