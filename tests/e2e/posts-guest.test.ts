@@ -69,7 +69,12 @@ describe('a guest on the home page', () => {
     const page = await newPage(ctx.browser, { width: 1280 });
     await page.addInitScript(() => {
       const opened: string[] = [];
-      Object.assign(window, { __opened: opened });
+      const shared: ShareData[] = [];
+      Object.assign(window, { __opened: opened, __shared: shared });
+      navigator.share = (data?: ShareData) => {
+        shared.push(data ?? {});
+        return Promise.resolve();
+      };
       window.open = (url?: string | URL) => {
         opened.push(String(url));
         return null;
@@ -97,6 +102,26 @@ describe('a guest on the home page', () => {
     expect(intent.searchParams.get('text')).toBe(`Free fruit: ${title}`);
     expect(intent.searchParams.get('url')).toMatch(/\/\?post=[0-9a-f-]{36}$/);
     expect(opened[0]).not.toContain('Secret');
+
+    // Spec §9 Share: native share, Instagram, Twitter, Facebook and Copy Link, each with the post's link.
+    await share.click();
+    // (Then 'Follow us on Instagram' when the server has the account, docs/decisions/0073.)
+    expect((await page.getByRole('menuitem').allInnerTexts()).slice(0, 5)).toEqual([
+      'Share with Friends',
+      'Share on Instagram Story',
+      'Share on Twitter',
+      'Share on Facebook',
+      'Copy Link',
+    ]);
+    await page.getByRole('menuitem', { name: 'Share on Facebook' }).click();
+    const facebook = new URL((await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened))[1]!);
+    expect(facebook.host).toBe('www.facebook.com');
+    expect(facebook.searchParams.get('u')).toBe(intent.searchParams.get('url'));
+    await share.click();
+    await page.getByRole('menuitem', { name: 'Share with Friends' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared.map((d) => d.url)))
+      .toEqual([intent.searchParams.get('url')]);
   });
 
   it("is offered the access dialog when it tries to post; its Sign In tab comes back with the form open", async () => {
