@@ -33,6 +33,13 @@ describe('public profiles', () => {
     expect((await call(null, 'GET', `/api/users/${ann.id}`)).json().viewer).toMatchObject({ canRate: false, rateReason: POLICY_MESSAGES.signInToRate });
     expect((await call(null, 'GET', '/api/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
+
+  it('answers the average rating as a number, 0 before any rating (spec §7)', async () => {
+    const res = await call(null, 'GET', `/api/users/${ann.id}/average-rating`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBe(0);
+    expect((await call(null, 'GET', '/api/users/00000000-0000-4000-8000-000000000000/average-rating')).statusCode).toBe(404);
+  });
 });
 
 describe('ratings (DECISIONS 20)', () => {
