@@ -26,7 +26,7 @@ export const statusUpdatedToast = (post: Pick<Post, 'title' | 'status'>) => ({
 
 /**
  * Spec §4: the Update Status dialog closes without a call when nothing would change. The notes open
- * filled with the post's own (docs/decisions/XXXX-unchanged-status-update), so 'empty notes' reads
+ * filled with the post's own (docs/decisions/0112-unchanged-status-update), so 'empty notes' reads
  * 'the notes as they were': emptied notes are a change, and are sent.
  */
 export const isUnchangedStatus = (post: Pick<Post, 'status' | 'statusNotes'>, status: string, notes: string) =>
