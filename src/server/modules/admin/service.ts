@@ -2,7 +2,7 @@ import type { Actor } from '../../../domain/actor';
 import type { AdminStats, AuditPage, AuditQuery } from '../../../domain/admin';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import type { ReportsService } from '../reports/service';
-import { appendAudit, createAuditRepository, type AuditRow } from './audit-repository';
+import { createAuditRepository, type AuditRow } from './audit-repository';
 import { casesPage } from './cases';
 import { adminOf, type AdminContext } from './context';
 import { decideReport } from './decide-report';
@@ -26,8 +26,8 @@ const toEntry = (r: AuditRow) => ({
   changes: (r.changes as AuditPage['items'][number]['changes']) ?? null,
 });
 
-/** Appends to the audit log outside a request (`npm run admin`, in its transaction): the acting admin is the command line. */
-export { appendAudit as appendToAuditLog };
+/** The admin role given or taken outside a request (`npm run admin`), with its line in the audit log. */
+export { COMMAND_LINE, setAdminRole } from './roles';
 
 /**
  * The admin's use cases (spec §2 Admin, §7 /api/admin/*, issue 19): each asks the policy first
