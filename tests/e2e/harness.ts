@@ -88,6 +88,13 @@ export async function registerViaApi(page: Page, user = uniqueUser()) {
   return { ...user, id: body.id };
 }
 
+/** Signs in through the API on the page's context, as a member registered earlier (an admin of global-setup.ts). */
+export async function signInViaApi(page: Page, user: { email: string; password: string }) {
+  const res = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password }, headers: { Origin: BASE_URL } });
+  if (res.status() !== 200) throw new Error(`sign-in failed ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as { id: string; isAdmin: boolean };
+}
+
 /** Creates a post through the API as the page's signed-in member. */
 export async function createPostViaApi(page: Page, fields: Record<string, string>) {
   const res = await page.request.post('/api/posts', { multipart: fields, headers: { Origin: BASE_URL } });

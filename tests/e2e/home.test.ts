@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cutShort, expectAccessible, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { cutShort, expectAccessible, newPage, registerViaApi, signInViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 /**
@@ -129,7 +129,7 @@ describe('the home page comes alive', () => {
 
     const admin = await newPage(ctx.browser, { width: WIDTHS.desktop });
     await admin.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await registerViaApi(admin, { ...uniqueUser('admin'), email: inject('adminEmails').marketing });
+    await signInViaApi(admin, inject('admins').marketing);
     await admin.goto('/marketing');
     await admin.getByRole('heading', { name: 'Marketing Command Center' }).waitFor();
     await admin.getByText('Setup Required').first().waitFor();

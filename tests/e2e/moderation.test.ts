@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { cardOf } from './community-helpers';
-import { expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 /**
@@ -23,7 +23,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     admin = await newPage(ctx.browser);
     arborist = await newPage(ctx.browser, { width: WIDTHS.mobile });
     seller = await newPage(ctx.browser);
-    await registerViaApi(admin, { ...uniqueUser('moderator'), email: inject('adminEmails').moderation });
+    await signInViaApi(admin, inject('admins').moderation);
     arboristName = (await registerViaApi(arborist, uniqueUser('arborist'))).username;
     await registerViaApi(seller, uniqueUser('seller'));
     await createPosts(arborist, [{ title: arboristPost, type: 'firewood' }]);
