@@ -1,5 +1,6 @@
 // `npm run admin -- grant EMAIL` makes a member an admin; `revoke EMAIL` takes it back (DECISIONS 3).
-// Each change is appended to the audit log (issue 19), by 'the command line'.
+// Each change is appended to the audit log (issue 19), by 'the command line'; ADMIN_EMAILS grants
+// the same way when the app starts (docs/decisions/0110).
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { COMMAND_LINE, setAdminRole } from '../src/server/modules/admin/service';

@@ -25,7 +25,7 @@ export interface Actor {
   userId: string | null;
   /** The session behind the request, a member's or a guest's; null for a guest without one. Never sent to a browser. */
   sessionId: string | null;
-  /** From the users table or ADMIN_EMAILS (DECISIONS 3). */
+  /** users.is_admin (DECISIONS 3; ADMIN_EMAILS sets it at start-up only, docs/decisions/0110). */
   isAdmin: boolean;
   /** Grants of the member or of the guest session that have not ended, plus any trial (its end shows). */
   grants: readonly Grant[];

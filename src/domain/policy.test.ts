@@ -19,7 +19,6 @@ import {
   canInvite,
   canSeeExactSpot,
   canView,
-  isAdminAccount,
   isPostOwner,
   pageSizeFor,
 } from './policy';
@@ -164,12 +163,6 @@ describe('admins (DECISIONS 3)', () => {
     expect(canModerate(guestActor())).toMatchObject({ ok: false, need: 'sign-in' });
     expect(canModerate(member('u1'))).toEqual({ ok: false, need: 'permission', message: POLICY_MESSAGES.adminsOnly });
     expect(canModerate(admin).ok).toBe(true);
-  });
-  it('an account is an admin by its flag or by ADMIN_EMAILS, in any case', () => {
-    const emails = new Set(['boss@example.org']);
-    expect(isAdminAccount({ isAdmin: true, email: 'a@b.c' }, emails)).toBe(true);
-    expect(isAdminAccount({ isAdmin: false, email: 'Boss@Example.org' }, emails)).toBe(true);
-    expect(isAdminAccount({ isAdmin: false, email: 'a@b.c' }, emails)).toBe(false);
   });
 });
 

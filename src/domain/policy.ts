@@ -67,10 +67,6 @@ const holds = (grants: readonly Grant[], kinds: ReadonlySet<GrantKind>, now: Dat
 export const isAdmin = (actor: Pick<Actor, 'isAdmin'>): boolean => actor.isAdmin;
 export const isMember = (actor: Pick<Actor, 'userId'>): boolean => actor.userId !== null;
 
-/** A member is an admin by the users table or by ADMIN_EMAILS (DECISIONS 3): how a session's flag is set. */
-export const isAdminAccount = (account: { isAdmin: boolean; email: string }, adminEmails: ReadonlySet<string>): boolean =>
-  account.isAdmin || adminEmails.has(account.email.toLowerCase());
-
 /** Full viewing access (spec §4 Access, DECISIONS 6-7): an active trial or pass, or an admin. */
 export function canView(actor: Pick<Actor, 'isAdmin' | 'grants'>, now: Date): boolean {
   return actor.isAdmin || holds(actor.grants, VIEWING, now);

@@ -3,7 +3,7 @@ import { MapResponse, PostList } from '../domain/posts';
 import { bodyWriter } from './lib/serializer';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
-import { createAdminService, SUSPENSION_SWEEP_MS } from './modules/admin/service';
+import { createAdminService, promoteListedAdmins, promotionsLine, SUSPENSION_SWEEP_MS } from './modules/admin/service';
 import { createAccessService } from './modules/access/service';
 import { accountRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
@@ -95,7 +95,6 @@ export async function registerModules(
     secret: config.SESSION_SECRET,
     access,
     limiter,
-    adminEmails: config.ADMIN_EMAILS,
     postingMode: config.POSTING_ACCESS,
     instagramUrl: config.INSTAGRAM_URL,
     ownerAccess: access.ownerAccessEnabled,
@@ -131,7 +130,6 @@ export async function registerModules(
     limiter,
     posts,
     notifications,
-    adminEmails: config.ADMIN_EMAILS,
     exchangedMessages: (a, b) => later.messages!.exchanged(a, b),
   });
   app.adoptGuestWith(members.adoptGuest);
@@ -185,4 +183,9 @@ export async function registerModules(
     everyMs: SUSPENSION_SWEEP_MS,
     run: () => admin.sweepEndedSuspensions(),
   });
+  // ADMIN_EMAILS makes admins of the accounts already registered, once as the app starts (after the
+  // migrations, before it listens), never per request (docs/decisions/0110).
+  if (config.ADMIN_EMAILS.length > 0) {
+    app.addHook('onReady', async () => app.log.info(promotionsLine(await promoteListedAdmins({ db, pool: app.pool }, config.ADMIN_EMAILS))));
+  }
 }

@@ -132,9 +132,13 @@ describe('sign in, me and sign out', () => {
     expect((await ctx.app.inject(as(m.cookie, { method: 'GET', url: '/api/auth/me' }))).statusCode).toBe(401);
   });
 
-  it('makes members listed in ADMIN_EMAILS admins', async () => {
+  it('makes no admin of a member who registers an address in ADMIN_EMAILS after the start (docs/decisions/0110)', async () => {
     const res = await register({ username: 'Boss', email: 'Boss@Example.com', password: 'secret123' }, '10.0.2.4');
-    expect(res.json().isAdmin).toBe(true);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().isAdmin).toBe(false);
+    const cookie = sessionCookie(res);
+    expect((await ctx.app.inject(as(cookie, { method: 'GET', url: '/api/auth/me' }))).json().isAdmin).toBe(false);
+    expect((await ctx.app.inject(as(cookie, { method: 'GET', url: '/api/admin/stats' }))).statusCode).toBe(403);
   });
 });
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { S3_CREDENTIALS } from '../../scripts/s3-server';
 import { buildApp } from '../../src/server/app';
@@ -82,6 +82,19 @@ export function useTestApps(count: number, env: Record<string, string> = {}, opt
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return ctxs;
+}
+
+/**
+ * Another instance started on a test's database with some settings changed, as a restart (or a new
+ * instance beside the running one) would be: built and ready (its start-up work done), closed when
+ * the test ends. Call it inside a test.
+ */
+export async function startAppOn(ctx: TestContext, settings: Partial<Config>, opts: Pick<TestAppOptions, 'logStream'> = {}): Promise<FastifyInstance> {
+  const config = { ...ctx.config, ...settings };
+  const app = await buildApp({ config, database: ctx.database, webRoot: path.join(config.DATA_DIR, 'no-web'), logStream: opts.logStream });
+  onTestFinished(() => app.close());
+  await app.ready();
+  return app;
 }
 
 /** With TEST_STORAGE=s3 (tests/api/global-setup.ts): a bucket of the file's own and the settings that choose it. */

@@ -44,7 +44,6 @@ export default fp(
     const sessions = createSessionResolver({
       pool: app.pool,
       secret: app.config.SESSION_SECRET,
-      adminEmails: app.config.ADMIN_EMAILS,
       events: app.events,
     });
     app.decorate('sessions', store);

@@ -7,6 +7,8 @@ import { appendAudit } from './audit-repository';
 
 /** Who the audit log names for a role changed by `npm run admin`. */
 export const COMMAND_LINE = 'the command line (npm run admin)';
+/** Who the audit log names for a promotion by ADMIN_EMAILS when the app starts (docs/decisions/0110). */
+export const AT_START_UP = 'ADMIN_EMAILS at start-up';
 
 /** The member whose role was asked for, and whether it changed (it does not when they already had it). */
 export interface RoleChange {
@@ -18,8 +20,9 @@ export interface RoleChange {
 /**
  * Makes the member with this email an admin (`isAdmin`) or takes the role back, with its line in
  * the audit log by `by`, in one transaction; undefined when no member has the email. The row is
- * locked first and nothing is written when the role is already so. Running instances drop their
- * cached copy of the member at once (docs/decisions/0050).
+ * locked first and nothing is written when the role is already so, so two instances starting at
+ * once promote a member once. Running instances drop their cached copy of the member at once
+ * (docs/decisions/0050).
  */
 export async function setAdminRole(database: Pick<Database, 'db' | 'pool'>, email: string, isAdmin: boolean, by: string): Promise<RoleChange | undefined> {
   const change = await database.db.transaction(async (tx) => {
@@ -47,4 +50,32 @@ export async function setAdminRole(database: Pick<Database, 'db' | 'pool'>, emai
   });
   if (change?.changed) await notify(database.pool, SESSION_CHANGED, { userId: change.id });
   return change;
+}
+
+/** What ADMIN_EMAILS did at start-up: the addresses whose accounts became admins, and those with no account yet. */
+export interface Promotions {
+  promoted: string[];
+  unregistered: string[];
+}
+
+/**
+ * ADMIN_EMAILS at start-up (docs/decisions/0110): the accounts already registered with a listed
+ * address become admins, each as `npm run admin -- grant` makes one. An address registered later
+ * stays a plain member until the next start or a grant; one taken off the list is not revoked.
+ */
+export async function promoteListedAdmins(database: Pick<Database, 'db' | 'pool'>, emails: readonly string[]): Promise<Promotions> {
+  const result: Promotions = { promoted: [], unregistered: [] };
+  for (const email of emails) {
+    const change = await setAdminRole(database, email, true, AT_START_UP);
+    if (!change) result.unregistered.push(email);
+    else if (change.changed) result.promoted.push(email);
+  }
+  return result;
+}
+
+/** The one log line a start with ADMIN_EMAILS writes. */
+export function promotionsLine({ promoted, unregistered }: Promotions): string {
+  const made = `ADMIN_EMAILS: ${promoted.length} ${promoted.length === 1 ? 'account' : 'accounts'} made admin at start-up`;
+  if (unregistered.length === 0) return `${made}; every listed address has an account.`;
+  return `${made}; no account yet for ${unregistered.join(', ')} (register, then restart the app or run npm run admin -- grant EMAIL).`;
 }

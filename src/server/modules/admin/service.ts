@@ -26,8 +26,8 @@ const toEntry = (r: AuditRow) => ({
   changes: (r.changes as AuditPage['items'][number]['changes']) ?? null,
 });
 
-/** The admin role given or taken outside a request (`npm run admin`), with its line in the audit log. */
-export { COMMAND_LINE, setAdminRole } from './roles';
+/** The admin role given or taken outside a request: by `npm run admin`, and by ADMIN_EMAILS at start-up (docs/decisions/0110). */
+export { COMMAND_LINE, promoteListedAdmins, promotionsLine, setAdminRole } from './roles';
 
 /**
  * The admin's use cases (spec §2 Admin, §7 /api/admin/*, issue 19): each asks the policy first

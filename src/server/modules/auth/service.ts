@@ -9,7 +9,7 @@ import { createUsersRepository, type UserRow } from './repository';
 import { deriveSubscription, isActive, type Grant } from '../../../domain/access';
 import type { Actor, MemberProfile } from '../../../domain/actor';
 import type { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
-import { isAdminAccount, type PostingMode } from '../../../domain/policy';
+import type { PostingMode } from '../../../domain/policy';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { ARGON2 } from '../../lib/passwords';
 import { createDeviceCookies } from './device-cookies';
@@ -81,7 +81,6 @@ export interface AuthServiceDeps {
   secret: string;
   access: AccessService;
   limiter: RateLimiter;
-  adminEmails: string[];
   postingMode: PostingMode;
   instagramUrl?: string;
   /** Whether the owner password is set up (the Owner tab of the access dialog says so). */
@@ -95,7 +94,6 @@ export interface AuthServiceDeps {
 export function createAuthService(deps: AuthServiceDeps) {
   const repo = createUsersRepository(deps.db);
   const devices = createDeviceCookies(deps.secret);
-  const adminEmails = new Set(deps.adminEmails);
   // Verifying against a real hash when the email is unknown keeps both answers equally slow.
   const decoyHash = hash('decoy password, never valid', ARGON2);
 
@@ -110,7 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       inviteCode: row.inviteCode,
     };
     const suspension = suspensionOf({ suspended_at: row.suspendedAt, suspended_until: row.suspendedUntil, suspension_reason: row.suspensionReason });
-    return publicUserOf({ id: row.id, isAdmin: isAdminAccount(row, adminEmails), member, suspension }, await deps.access.grantsOf(row.id), now);
+    return publicUserOf({ id: row.id, isAdmin: row.isAdmin, member, suspension }, await deps.access.grantsOf(row.id), now);
   }
 
   return {

@@ -3,7 +3,6 @@ import type { Grant, GrantKind } from '../../../domain/access';
 import type { Actor, MemberProfile } from '../../../domain/actor';
 import type { VerifiedType } from '../../../domain/auth';
 import type { Suspension } from '../../../domain/suspension';
-import { isAdminAccount } from '../../../domain/policy';
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED, type SessionChange } from '../../events/topics';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -54,7 +53,7 @@ interface SessionRow {
 export const suspensionOf = (row: { suspended_at: Date | null; suspended_until: Date | null; suspension_reason: string | null }): Suspension | null =>
   row.suspended_at === null ? null : { until: row.suspended_until, reason: row.suspension_reason ?? '' };
 
-function toSession(row: SessionRow, adminEmails: ReadonlySet<string>): ActiveSession {
+function toSession(row: SessionRow): ActiveSession {
   const member: MemberProfile | null =
     row.user_id && row.username !== null && row.email !== null
       ? {
@@ -76,7 +75,7 @@ function toSession(row: SessionRow, adminEmails: ReadonlySet<string>): ActiveSes
     actor: {
       userId: member ? row.user_id : null,
       sessionId: row.id,
-      isAdmin: member !== null && isAdminAccount({ isAdmin: row.is_admin === true, email: member.email }, adminEmails),
+      isAdmin: member !== null && row.is_admin === true,
       grants,
       member,
       suspension: suspensionOf(row),
@@ -89,7 +88,6 @@ function toSession(row: SessionRow, adminEmails: ReadonlySet<string>): ActiveSes
 export interface SessionResolverOptions {
   pool: Pick<pg.Pool, 'query'>;
   secret: string;
-  adminEmails: readonly string[];
   events: EventBus;
   /** How long a resolved session is reused on this instance (changes arrive through the bus sooner). */
   ttlMs?: number;
@@ -103,7 +101,6 @@ export interface SessionResolverOptions {
  * after a lost bus connection everything is dropped.
  */
 export function createSessionResolver(opts: SessionResolverOptions) {
-  const adminEmails = new Set(opts.adminEmails.map((e) => e.toLowerCase()));
   const cache = new TtlCache<ActiveSession | null>({
     ttlMs: opts.ttlMs ?? 10_000,
     maxEntries: opts.maxEntries ?? 10_000,
@@ -120,7 +117,7 @@ export function createSessionResolver(opts: SessionResolverOptions) {
   async function load(id: string, now: Date): Promise<ActiveSession | null> {
     const values = [id, now, new Date(now.getTime() - SESSION_IDLE_MS)];
     const { rows } = await opts.pool.query<SessionRow>({ name: 'session', text: SESSION_QUERY, values });
-    return rows[0] ? toSession(rows[0], adminEmails) : null;
+    return rows[0] ? toSession(rows[0]) : null;
   }
 
   const usable = (s: ActiveSession, now: Date) => s.expiresAt > now && now.getTime() - s.lastSeenAt.getTime() < SESSION_IDLE_MS;

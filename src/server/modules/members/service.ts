@@ -35,8 +35,6 @@ export interface MembersServiceDeps {
   limiter: RateLimiter;
   posts: PostsService;
   notifications: NotificationsService;
-  /** ADMIN_EMAILS (DECISIONS 3): their accounts are admins too. */
-  adminEmails: readonly string[];
   /** Whether the two members have each sent the other a message (DECISIONS 20; the messages area knows). */
   exchangedMessages(a: string, b: string): Promise<boolean>;
 }
@@ -47,7 +45,7 @@ export interface MembersServiceDeps {
  */
 export function createMembersService(deps: MembersServiceDeps) {
   const repo = createMembersRepository(deps.db);
-  const standing = createStandingRepository(deps.db, new Set(deps.adminEmails.map((e) => e.toLowerCase())));
+  const standing = createStandingRepository(deps.db);
 
   deps.posts.addCardPart({
     async load(rows) {

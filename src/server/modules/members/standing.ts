@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { VerifiedType } from '../../../domain/auth';
-import { isAdminAccount } from '../../../domain/policy';
 import { isSuspended, type Suspension } from '../../../domain/suspension';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -44,7 +43,7 @@ const suspensionState = (row: { at: Date | null; until: Date | null; reason: str
  * The users table as moderation changes it (issue 19): badges (DECISIONS 16) and suspensions. The
  * writes take the admin's transaction; the caller publishes once it is committed.
  */
-export function createStandingRepository(db: Db, adminEmails: ReadonlySet<string>) {
+export function createStandingRepository(db: Db) {
   return {
     async standings(ids: readonly string[], now = new Date()): Promise<MemberStanding[]> {
       if (ids.length === 0) return [];
@@ -52,7 +51,6 @@ export function createStandingRepository(db: Db, adminEmails: ReadonlySet<string
         .select({
           id: users.id,
           username: users.username,
-          email: users.email,
           createdAt: users.createdAt,
           isAdmin: users.isAdmin,
           verifiedType: users.verifiedType,
@@ -67,7 +65,7 @@ export function createStandingRepository(db: Db, adminEmails: ReadonlySet<string
           id: r.id,
           username: r.username,
           createdAt: r.createdAt,
-          isAdmin: isAdminAccount(r, adminEmails),
+          isAdmin: r.isAdmin,
           suspension: isSuspended(suspension, now) ? suspension : null,
           verifiedType: r.isVerified ? r.verifiedType : null,
         };

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../src/domain/admin';
+import { as, registerMember, sessionCookie, startAppOn, useTestApp, type Member } from './helpers';
+
+/**
+ * ADMIN_EMAILS promotes at start-up only (docs/decisions/0110): the accounts registered with a
+ * listed address before the app starts become admins, each with its line in the audit log; an
+ * address registered later is a plain member until the next start or `npm run admin -- grant`.
+ */
+const ctx = useTestApp(); // the instance already running, without ADMIN_EMAILS
+
+const isAdmin = async (app: FastifyInstance, who: Member) => (await app.inject(as(who.cookie, { method: 'GET', url: '/api/auth/me' }))).json().isAdmin;
+const adminStats = async (app: FastifyInstance, who: Member) => (await app.inject(as(who.cookie, { method: 'GET', url: '/api/admin/stats' }))).statusCode;
+const grantsOf = async (app: FastifyInstance, admin: Member, userId: string): Promise<AuditEntry[]> => {
+  const res = await app.inject(as(admin.cookie, { method: 'GET', url: '/api/admin/audit-log?action=admin_granted&limit=100' }));
+  return (res.json().items as AuditEntry[]).filter((e) => e.targetId === userId);
+};
+
+/** An instance started with ADMIN_EMAILS, and the lines it logged about them. */
+async function startWith(adminEmails: string[]) {
+  const lines: string[] = [];
+  const app = await startAppOn(ctx, { ADMIN_EMAILS: adminEmails, LOG_LEVEL: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+  const said = lines.map((l) => JSON.parse(l).msg as string).filter((m) => m.startsWith('ADMIN_EMAILS'));
+  return { app, said };
+}
+
+describe('ADMIN_EMAILS at start-up', () => {
+  it('makes an account registered before the start an admin, writes its audit line, logs one line, and a running instance sees it at once', async () => {
+    const boss = await registerMember(ctx.app, { username: 'Boss', email: 'Boss@Example.com' });
+    expect(await isAdmin(ctx.app, boss)).toBe(false); // now cached on the running instance
+
+    const { app, said } = await startWith(['boss@example.com', 'later@example.com']);
+    expect(said).toEqual(['ADMIN_EMAILS: 1 account made admin at start-up; no account yet for later@example.com (register, then restart the app or run npm run admin -- grant EMAIL).']);
+    expect(await isAdmin(app, boss)).toBe(true);
+    expect(await adminStats(app, boss)).toBe(200);
+    expect(await grantsOf(app, boss, boss.id)).toEqual([
+      expect.objectContaining({
+        adminId: null,
+        adminName: 'ADMIN_EMAILS at start-up',
+        action: 'admin_granted',
+        targetType: 'user',
+        targetName: 'Boss',
+        changes: { before: { isAdmin: false }, after: { isAdmin: true } },
+      }),
+    ]);
+    // The running instance drops its cached session when told, well before the cache would expire (10 s).
+    await expect.poll(() => isAdmin(ctx.app, boss), { timeout: 3_000 }).toBe(true);
+  });
+
+  it('promotes once when two instances start at once, and again never', async () => {
+    const twin = await registerMember(ctx.app, { username: 'Twin', email: 'twin@example.com' });
+    const [a, b] = await Promise.all([startWith(['twin@example.com']), startWith(['twin@example.com'])]);
+    expect([...a.said, ...b.said].sort()).toEqual([
+      'ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account.',
+      'ADMIN_EMAILS: 1 account made admin at start-up; every listed address has an account.',
+    ]);
+    const again = await startWith(['twin@example.com']);
+    expect(again.said).toEqual(['ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account.']);
+    expect(await grantsOf(again.app, twin, twin.id)).toHaveLength(1);
+  });
+
+  it('does not take the role back when the address leaves the list (npm run admin -- revoke does)', async () => {
+    const keeper = await registerMember(ctx.app, { username: 'Keeper', email: 'keeper@example.com' });
+    await startWith(['keeper@example.com']);
+    const { app, said } = await startWith([]);
+    expect(said).toEqual([]);
+    expect(await isAdmin(app, keeper)).toBe(true);
+  });
+
+  it('ends the role with the account: whoever registers the address again is a plain member', async () => {
+    const owner = await registerMember(ctx.app, { username: 'Owner', email: 'owner@example.com' });
+    const { app } = await startWith(['owner@example.com']);
+    expect(await isAdmin(app, owner)).toBe(true);
+    const closed = await app.inject(as(owner.cookie, { method: 'DELETE', url: '/api/user/me', payload: { password: owner.password } }));
+    expect(closed.statusCode).toBe(204);
+
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'Taker', email: 'owner@example.com', password: 'secret123' }, remoteAddress: '10.0.9.9' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().isAdmin).toBe(false);
+    const taker = { id: res.json().id, email: 'owner@example.com', password: 'secret123', cookie: sessionCookie(res) };
+    expect(await isAdmin(app, taker)).toBe(false);
+    expect(await adminStats(app, taker)).toBe(403);
+  });
+});
