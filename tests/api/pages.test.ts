@@ -312,6 +312,15 @@ describe('sitemap, robots and unknown paths', () => {
     expect(res.body).toContain('Sitemap: https://fruit.example/sitemap.xml');
   });
 
+  it('lets shared caches keep the sitemap and robots.txt, which name PUBLIC_URL whatever the Host', async () => {
+    for (const url of ['/sitemap.xml', '/robots.txt']) {
+      const res = await page(url, { host: 'attacker.example' });
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.body).toContain('https://fruit.example/');
+      expect(res.body).not.toContain('attacker.example');
+    }
+  });
+
   it('answers an unknown path 404 with the 404 screen, naming the path, out of search results', async () => {
     const res = await page('/no-such-page', { accept: '*/*' });
     expect(res.statusCode).toBe(404);
@@ -347,5 +356,14 @@ describe('the site address without PUBLIC_URL', () => {
       headers: { host: 'neighbours.test:8080' },
     });
     expect(res.body).toContain('<loc>http://neighbours.test:8080/scarborough</loc>');
+  });
+
+  it('is never kept by a shared cache: a forged Host would be served to everyone', async () => {
+    for (const url of ['/sitemap.xml', '/robots.txt']) {
+      const res = await bare.app.inject({ method: 'GET', url, headers: { host: 'attacker.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('http://attacker.example/');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
   });
 });

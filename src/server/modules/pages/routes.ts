@@ -59,17 +59,21 @@ export const pagesRoutes: FastifyPluginAsync<{
     }
   }
 
+  // Named from PUBLIC_URL, the same for everyone: a shared cache may keep them. Named from the
+  // request's Host, a cache in front must not: it would serve one forged Host's copy to everyone.
+  const siteFileCaching = publicUrl ? 'public, max-age=3600' : 'private, no-cache';
+
   app.get('/sitemap.xml', async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
+      .header('cache-control', siteFileCaching)
       .send(pages.sitemap(originOf(request, publicUrl))),
   );
 
   app.get('/robots.txt', async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
+      .header('cache-control', siteFileCaching)
       .send(pages.robots(originOf(request, publicUrl))),
   );
 };
