@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_SIGN_IN, CLOSE_SUSPENDED } from '../../src/server/modules/notifications/socket';
 import { makeAdmin } from './posts-helpers';
-import { as, registerMember, useTestApps, type Member, type TestContext } from './helpers';
+import { as, registerMember, sessionCookie, useTestApps, type Member, type TestContext } from './helpers';
 
 /**
  * The live socket at /ws (spec §3, §4 Live connection; DECISIONS 22), over real HTTP: two app
@@ -143,6 +143,29 @@ describe('the live socket', () => {
     // The lift reaches the other instance through the event bus, after the answer: a socket opened
     // there at once may still meet the suspension; within a second it is let in.
     expect(await authenticatedWithin(bases.two, dan.cookie, 1_000)).toEqual({ type: 'authenticated', userId: dan.id });
+  });
+
+  it('closes the sockets of a deleted account on every device and instance, not only the deleting session’s (DECISIONS 17)', async () => {
+    const erin = await registerMember(one.app, { username: 'Erin Elm' });
+    const signedIn = await two.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: erin.email, password: erin.password } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const laptop = sessionCookie(signedIn);
+    // The phone keeps the session of the registration; the account is deleted from the laptop.
+    const clients = [connect(bases.two, { cookie: erin.cookie }), connect(bases.one, { cookie: erin.cookie }), connect(bases.one, { cookie: laptop })];
+    for (const client of clients) {
+      await client.opened;
+      client.socket.send(JSON.stringify({ type: 'authenticate' }));
+      await client.nth(1);
+    }
+    const deleted = await one.app.inject(as(laptop, { method: 'DELETE', url: '/api/user/me', payload: { password: erin.password } }));
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const within = (ms: number) => new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms));
+    for (const client of clients) {
+      const closed = await Promise.race([client.closed, within(3_000)]);
+      expect(closed === 'open' ? closed : closed.code).toBe(CLOSE_SIGN_IN);
+    }
+    // A deleted account has no session left to open one with.
+    expect((await connect(bases.two, { cookie: erin.cookie }).closed).code).toBe(CLOSE_SIGN_IN);
   });
 
   it('refuses a socket opened by another site’s page, and ignores frames it cannot read', async () => {

@@ -40,3 +40,10 @@ export const NOTIFICATION_CREATED = topic<{ userId: string; id: string }>('notif
  * them (their sessions are dropped through SESSION_CHANGED).
  */
 export const ACCOUNT_SUSPENDED = topic<{ userId: string }>('account_suspended');
+
+/**
+ * A member deleted their account (DECISIONS 17): every instance closes the live sockets it holds
+ * for them, on every device, as for a sign-out (their sessions went with the account and are
+ * dropped through SESSION_CHANGED).
+ */
+export const ACCOUNT_DELETED = topic<{ userId: string }>('account_deleted');

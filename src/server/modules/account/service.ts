@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
 import { AppError, memberIdOf, unauthenticated } from '../../errors';
 import type { EventBus } from '../../events/bus';
-import { SESSION_CHANGED } from '../../events/topics';
+import { ACCOUNT_DELETED, SESSION_CHANGED } from '../../events/topics';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { createAccountRepository } from './repository';
 
@@ -40,8 +40,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /**
      * DELETE /api/user/me: with the member's password asked again, deletes the account and what
-     * goes with it, in one transaction; then every instance drops the member's sessions and posts,
-     * and their photos are deleted. Payments stay, without the member, for the accounts.
+     * goes with it, in one transaction; then every instance drops the member's sessions and posts
+     * and closes their live sockets on every device, and their photos are deleted. Payments stay,
+     * without the member, for the accounts.
      */
     async deleteAccount(actor: Actor, input: DeleteAccountInput): Promise<void> {
       const userId = memberOf(actor);
@@ -53,6 +54,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         announce(await deps.removePostsOf(tx, userId));
         await repo.deleteUser(tx, userId);
         announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
+        announce(() => deps.events.publish(ACCOUNT_DELETED, { userId }));
       });
     },
   };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketServerMessage } from '../../../domain/notifications';
 import { isSuspended } from '../../../domain/suspension';
-import { ACCOUNT_SUSPENDED, NOTIFICATION_CREATED, SESSION_CHANGED } from '../../events/topics';
+import { ACCOUNT_DELETED, ACCOUNT_SUSPENDED, NOTIFICATION_CREATED, SESSION_CHANGED } from '../../events/topics';
 import { isCrossSite } from '../../plugins/security';
 import type { NotificationsService } from './service';
 
@@ -69,6 +69,11 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
   // A suspended member's sockets close on every instance (issue 19).
   app.events.subscribe(ACCOUNT_SUSPENDED, ({ userId }) => {
     for (const socket of sockets.get(userId) ?? []) socket.close(CLOSE_SUSPENDED, 'Account suspended');
+  });
+  // A deleted account's sockets close on every instance and device, as at a sign-out: the web asks
+  // its session again and finds a guest (DECISIONS 17).
+  app.events.subscribe(ACCOUNT_DELETED, ({ userId }) => {
+    for (const socket of sockets.get(userId) ?? []) socket.close(CLOSE_SIGN_IN, 'Account deleted');
   });
   app.addHook('onClose', async () => {
     clearInterval(pings);
