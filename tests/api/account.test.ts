@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account';
 import { as, registerMember, useTestApp, type Member } from './helpers';
+import { adminMember } from './moderation-helpers';
 import { createPost, uploadedFiles, VALID_POST } from './posts-helpers';
 
 /** Members own their data (DECISIONS 17): all of it as a file, and closing the account. */
@@ -12,7 +13,7 @@ beforeAll(async () => {
   photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
 });
 
-const call = (who: Member | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+const call = (who: Member | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject(who ? as(who.cookie, { method, url, payload }) : { method, url, payload });
 const total = async (viewer: Member) => Number((await call(viewer, 'GET', '/api/posts?type=fruit')).headers['x-total-count']);
 
@@ -44,6 +45,34 @@ describe('GET /api/user/export', () => {
     expect(data.comments).toEqual([expect.objectContaining({ content: 'Still plenty' })]);
     expect(data.messages.map((m: { content: string }) => m.content).sort()).toEqual(['Hello there', 'Hi back']);
     expect(data.grants).toEqual([expect.objectContaining({ kind: 'trial' })]);
+  });
+
+  it("keeps the decision on the member's reports and verification requests and its date, never the admin who made it", async () => {
+    const member = await registerMember(ctx.app, { username: 'Careful Reporter' });
+    const owner = await registerMember(ctx.app, { username: 'Owner' });
+    const admin = await adminMember(ctx, 'Deciding Admin');
+    const postId = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Too good to be true' })).json().id;
+    const filed = await call(member, 'POST', '/api/posts/report', { postId, reason: 'scam' });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const decided = await call(admin, 'PATCH', `/api/admin/reports/${filed.json().id}`, { status: 'dismissed', reviewNotes: 'Looks fine' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const asked = await call(member, 'POST', '/api/verification-requests', {
+      businessName: 'Oak & Ash Tree Care',
+      verifiedType: 'arborist',
+      businessPhone: '+1 (416) 555-0142',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await call(admin, 'PATCH', `/api/admin/verification-requests/${asked.json().id}`, { status: 'approved' });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const res = await call(member, 'GET', '/api/user/export');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json();
+    expect(data.reports).toEqual([expect.objectContaining({ postId, status: 'dismissed', reviewNotes: 'Looks fine', reviewedAt: expect.any(String) })]);
+    expect(data.verificationRequests).toEqual([expect.objectContaining({ status: 'approved', reviewedAt: expect.any(String) })]);
+    expect(data.reports[0]).not.toHaveProperty('reviewedBy');
+    expect(data.verificationRequests[0]).not.toHaveProperty('reviewedBy');
+    expect(res.body).not.toContain(admin.id);
   });
 
   it('is limited to 10 an hour per member (429 with the retry time)', async () => {

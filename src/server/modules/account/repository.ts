@@ -20,6 +20,10 @@ import {
 // Internal columns a member's export leaves out: the password's hash, and the search document (derived from the post).
 const { passwordHash: _passwordHash, ...account } = getTableColumns(users);
 const { searchVector: _searchVector, ...post } = getTableColumns(posts);
+// Reports and verification requests keep their decision and its date, not which admin made it
+// (an admin's account id: kept from the people they decide about, for the moderators' safety).
+const { reviewedBy: _reportReviewer, ...report } = getTableColumns(reports);
+const { reviewedBy: _requestReviewer, ...verificationRequest } = getTableColumns(verificationRequests);
 
 /** Every row a member's data export holds, by table: what they wrote, what was written to them, what they hold. */
 export function createAccountRepository(db: Db) {
@@ -37,13 +41,13 @@ export function createAccountRepository(db: Db) {
         db.select().from(messages).where(or(eq(messages.fromUserId, userId), eq(messages.toUserId, userId))),
         db.select().from(userRatings).where(or(eq(userRatings.raterUserId, userId), eq(userRatings.ratedUserId, userId))),
         db.select().from(blocks).where(eq(blocks.blockerId, userId)),
-        db.select().from(reports).where(eq(reports.reporterId, userId)),
+        db.select(report).from(reports).where(eq(reports.reporterId, userId)),
         db.select().from(notifications).where(eq(notifications.userId, userId)),
         db.select().from(grants).where(eq(grants.userId, userId)),
         db.select().from(payments).where(eq(payments.userId, userId)),
         db.select().from(referrals).where(or(eq(referrals.referrerId, userId), eq(referrals.friendId, userId))),
         db.select().from(invites).where(eq(invites.userId, userId)),
-        db.select().from(verificationRequests).where(eq(verificationRequests.userId, userId)),
+        db.select(verificationRequest).from(verificationRequests).where(eq(verificationRequests.userId, userId)),
       ]);
       return {
         account: profile,
