@@ -275,6 +275,15 @@ describe('CSRF and errors', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/stripe|paypal|frame-src/);
   });
 
+  it("turns off for pages the browser features the app never uses, keeps geolocation for the page itself, and payment off in demo mode", async () => {
+    for (const url of ['/uploads/none.webp', '/']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy'], url).toBe(
+        'camera=(), display-capture=(), geolocation=(self), microphone=(), midi=(), payment=(), usb=()',
+      );
+    }
+  });
+
   it('sends API responses the short set of a JSON API (docs/decisions/0061)', async () => {
     for (const url of ['/api/health', '/api/posts', '/api/no-such-thing']) {
       const res = await ctx.app.inject({ method: 'GET', url });

@@ -88,6 +88,13 @@ describe("the page's CSP with PayPal set up (docs/decisions/0082)", () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' });
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
+
+  it("lets PayPal's frames ask for payment, and nothing of Stripe's", async () => {
+    const policy = (await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' })).headers['permissions-policy'];
+    expect(policy).toContain('payment=(self "https://*.paypal.com")');
+    expect(policy).toContain('camera=()');
+    expect(policy).not.toContain('stripe');
+  });
 });
 
 const post = (url: string, payload?: object) => ctx.app.inject(as(member.cookie, { method: 'POST', url, payload }));

@@ -94,6 +94,13 @@ describe("the page's CSP with Stripe set up (docs/decisions/0082)", () => {
     expect(csp).not.toContain('paypal');
     expect((await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' })).headers['cross-origin-opener-policy']).toBe('same-origin');
   });
+
+  it("lets Stripe's frames ask for payment (the Payment Element's Apple Pay and Google Pay), and nothing else more", async () => {
+    const policy = (await ctx.app.inject({ method: 'GET', url: '/uploads/none.webp' })).headers['permissions-policy'];
+    expect(policy).toBe(
+      'camera=(), display-capture=(), geolocation=(self), microphone=(), midi=(), payment=(self "https://js.stripe.com" "https://*.js.stripe.com"), usb=()',
+    );
+  });
 });
 
 describe('the card form (PaymentIntent)', () => {

@@ -98,6 +98,28 @@ describe('the session on the web', () => {
     await page.context().close();
   });
 
+  it("lets the page ask for the viewer's location, and keeps the camera, the microphone and payment away from it (Permissions-Policy)", async () => {
+    const page = await newPage(ctx.browser, { permissions: ['geolocation'], geolocation: { latitude: 43.77, longitude: -79.23 } });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+    const where = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          navigator.geolocation.getCurrentPosition(
+            (p) => resolve(`${p.coords.latitude},${p.coords.longitude}`),
+            (error) => resolve(`refused ${error.code}`),
+          ),
+        ),
+    );
+    expect(where).toBe('43.77,-79.23');
+    const allowed = await page.evaluate(() => {
+      const policy = (document as unknown as { featurePolicy?: { allowsFeature(name: string): boolean } }).featurePolicy;
+      return policy && Object.fromEntries(['geolocation', 'camera', 'microphone', 'payment', 'clipboard-write'].map((f) => [f, policy.allowsFeature(f)]));
+    });
+    expect(allowed).toEqual({ geolocation: true, camera: false, microphone: false, payment: false, 'clipboard-write': true });
+    await page.context().close();
+  });
+
   it('sends none of a member’s calls for a session that ended elsewhere, neither when told nor after a reload', async () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
     await registerViaApi(page);

@@ -34,6 +34,33 @@ export function paymentSources(config: {
   return sources;
 }
 
+/**
+ * The browser features a page and the frames in it may use (Permissions-Policy). Geolocation for
+ * the page itself: distances from the viewer ("near me") and the create form's "use my location".
+ * Payment only when a provider is set up, for the page and the provider's own frames: Stripe's
+ * Payment Element offers Apple Pay and Google Pay inside its frames, through the Payment Request
+ * API, which a frame may use only when the page allows it for itself and for the frame's origin;
+ * PayPal's SDK already runs in the page (script-src), so naming its frames gives it nothing more.
+ * Camera, microphone, screen capture, MIDI and USB are never used: off for everything. The
+ * clipboard (Copy Link) and Web Share keep the browser's defaults.
+ */
+export function permissionsPolicy(config: Parameters<typeof paymentSources>[0]): string {
+  const payers = [
+    ...(config.STRIPE_SECRET_KEY ? ['"https://js.stripe.com"', '"https://*.js.stripe.com"'] : []),
+    ...(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET ? ['"https://*.paypal.com"'] : []),
+  ];
+  const payment = payers.length > 0 ? ['self', ...payers].join(' ') : '';
+  return [
+    'camera=()',
+    'display-capture=()',
+    'geolocation=(self)',
+    'microphone=()',
+    'midi=()',
+    `payment=(${payment})`,
+    'usb=()',
+  ].join(', ');
+}
+
 /** True when an unsafe request comes from another site (CSRF). Requests without browser headers pass. */
 export function isCrossSite(request: FastifyRequest, publicUrl?: string): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
@@ -121,6 +148,7 @@ export default fp(
         : {}),
     });
 
+    pageHeaders.push(['permissions-policy', permissionsPolicy(app.config)]);
     const forApi = apiHeaders(pageHeaders);
 
     app.addHook('onRequest', (request, reply, done) => {
