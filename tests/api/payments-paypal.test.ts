@@ -117,7 +117,12 @@ function webhook(eventType: string, order: Order, signature = 'good-signature') 
     'paypal-transmission-sig': signature,
     'paypal-transmission-time': new Date().toISOString(),
   };
-  return { event, send: () => ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: JSON.stringify(event), headers }) };
+  return {
+    event,
+    headers,
+    send: (remoteAddress?: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: JSON.stringify(event), headers, ...(remoteAddress ? { remoteAddress } : {}) }),
+  };
 }
 
 describe('PayPal orders', () => {
@@ -171,6 +176,46 @@ describe('PayPal orders', () => {
     expect((await webhook('PAYMENT.CAPTURE.COMPLETED', order).send()).statusCode).toBe(200);
     expect(await lifetimes()).toBe(1);
     expect((await webhook('CHECKOUT.ORDER.APPROVED', order).send()).statusCode).toBe(200);
+  });
+});
+
+describe("PayPal's webhook, which anyone may call", () => {
+  const verifications = () => calls.filter((c) => c === 'POST /v1/notifications/verify-webhook-signature').length;
+  // An order the events name; nothing here is acted on (a forged event is refused, an approval is only acknowledged).
+  const order: Order = {
+    id: 'ORDER-WEBHOOK-LIMIT',
+    status: 'CREATED',
+    purchase_units: [{ custom_id: '00000000-0000-4000-8000-000000000000', amount: { currency_code: 'USD', value: '3.00' } }],
+    links: [],
+  };
+
+  it("refuses a body without PayPal's transmission headers at once, without asking PayPal", async () => {
+    const before = verifications();
+    const { event } = webhook('PAYMENT.CAPTURE.COMPLETED', order);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: JSON.stringify(event), headers: { 'content-type': 'application/json' }, remoteAddress: '10.89.1.1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Webhook refused: No paypal-auth-algo header' });
+    expect(verifications()).toBe(before);
+  });
+
+  it("asks PayPal to verify at most 600 an hour per address, then answers 429 with the retry time; PayPal's own verified deliveries do not count", async () => {
+    const address = '10.89.0.1';
+    const before = verifications();
+    // Deliveries PayPal verifies are taken back: a busy day of real events never meets the limit.
+    for (let i = 0; i < 5; i++) expect((await webhook('CHECKOUT.ORDER.APPROVED', order).send(address)).statusCode).toBe(200);
+    const forged = webhook('PAYMENT.CAPTURE.COMPLETED', order, 'forged');
+    for (let i = 0; i < 600; i++) expect((await forged.send(address)).statusCode).toBe(400);
+    expect(verifications() - before).toBe(605);
+    const refused = await forged.send(address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many unverified webhooks\. Please try again in \d+ minutes?\.$/);
+    const retry = Number(refused.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(3600);
+    expect(verifications() - before).toBe(605);
+    // Past the limit, a real one from that address waits too (PayPal delivers it again later); other addresses do not.
+    expect((await webhook('CHECKOUT.ORDER.APPROVED', order).send(address)).statusCode).toBe(429);
+    expect((await webhook('CHECKOUT.ORDER.APPROVED', order).send('10.89.0.2')).statusCode).toBe(200);
   });
 });
 

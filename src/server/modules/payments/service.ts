@@ -20,7 +20,7 @@ import { actsAsSelf, canPost, type PostingMode } from '../../../domain/policy';
 import type { Db } from '../../db/client';
 import { assertAllowed, badGateway, badRequest, notFound } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
-import { PAYMENT_RATE } from './rate';
+import { PAYMENT_RATE, PAYPAL_WEBHOOK_RATE } from './rate';
 import { holderOf, type AccessService, type Holder } from '../access/service';
 import type { GuestAdopter } from '../auth/service';
 import type { CardProvider, Charge, PayPalProvider } from './providers/types';
@@ -207,6 +207,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async receipts(actor: Actor): Promise<Receipt[]> {
       const holder = holderOf(actor);
       return holder ? (await repo.paid(holder, RECEIPTS_SHOWN)).map(receiptOf) : [];
+    },
+
+    /**
+     * POST /api/webhooks/paypal: anyone may call it, and `verify` asks PayPal's API each time, so a
+     * sender's address gets PAYPAL_WEBHOOK_RATE of them (429 with the retry time). Counted before
+     * asking, so a burst cannot pass the limit; taken back once PayPal has verified the event, so
+     * only refused ones (forged, or PayPal unreachable) count.
+     */
+    async verifiedPayPalWebhook<T>(actor: Actor, verify: () => Promise<T>): Promise<T> {
+      const key = `paypal-webhook:ip:${actor.address}`;
+      await deps.limiter.hit(key, PAYPAL_WEBHOOK_RATE);
+      const event = await verify();
+      await deps.limiter.release(key);
+      return event;
     },
 
     /** A guest's payments and receipts move to the account they sign in to (DECISIONS 25). */

@@ -43,6 +43,6 @@ export const webhookRoutes: FastifyPluginAsync<{ payments: PaymentsService; card
 
   app.post('/paypal', async (request) => {
     if (!paypal) throw new AppError('NOT_FOUND', 'PayPal is not set up on this server.');
-    return receive('paypal', (raw) => paypal.readWebhook(raw, request.headers), request.body);
+    return receive('paypal', (raw) => payments.verifiedPayPalWebhook(request.actor, () => paypal.readWebhook(raw, request.headers)), request.body);
   });
 };
