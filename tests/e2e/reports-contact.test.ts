@@ -111,8 +111,12 @@ describe('reporting a post and reaching its owner', () => {
     await page.goto(listed);
     await cardOf(page, title).getByText('Ring the side door').waitFor();
 
-    // From the sign-out on, the guest's list is held back (whether it is asked while the list is
-    // still on screen or once it is back): whatever the card shows meanwhile is what the tab kept.
+    await page.getByRole('banner').getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+
+    // The guest's list is held back: whatever the card shows meanwhile is what the tab kept.
     const isList = (url: URL) => url.pathname === '/api/posts';
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -120,13 +124,10 @@ describe('reporting a post and reaching its owner', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('banner').getByRole('button', { name: 'Profile menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
-
+    const asked = page.waitForRequest((request) => isList(new URL(request.url())));
     await page.goBack();
     await page.waitForURL((url) => `${url.pathname}${url.search}` === listed);
+    await asked;
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).waitFor();
     for (const secret of ['Ring the side door', '555-0199', 'Hidden Street']) {
       expect(await page.content()).not.toContain(secret);
