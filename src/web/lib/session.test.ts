@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Grant } from '../../domain/access';
 import type { PublicUser, SessionView } from '../../domain/auth';
 import { canManagePost, canPost } from '../../domain/policy';
@@ -12,7 +12,6 @@ import {
   sessionChanged,
   sessionKeys,
   sessionOf,
-  sessionOptions,
   sessionShown,
   signedIn,
   signedOut,
@@ -257,70 +256,6 @@ describe('a change of session in the query cache', () => {
     sessionShown(client);
     expect(invalidated(client, listKey)).toBe(false);
     unsubscribeInbox();
-    unsubscribe();
-  });
-
-  it("signs out: drops every answer the member was given at once, an open screen's too, and asks nothing until the guest is shown", () => {
-    const client = cacheWith(memberView);
-    const detailKey = ['/api/posts', 'detail', 'p1'];
-    client.setQueryData(detailKey, { id: 'p1', phone: '416-555-0100' });
-    client.setQueryData(['/api/messages'], [{ content: 'See you at six' }]);
-    let fetches = 0;
-    const inbox = new QueryObserver(client, {
-      queryKey: ['/api/messages'],
-      queryFn: () => (fetches++, Promise.resolve([])),
-    });
-    const seen: unknown[] = [];
-    const unsubscribe = inbox.subscribe((result) => seen.push(result.data));
-    expect(inbox.getCurrentResult().data).toEqual([{ content: 'See you at six' }]);
-
-    signedOut(client);
-    expect(client.getQueryData(detailKey)).toBeUndefined();
-    expect(client.getQueryData(listKey)).toBeUndefined();
-    expect(client.getQueryData(['/api/messages'])).toBeUndefined();
-    // The inbox on screen shows nothing of the member's any more, and nothing was asked for them.
-    expect(inbox.getCurrentResult().data).toBeUndefined();
-    expect(seen.at(-1)).toBeUndefined();
-    expect(fetches).toBe(0);
-    expect(client.getQueryData<SessionView>(sessionKeys.all)?.user).toBeNull();
-    unsubscribe();
-  });
-
-  it("drops the member's answers when the session's new answer has no member (it ended elsewhere)", async () => {
-    const client = cacheWith(memberView);
-    const detailKey = ['/api/posts', 'detail', 'p1'];
-    client.setQueryData(detailKey, { id: 'p1', phone: '416-555-0100' });
-    // The real session query, the server answering a guest now.
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(guestView), { status: 200 })));
-    const observer = new QueryObserver(client, sessionOptions());
-    const unsubscribe = observer.subscribe(() => undefined);
-    try {
-      await sessionChanged(client);
-      expect(client.getQueryData<SessionView>(sessionKeys.all)?.user).toBeNull();
-      expect(client.getQueryData(detailKey)).toBeUndefined();
-      expect(client.getQueryData(listKey)).toBeUndefined();
-    } finally {
-      unsubscribe();
-      vi.unstubAllGlobals();
-    }
-  });
-
-  it("drops the answers another member was given when a member signs in over them", async () => {
-    const client = cacheWith(memberView);
-    await signedIn(client, { ...member, id: 'u2' });
-    expect(client.getQueryData(listKey)).toBeUndefined();
-    // The same member again (the form sent twice): nothing to drop.
-    client.setQueryData(listKey, { pages: [] });
-    await signedIn(client, { ...member, id: 'u2' });
-    expect(client.getQueryData(listKey)).toEqual({ pages: [] });
-  });
-
-  it("keeps the answers of a member who is still signed in when the session is asked again (a grant changed)", async () => {
-    const client = cacheWith(memberView);
-    const observer = new QueryObserver(client, { queryKey: sessionKeys.all, queryFn: () => Promise.resolve(memberView) });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await sessionChanged(client);
-    expect(client.getQueryData(listKey)).toEqual({ pages: [] });
     unsubscribe();
   });
 

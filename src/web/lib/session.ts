@@ -1,4 +1,4 @@
-import { notifyManager, queryOptions, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { badgeText, deriveSubscription, type Grant } from '../../domain/access';
 import { DAY_MS } from '../../domain/limits';
 import type { PublicUser, SessionView } from '../../domain/auth';
@@ -13,14 +13,9 @@ import { apiRequest } from './api';
  */
 export const sessionKeys = { all: ['/api/session'] as const };
 
-async function getSession({ client }: QueryFunctionContext): Promise<SessionView> {
-  const before = memberOf(client);
+async function getSession(): Promise<SessionView> {
   try {
-    const view = await apiRequest<SessionView>('GET', '/api/session');
-    // The member's session ended (elsewhere, by a suspension, by time): what they were shown goes
-    // before the new answer is written, so no screen shows it to whoever uses the tab next.
-    if (before !== null && view.user?.id !== before) dropMemberAnswers(client);
-    return view;
+    return await apiRequest<SessionView>('GET', '/api/session');
   } catch (error) {
     // Spec §8: only logged; the screens go on as for a guest.
     console.error('Could not check the session', error);
@@ -121,27 +116,8 @@ export function nextBadgeChange(grants: readonly Grant[], now: Date): Date | nul
 }
 
 /** Every query but the session's: the server answers them by the session. */
-const notSession = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.all[0] };
-
-const refreshDependents = (queryClient: QueryClient) => void queryClient.invalidateQueries(notSession);
-
-/** The id of the member the cached session names, or null. */
-const memberOf = (queryClient: QueryClient): string | null =>
-  queryClient.getQueryData<SessionView>(sessionKeys.all)?.user?.id ?? null;
-
-/**
- * A member has left the tab (signed out, or their session ended): every answer but the session's
- * goes at once (posts with contact details, the inbox, the bell, admin figures), an open screen's
- * too, and a request under way for them is cancelled so its answer is never written. Reset rather
- * than removed, so a screen still showing one renders it empty instead of keeping its copy. Nothing
- * is asked here: the guest's answers come once the guest is on screen (sessionShown), when the
- * member's queries are off.
- */
-function dropMemberAnswers(queryClient: QueryClient): void {
-  notifyManager.batch(() => {
-    for (const query of queryClient.getQueryCache().findAll(notSession)) query.reset();
-  });
-}
+const refreshDependents = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
 
 /** Query clients whose other queries wait for the session's new answer to be on screen. */
 const refreshWhenShown = new WeakSet<QueryClient>();
@@ -173,8 +149,6 @@ export function sessionChanged(queryClient: QueryClient): Promise<void> {
  * guest's move to the account, DECISIONS 5). Resolves once it has answered.
  */
 export function signedIn(queryClient: QueryClient, user: PublicUser): Promise<void> {
-  const before = memberOf(queryClient);
-  if (before !== null && before !== user.id) dropMemberAnswers(queryClient);
   refreshWhenShown.add(queryClient);
   queryClient.setQueryData<SessionView>(
     sessionKeys.all,
@@ -185,11 +159,9 @@ export function signedIn(queryClient: QueryClient, user: PublicUser): Promise<vo
 
 /**
  * Signed out: a guest without grants, even when the call failed (spec §4), so the session is not
- * asked again; what the member was shown is dropped at once, and the guest's answers are asked
- * once the guest is on screen.
+ * asked again; everything else is refreshed once the guest is on screen.
  */
 export function signedOut(queryClient: QueryClient): void {
-  dropMemberAnswers(queryClient);
   queryClient.setQueryData<SessionView>(
     sessionKeys.all,
     (view) => view && { ...view, user: null, isAdmin: false, grants: [] },
