@@ -2,7 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { toast } from './components/ui/use-toast';
 import { captureFirstTouch, deviceStore } from './lib/first-touch';
+import { reloadWhenRestoredAfterLeaving, takeToastAfterLoad } from './lib/fresh-start';
 import { reportCampaignVisit } from './lib/tracking/campaign-visit';
 import './styles.css';
 
@@ -13,6 +15,12 @@ if (!root) throw new Error('The page has no #root element');
 const store = deviceStore();
 if (store) captureFirstTouch(window.location.search, store);
 reportCampaignVisit(window.location.search);
+
+// A member left the previous document of this tab (docs/decisions/0113): its toast shows here, and
+// this one is loaded again should Back restore it whole after its own member leaves.
+const toastAfterLoad = takeToastAfterLoad();
+if (toastAfterLoad) toast(toastAfterLoad);
+reloadWhenRestoredAfterLeaving();
 
 const app = (
   <StrictMode>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToastPair } from './access-helpers';
-import { expectAccessible, expectToast, newPage, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 
 const ctx = useBrowser();
 
@@ -35,10 +35,13 @@ describe('auth journey', () => {
     await expectAccessible(page);
     await snap(page, 'home-member');
 
+    // Sign Out loads /login as a new document: nothing the member was shown stays in the tab (0113).
+    await page.evaluate(() => Object.assign(window, { memberDocument: true }));
     await header(page).getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
     await expectAccessible(page);
     await snap(page, 'login');
 
@@ -46,6 +49,20 @@ describe('auth journey', () => {
     await expectToast(page, 'Welcome back!');
     await page.waitForURL((url) => url.pathname === '/');
     await header(page).getByText(user.username).waitFor();
+
+    // Another member signs in over this one in the same tab: their page comes as a new document,
+    // keeping nothing of the first member's (0113), and still says welcome.
+    const elsewhere = await newPage(ctx.browser);
+    const other = await registerViaApi(elsewhere, uniqueUser('over'));
+    await elsewhere.context().close();
+    await page.goto('/login?redirect=/favorites');
+    await header(page).getByText(user.username).waitFor();
+    await page.evaluate(() => Object.assign(window, { memberDocument: true }));
+    await fillAndSubmit(page, { Email: other.email, Password: other.password }, 'Sign In');
+    await page.waitForURL((url) => url.pathname === '/favorites');
+    await header(page).getByText(other.username).waitFor();
+    await expectToast(page, 'Welcome back!');
+    expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
 
     const stranger = await newPage(ctx.browser, { width: WIDTHS.mobile });
     await stranger.goto('/login');
@@ -88,10 +105,13 @@ describe('auth journey', () => {
 
     await fillAndSubmit(page, { 'Your password': 'not my password' }, 'Delete my account');
     await expectToast(page, 'Account not deleted');
+    await page.evaluate(() => Object.assign(window, { memberDocument: true }));
     await fillAndSubmit(page, { 'Your password': user.password }, 'Delete my account');
-    await expectToast(page, 'Account deleted');
-    await page.getByRole('heading', { name: 'Account deleted', level: 1 }).waitFor();
+    // The posts as a new document, keeping nothing of the member's (0113), and the toast says why.
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectToastPair(page, 'Account deleted', 'Your account and everything you shared have been deleted.');
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
     await expectAccessible(page);
     await snap(page, 'account-deleted');
 

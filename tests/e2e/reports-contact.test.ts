@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
 import { cardOf, hasFocus } from './community-helpers';
 import { uniqueToken } from './posts-helpers';
 
@@ -102,6 +102,49 @@ describe('reporting a post and reaching its owner', () => {
     const dialog = guest.getByRole('dialog', { name: 'Report This Post' });
     await dialog.getByText(/your report is anonymous/).waitFor();
     await guest.context().close();
+  });
+
+  it("keeps nothing of a member's in the tab after Sign Out: back on the list, nothing of theirs shows, before the list answers or after (0113)", async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    await registerViaApi(page);
+    const listed = `/?type=firewood&q=${token}`;
+    await page.goto(listed);
+    await cardOf(page, title).getByText('Ring the side door').waitFor();
+    await page.evaluate(() => Object.assign(window, { memberDocument: true }));
+
+    // From the sign-out on, the guest's list is held back: whatever the card shows meanwhile is
+    // what the tab kept.
+    const isList = (url: URL) => url.pathname === '/api/posts';
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(isList, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
+
+    const asked = page.waitForRequest((request) => isList(new URL(request.url())));
+    await page.goBack();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === listed);
+    await asked;
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).waitFor();
+    // A new document: the member's was left behind whole.
+    expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
+    for (const secret of ['Ring the side door', '555-0199', 'Hidden Street']) {
+      expect(await page.content()).not.toContain(secret);
+    }
+    release();
+    // The guest's answer: the card again, without the member's details (in full or locked, by the
+    // guest's previews; 'gives … a guest the area and Sign in to contact' above checks the full card).
+    await cardOf(page, title).waitFor();
+    for (const secret of ['Ring the side door', '555-0199', 'Hidden Street']) {
+      expect(await page.content()).not.toContain(secret);
+    }
+    await page.unroute(isList);
+    await page.context().close();
   });
 
   it('tells a poster who sees the contact details', async () => {

@@ -128,6 +128,7 @@ describe('the session on the web', () => {
     await openBellLive(page);
     await page.keyboard.press('Escape');
     await page.waitForLoadState('networkidle');
+    await page.evaluate(() => Object.assign(window, { memberDocument: true }));
     const refused: string[] = [];
     page.on('response', (response) => {
       if (response.status() === 401) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
@@ -139,7 +140,9 @@ describe('the session on the web', () => {
     expect(signOut.status()).toBe(204);
     await elsewhere.close();
 
-    // The live socket is closed by the server; the page asks the session, then shows a guest.
+    // The live socket is closed by the server; the page asks the session, then loads again as a
+    // new document, a guest's, keeping nothing of the member's (0113).
+    await page.waitForFunction(() => !('memberDocument' in window));
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.reload();

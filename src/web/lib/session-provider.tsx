@@ -1,6 +1,8 @@
 import { createContext, use, useDeferredValue, useEffect, useReducer, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { apiRequest } from './api';
+import { startAfresh } from './fresh-start';
 import {
   nextBadgeChange,
   nextGrantChange,
@@ -75,15 +77,23 @@ export function useSession(): Session {
 }
 
 /**
- * Sign Out (spec §2 header): always a guest afterwards, even when the call fails; a failure is only
- * logged (spec §4, §8). Here rather than in the auth feature: the header needs it on every screen,
- * and the sign-in forms stay out of the first screen's code (docs/decisions/0040).
+ * Sign Out (spec §2 header): logs out and goes to /login, as a new document once the server has
+ * ended the session, so nothing the member was shown stays in the tab (docs/decisions/0113). When
+ * the call fails the session is still alive in the browser's cookie: the tab shows a guest all
+ * the same (spec §4) and goes to /login within the app; the failure is only logged (spec §8).
+ * Here rather than in the auth feature: the header needs it on every screen, and the sign-in forms
+ * stay out of the first screen's code (docs/decisions/0040).
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest<void>('POST', '/api/auth/logout'),
-    onError: (error) => console.error('Logout failed', error),
-    onSettled: () => signedOut(queryClient),
+    onSuccess: () => startAfresh('/login'),
+    onError: (error) => {
+      console.error('Logout failed', error);
+      signedOut(queryClient);
+      void navigate('/login');
+    },
   });
 }

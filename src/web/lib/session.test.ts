@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Grant } from '../../domain/access';
 import type { PublicUser, SessionView } from '../../domain/auth';
 import { canManagePost, canPost } from '../../domain/policy';
@@ -12,6 +12,7 @@ import {
   sessionChanged,
   sessionKeys,
   sessionOf,
+  sessionOptions,
   sessionShown,
   signedIn,
   signedOut,
@@ -257,6 +258,41 @@ describe('a change of session in the query cache', () => {
     expect(invalidated(client, listKey)).toBe(false);
     unsubscribeInbox();
     unsubscribe();
+  });
+
+  describe('when the server answers the session again (docs/decisions/0113)', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** The real session query against a server answering `answer`, in a tab whose moves are recorded. */
+    async function askAgain(shown: SessionView, answer: SessionView | 'down') {
+      const moves: string[] = [];
+      vi.stubGlobal('window', { location: { reload: () => moves.push('reload'), assign: (to: string) => moves.push(to) } });
+      vi.stubGlobal('fetch', () =>
+        Promise.resolve(
+          answer === 'down'
+            ? new Response(JSON.stringify({ message: 'The service is briefly unavailable.' }), { status: 503 })
+            : new Response(JSON.stringify(answer), { status: 200 }),
+        ),
+      );
+      const client = cacheWith(shown);
+      const observer = new QueryObserver(client, sessionOptions());
+      const unsubscribe = observer.subscribe(() => undefined);
+      await sessionChanged(client).catch(() => undefined);
+      unsubscribe();
+      return moves;
+    }
+
+    it("loads the page again as a new document when the member shown is gone (the session ended elsewhere) or another one is", async () => {
+      expect(await askAgain(memberView, guestView)).toEqual(['reload']);
+      expect(await askAgain(memberView, { ...memberView, user: { ...member, id: 'u2' } })).toEqual(['reload']);
+    });
+
+    it('keeps the page when the same member is still signed in, a guest stays one or signs in, or the server is away', async () => {
+      expect(await askAgain(memberView, { ...memberView, grants: [] })).toEqual([]);
+      expect(await askAgain(guestView, guestView)).toEqual([]);
+      expect(await askAgain(guestView, memberView)).toEqual([]);
+      expect(await askAgain(memberView, 'down')).toEqual([]);
+    });
   });
 
   it("resolves once the shown session has the server's new answer", async () => {

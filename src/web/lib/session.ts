@@ -1,10 +1,11 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { badgeText, deriveSubscription, type Grant } from '../../domain/access';
 import { DAY_MS } from '../../domain/limits';
 import type { PublicUser, SessionView } from '../../domain/auth';
 import { canView, type ActorView, type PostingMode } from '../../domain/policy';
 import type { Suspension } from '../../domain/suspension';
 import { apiRequest } from './api';
+import { startAfresh } from './fresh-start';
 
 /**
  * The session as the web knows it, from GET /api/session (200 for a guest too, so a first visit
@@ -13,9 +14,14 @@ import { apiRequest } from './api';
  */
 export const sessionKeys = { all: ['/api/session'] as const };
 
-async function getSession(): Promise<SessionView> {
+async function getSession({ client }: QueryFunctionContext): Promise<SessionView> {
+  const shown = memberOf(client);
   try {
-    return await apiRequest<SessionView>('GET', '/api/session');
+    const view = await apiRequest<SessionView>('GET', '/api/session');
+    // The member this tab showed is gone (their session ended elsewhere, by time, by a deletion):
+    // the page is loaded again as a new document, keeping nothing they were shown (0113).
+    if (shown !== null && view.user?.id !== shown) startAfresh(null);
+    return view;
   } catch (error) {
     // Spec §8: only logged; the screens go on as for a guest.
     console.error('Could not check the session', error);
@@ -115,6 +121,10 @@ export function nextBadgeChange(grants: readonly Grant[], now: Date): Date | nul
   return next;
 }
 
+/** The id of the member the cached session names, or null. */
+export const memberOf = (queryClient: QueryClient): string | null =>
+  queryClient.getQueryData<SessionView>(sessionKeys.all)?.user?.id ?? null;
+
 /** Every query but the session's: the server answers them by the session. */
 const refreshDependents = (queryClient: QueryClient) =>
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
@@ -158,8 +168,9 @@ export function signedIn(queryClient: QueryClient, user: PublicUser): Promise<vo
 }
 
 /**
- * Signed out: a guest without grants, even when the call failed (spec §4), so the session is not
- * asked again; everything else is refreshed once the guest is on screen.
+ * Signed out although the call failed (spec §4: the user is cleared all the same): a guest without
+ * grants, so the session is not asked again; everything else is refreshed once the guest is on
+ * screen. (A sign-out the server confirmed loads /login as a new document instead: 0113.)
  */
 export function signedOut(queryClient: QueryClient): void {
   queryClient.setQueryData<SessionView>(

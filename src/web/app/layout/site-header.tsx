@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession, useSignOut } from '../../lib/session-provider';
 import { GuestNav } from './guest-nav';
@@ -8,8 +8,7 @@ import { MemberNav } from './member-nav';
 export function SiteHeader() {
   const { user, isLoading } = useSession();
   const logout = useSignOut();
-  const navigate = useNavigate();
-  const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/login') });
+  const signOut = () => logout.mutate();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">

@@ -1,8 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { Download, LoaderCircle, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from '../../../domain/account';
 import { Page } from '../../components/layout/page';
@@ -11,35 +9,24 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
-import { signedOut } from '../../lib/session';
+import { startAfresh } from '../../lib/fresh-start';
 import { RequireMember } from './require-member';
 
 /**
  * DECISIONS 17: a member takes all their data with them, or closes their account. A guest is sent
- * to sign in first; once the account is deleted the screen says so (the session is a guest's by then).
+ * to sign in first; once the account is deleted the tab goes to the posts as a new document, with
+ * a toast that says so (docs/decisions/0113).
  */
 export function Account() {
-  const [deleted, setDeleted] = useState(false);
-  if (deleted) return <Deleted />;
   return (
     <RequireMember>
       <Page title="Your account" description="What the app keeps of you is yours: take it with you, or close your account.">
         <div className="mt-8 grid max-w-2xl gap-6">
           <ExportCard />
-          <DeleteCard onDeleted={() => setDeleted(true)} />
+          <DeleteCard />
         </div>
       </Page>
     </RequireMember>
-  );
-}
-
-function Deleted() {
-  return (
-    <Page title="Account deleted" description={ACCOUNT_MESSAGES.deleted}>
-      <Button asChild className="mt-6">
-        <Link to="/">Back to the posts</Link>
-      </Button>
-    </Page>
   );
 }
 
@@ -62,16 +49,11 @@ function ExportCard() {
   );
 }
 
-function DeleteCard({ onDeleted }: { onDeleted: () => void }) {
-  const queryClient = useQueryClient();
+function DeleteCard() {
   const form = useForm({ resolver: zodResolver(DeleteAccountInput), defaultValues: { password: '' } });
   const remove = useMutation({
     mutationFn: (input: DeleteAccountInput) => apiRequest<void>('DELETE', '/api/user/me', input),
-    onSuccess: () => {
-      onDeleted();
-      signedOut(queryClient);
-      toast({ title: 'Account deleted', description: ACCOUNT_MESSAGES.deleted });
-    },
+    onSuccess: () => startAfresh('/', { title: 'Account deleted', description: ACCOUNT_MESSAGES.deleted }),
     onError: (error) => toast({ variant: 'destructive', title: 'Account not deleted', description: serverMessage(error) ?? 'Please try again' }),
   });
 

@@ -1,10 +1,9 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
 import { LoginForm } from '../../features/auth';
 import { AuthScreen, withRedirect } from './auth-screen';
 
 export function Login() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   return (
@@ -24,7 +23,7 @@ export function Login() {
         </p>
       }
     >
-      <LoginForm onSignedIn={() => navigate(safeRedirect(redirect), { replace: true })} />
+      <LoginForm to={safeRedirect(redirect)} />
     </AuthScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
 import { LIMITS } from '../../../domain/limits';
 import { PRODUCTS, usd } from '../../../domain/payment-values';
@@ -8,7 +8,6 @@ import { AuthScreen, withRedirect } from './auth-screen';
 const linkStyle = 'font-semibold text-primary hover:underline';
 
 export function Register() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   return (
@@ -33,7 +32,7 @@ export function Register() {
         </>
       }
     >
-      <RegisterForm onRegistered={() => navigate(safeRedirect(redirect), { replace: true })} />
+      <RegisterForm to={safeRedirect(redirect)} />
     </AuthScreen>
   );
 }

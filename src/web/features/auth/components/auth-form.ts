@@ -1,7 +1,10 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import { useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { PublicUser } from '../../../../domain/auth';
 import { toast, type ToastOptions } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api';
+import { startAfresh } from '../../../lib/fresh-start';
+import { memberOf } from '../../../lib/session';
 
 /** The fields both forms have; the password's autocomplete (current or new) and hint are each form's own. */
 export const AUTH_FIELDS = {
@@ -24,18 +27,24 @@ interface AuthToasts {
 
 /**
  * The login and register forms' submit: sends the valid values with `mutation`, then shows the
- * success toast and calls `onDone` (the redirect), or shows the failure toast.
+ * success toast and goes to `to` (the redirect), or shows the failure toast. Signed in over another
+ * member this tab showed, it goes there as a new document, keeping nothing of theirs (0113).
  */
 export function useAuthSubmit<TValues>(
   mutation: Pick<UseMutationResult<PublicUser, Error, TValues>, 'mutate'>,
   toasts: AuthToasts,
-  onDone: () => void,
+  to: string,
 ) {
-  return (values: TValues) =>
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (values: TValues) => {
+    const shown = memberOf(queryClient);
     mutation.mutate(values, {
       onSuccess: (user) => {
-        toast(typeof toasts.success === 'string' ? { title: toasts.success } : toasts.success(user));
-        onDone();
+        const success = typeof toasts.success === 'string' ? { title: toasts.success } : toasts.success(user);
+        if (shown !== null && shown !== user.id) return startAfresh(to, success);
+        toast(success);
+        void navigate(to, { replace: true });
       },
       onError: (error) =>
         toast({
@@ -44,4 +53,5 @@ export function useAuthSubmit<TValues>(
           description: serverMessage(error) ?? 'Please try again',
         }),
     });
+  };
 }

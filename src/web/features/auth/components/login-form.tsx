@@ -6,10 +6,11 @@ import { useLogin } from '../api/login';
 import { AUTH_FIELDS, useAuthSubmit } from './auth-form';
 import { SubmitButton } from './submit-button';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+/** `to`: where the member goes once signed in (the redirect). */
+export function LoginForm({ to }: { to: string }) {
   const login = useLogin();
   const form = useForm({ resolver: zodResolver(LoginInput), defaultValues: { email: '', password: '' } });
-  const submit = useAuthSubmit(login, { success: 'Welcome back!', failure: 'Login failed' }, onSignedIn);
+  const submit = useAuthSubmit(login, { success: 'Welcome back!', failure: 'Login failed' }, to);
 
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">

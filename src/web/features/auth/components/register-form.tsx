@@ -8,7 +8,8 @@ import { AUTH_FIELDS, useAuthSubmit } from './auth-form';
 import { registeredToast } from './registered-toast';
 import { SubmitButton } from './submit-button';
 
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+/** `to`: where the new member goes once registered (the redirect). */
+export function RegisterForm({ to }: { to: string }) {
   const registerUser = useRegister();
   const form = useForm({
     resolver: zodResolver(RegisterInput),
@@ -20,7 +21,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       success: registeredToast,
       failure: 'Registration failed',
     },
-    onRegistered,
+    to,
   );
 
   return (
