@@ -38,11 +38,26 @@ describe('login and register validation (spec §5)', () => {
 });
 
 describe('safeRedirect', () => {
-  it('keeps same-site paths', () => {
+  it('keeps same-site paths, with their query and fragment', () => {
     expect(safeRedirect('/favorites?x=1')).toBe('/favorites?x=1');
+    expect(safeRedirect('/?post=p1#comments')).toBe('/?post=p1#comments');
+    expect(safeRedirect('/map?q=apple%20tree')).toBe('/map?q=apple%20tree');
   });
   it('refuses other sites, protocol-relative and backslash tricks', () => {
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null, undefined]) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      // A browser drops tabs and line breaks from a URL: these are //evil.example to it.
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\t\\evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(bad)).toBe('/');
     }
   });

@@ -102,8 +102,18 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 
-/** Only same-site paths may be used as a post-login redirect target. */
+/**
+ * Only same-site paths may be used as a post-login redirect target: the target is read as a browser
+ * would read it (which drops tabs and line breaks and takes a backslash for a slash, so `/\t/evil`
+ * is `//evil`), and kept only when it stays on this site, as its path, query and fragment.
+ */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  if (!target || !target.startsWith('/')) return fallback;
+  const site = 'https://this-site.invalid';
+  try {
+    const url = new URL(target, site);
+    return url.origin === site ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
 }

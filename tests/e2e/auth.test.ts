@@ -13,9 +13,31 @@ async function fillAndSubmit(page: Page, fields: Record<string, string>, button:
 
 const header = (page: Page) => page.getByRole('banner');
 
+/** Resolves once the page's live socket has been answered `authenticated` (its member's socket is up). */
+const socketUp = (page: Page) =>
+  new Promise<void>((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => String(payload).includes('"authenticated"') && resolve()),
+    ),
+  );
+
+/**
+ * Holds back the answer to `path` until the page has asked the session again, after the server
+ * ended the member's session and closed their socket: the order CI met, in which the move the
+ * member asked for must still win over the page reloading itself (0113).
+ */
+const answerAfterSessionAsked = (page: Page, path: string) =>
+  page.route(`**${path}`, async (route) => {
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session');
+    const response = await route.fetch();
+    await asked;
+    await route.fulfill({ response });
+  });
+
 describe('auth journey', () => {
   it('registers, shows the trial in the header, signs out, signs in, and refuses a wrong password', async () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    const live = socketUp(page);
     const user = uniqueUser();
 
     await page.goto('/register');
@@ -36,6 +58,8 @@ describe('auth journey', () => {
     await snap(page, 'home-member');
 
     // Sign Out loads /login as a new document: nothing the member was shown stays in the tab (0113).
+    await live;
+    await answerAfterSessionAsked(page, '/api/auth/logout');
     await page.evaluate(() => Object.assign(window, { memberDocument: true }));
     await header(page).getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -55,14 +79,22 @@ describe('auth journey', () => {
     const elsewhere = await newPage(ctx.browser);
     const other = await registerViaApi(elsewhere, uniqueUser('over'));
     await elsewhere.context().close();
+    await page.unroute('**/api/auth/logout');
+    const liveAgain = socketUp(page);
     await page.goto('/login?redirect=/favorites');
     await header(page).getByText(user.username).waitFor();
+    await liveAgain;
+    await answerAfterSessionAsked(page, '/api/auth/login');
     await page.evaluate(() => Object.assign(window, { memberDocument: true }));
     await fillAndSubmit(page, { Email: other.email, Password: other.password }, 'Sign In');
     await page.waitForURL((url) => url.pathname === '/favorites');
     await header(page).getByText(other.username).waitFor();
     await expectToast(page, 'Welcome back!');
     expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
+    // In place of the form, as the redirect within the app: Back does not show it again.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.unroute('**/api/auth/login');
 
     const stranger = await newPage(ctx.browser, { width: WIDTHS.mobile });
     await stranger.goto('/login');
@@ -86,6 +118,7 @@ describe('auth journey', () => {
 
   it('downloads the member\'s data and deletes the account from "Your account and data" (DECISIONS 17)', async () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.mobile, acceptDownloads: true });
+    const live = socketUp(page);
     const user = uniqueUser('leaving');
     await page.goto('/register');
     await fillAndSubmit(page, { Username: user.username, Email: user.email, Password: user.password }, 'Start Free Trial');
@@ -105,6 +138,8 @@ describe('auth journey', () => {
 
     await fillAndSubmit(page, { 'Your password': 'not my password' }, 'Delete my account');
     await expectToast(page, 'Account not deleted');
+    await live;
+    await answerAfterSessionAsked(page, '/api/user/me');
     await page.evaluate(() => Object.assign(window, { memberDocument: true }));
     await fillAndSubmit(page, { 'Your password': user.password }, 'Delete my account');
     // The posts as a new document, keeping nothing of the member's (0113), and the toast says why.
@@ -137,7 +172,7 @@ describe('auth journey', () => {
     await other.context().close();
   });
 
-  it('opens the live socket only for a member, and signs out to a guest even when the call fails (spec §4)', async () => {
+  it('opens the live socket only for a member, signs out to a guest even when the call fails (spec §4), and starts afresh for the next member', async () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
     const sockets: WebSocket[] = [];
     page.on('websocket', (socket) => sockets.push(socket));
@@ -158,6 +193,16 @@ describe('auth journey', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
     await expect.poll(() => sockets.every((s) => s.isClosed())).toBe(true);
+    // The same tab, still on /login within the app: whoever signs in next as someone else gets a
+    // new document, as the tab still holds the first member's answers (0113).
+    const elsewhere = await newPage(ctx.browser);
+    const other = await registerViaApi(elsewhere, uniqueUser('next'));
+    await elsewhere.context().close();
+    await page.evaluate(() => Object.assign(window, { memberDocument: true }));
+    await fillAndSubmit(page, { Email: other.email, Password: other.password }, 'Sign In');
+    await header(page).getByText(other.username).waitFor();
+    await expectToast(page, 'Welcome back!');
+    expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
     await page.context().close();
   });
 

@@ -7,6 +7,8 @@
  */
 
 const FLASH_KEY = 'fruit:toast-after-load';
+/** How many times a member has left a document of this tab (session storage is the tab's own). */
+const DEPARTURES_KEY = 'fruit:departures';
 
 /** A toast for the next document: its words only (a toast's link would not survive the move). */
 export interface ToastAfterLoad {
@@ -17,29 +19,61 @@ export interface ToastAfterLoad {
 
 /** What of `window` this needs, so the tests can give their own. */
 export interface BrowserTab {
-  location: Pick<Location, 'assign' | 'reload'>;
+  location: Pick<Location, 'assign' | 'replace' | 'reload' | 'href'>;
   sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   addEventListener(type: 'pageshow', listener: (event: PageTransitionEvent) => void): void;
 }
 
 const browserTab = (): BrowserTab | null => (typeof window === 'undefined' ? null : window);
 
-/** True once this document has been left by its member: it must not be shown again. */
+/** This document has been left: the first move wins, later ones are ignored. */
 let left = false;
+/** A move the member asked for is under way (a sign-out, a deletion, a sign-in over them). */
+let moveUnderWay = false;
 
-/** Loads `path` (or this page again, when null) as a new document, with `toast` shown there. */
-export function startAfresh(path: string | null, toast?: ToastAfterLoad, tab = browserTab()): void {
-  if (!tab) return;
-  left = true;
-  if (toast) {
-    try {
-      tab.sessionStorage.setItem(FLASH_KEY, JSON.stringify(toast));
-    } catch {
-      // Storage refused (private mode, full): the move matters, the toast does not.
-    }
+/**
+ * A sign-out, a deletion or a sign-in over the member shown has been sent (true) or has failed
+ * (false). Meanwhile the server ending the old session (the live socket closed, the session asked
+ * again) does not reload the page: the move the member asked for goes where it should.
+ */
+export function expectMove(underWay: boolean): void {
+  moveUnderWay = underWay;
+}
+
+export interface Move {
+  toast?: ToastAfterLoad;
+  /** Replace this page in the history (a sign-in's redirect), rather than add the new one. */
+  replace?: boolean;
+}
+
+function readDepartures(tab: BrowserTab): string | null {
+  try {
+    return tab.sessionStorage.getItem(DEPARTURES_KEY);
+  } catch {
+    return null;
   }
-  if (path === null) tab.location.reload();
-  else tab.location.assign(path);
+}
+
+/**
+ * Loads `path` (a path on this site; elsewhere counts as the home page), or this page again when
+ * null, as a new document, with `toast` shown there. A reload is not done while a move is under
+ * way (`expectMove`).
+ */
+export function startAfresh(path: string | null, { toast, replace = false }: Move = {}, tab = browserTab()): void {
+  if (!tab || left || (path === null && moveUnderWay)) return;
+  left = true;
+  try {
+    if (toast) tab.sessionStorage.setItem(FLASH_KEY, JSON.stringify(toast));
+    tab.sessionStorage.setItem(DEPARTURES_KEY, String(Number(readDepartures(tab) ?? 0) + 1));
+  } catch {
+    // Storage refused (private mode, full): the move matters, the toast does not.
+  }
+  if (path === null) return tab.location.reload();
+  const here = new URL(tab.location.href);
+  const target = new URL(path, here);
+  const onSite = target.origin === here.origin ? target.href : here.origin;
+  if (replace) tab.location.replace(onSite);
+  else tab.location.assign(onSite);
 }
 
 /** The toast the previous document of this tab left for this one, once; null without one. */
@@ -57,11 +91,16 @@ export function takeToastAfterLoad(tab = browserTab()): ToastAfterLoad | null {
 }
 
 /**
- * A document left by its member and then restored whole from the browser's back/forward cache
- * (Back right after the move) is loaded again before it is used, as a new one.
+ * A document restored whole by the browser's back/forward cache is loaded again before it is used
+ * when a member has left a document of this tab since it was last shown: this one (Back right
+ * after Sign Out) or a later one (the member went on to a payment page, came back, then signed out).
  */
 export function reloadWhenRestoredAfterLeaving(tab = browserTab()): void {
-  tab?.addEventListener('pageshow', (event) => {
-    if (event.persisted && left) tab.location.reload();
+  if (!tab) return;
+  let seen = readDepartures(tab);
+  tab.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    if (left || readDepartures(tab) !== seen) return tab.location.reload();
+    seen = readDepartures(tab);
   });
 }

@@ -62,8 +62,8 @@ describe('readFrame', () => {
     });
   });
 
-  it("only logs 'authenticated', unreadable frames and unknown kinds (spec §4, §8)", () => {
-    expect(readFrame(JSON.stringify({ type: 'authenticated', userId: 'u1' }))).toBeNull();
+  it("logs 'authenticated' and hands on its member; only logs unreadable frames and unknown kinds (spec §4, §8)", () => {
+    expect(readFrame(JSON.stringify({ type: 'authenticated', userId: 'u1' }))).toEqual({ type: 'authenticated', userId: 'u1' });
     expect(console.info).toHaveBeenCalledWith('Live: authenticated as', 'u1');
     expect(readFrame('{not json')).toBeNull();
     expect(readFrame(JSON.stringify({ ...push, type: 'new_party' }))).toBeNull();
@@ -146,6 +146,22 @@ describe('connectLive against a socket server', () => {
     await new Promise((resolve) => socket.once('close', resolve));
     await new Promise((r) => setTimeout(r, 120));
     expect(server.clients.size).toBe(0);
+  });
+
+  it("stops for good, and asks the session again, when the socket comes back with another member's session (0113)", async () => {
+    const refused = vi.fn();
+    const first = nextConnection();
+    const live = connect({ onRefused: refused });
+    const socket = await first;
+    socket.send(JSON.stringify({ type: 'authenticated', userId: 'u1' }));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(refused).not.toHaveBeenCalled();
+    // Another member signed in elsewhere in this browser: the cookie the socket came back with is theirs.
+    socket.send(JSON.stringify({ type: 'authenticated', userId: 'u2' }));
+    await vi.waitFor(() => expect(refused).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 120));
+    expect(server.clients.size).toBe(0);
+    expect(live.statuses).toEqual(['connected', 'disconnected']);
   });
 
   it('stops for good, and asks the session again, when the server says the member is suspended (issue 19)', async () => {

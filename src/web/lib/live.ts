@@ -38,11 +38,17 @@ export const liveUrl = ({ protocol, host }: Pick<Location, 'protocol' | 'host'>)
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+/** The server's answer to `authenticate`: the member of the session the socket was opened with. */
+export interface Authenticated {
+  type: 'authenticated';
+  userId: string;
+}
+
 /**
- * A frame from the server as a notification (unread), or null: the `authenticated` answer (only
- * logged, spec §4) and anything unreadable (logged, spec §8).
+ * A frame from the server as a notification (unread), the `authenticated` answer (logged, spec
+ * §4), or null for anything unreadable (logged, spec §8).
  */
-export function readFrame(raw: string): Notification | null {
+export function readFrame(raw: string): Notification | Authenticated | null {
   let message: unknown;
   try {
     message = JSON.parse(raw);
@@ -50,9 +56,9 @@ export function readFrame(raw: string): Notification | null {
     console.error('Live: a message could not be read', error);
     return null;
   }
-  if (isRecord(message) && message.type === 'authenticated') {
+  if (isRecord(message) && message.type === 'authenticated' && typeof message.userId === 'string') {
     console.info('Live: authenticated as', message.userId);
-    return null;
+    return { type: 'authenticated', userId: message.userId };
   }
   const { type, data, notificationId, createdAt } = isRecord(message) ? message : {};
   if (
@@ -74,7 +80,11 @@ export interface LiveOptions {
   /** After each (re)connection: what was missed meanwhile can be fetched. */
   onOpen: () => void;
   onNotification: (notification: Notification) => void;
-  /** The server says the session has no member (CLOSE_SIGN_IN) or is suspended (CLOSE_SUSPENDED): no reconnecting. */
+  /**
+   * The server says the session has no member (CLOSE_SIGN_IN) or is suspended (CLOSE_SUSPENDED), or
+   * the socket came back with another member's session (signed in elsewhere in this browser): no
+   * reconnecting.
+   */
   onRefused: () => void;
   /** The WebSocket class (tests in Node pass the `ws` package's). */
   WebSocket?: typeof WebSocket;
@@ -109,8 +119,12 @@ export function connectLive(options: LiveOptions): () => void {
       onOpen();
     };
     ws.onmessage = (event) => {
-      const notification = readFrame(String(event.data));
-      if (notification) onNotification(notification);
+      const frame = readFrame(String(event.data));
+      if (frame?.type !== 'authenticated') return frame && onNotification(frame);
+      if (frame.userId === userId) return;
+      stopped = true;
+      ws.close();
+      onRefused();
     };
     // A close follows every error: the reconnecting is done there.
     ws.onerror = (event) => console.error('Live: socket error', event.type);

@@ -2,7 +2,7 @@ import { createContext, use, useDeferredValue, useEffect, useReducer, type React
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from './api';
-import { startAfresh } from './fresh-start';
+import { expectMove, startAfresh } from './fresh-start';
 import {
   nextBadgeChange,
   nextGrantChange,
@@ -89,8 +89,10 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest<void>('POST', '/api/auth/logout'),
+    onMutate: () => expectMove(true),
     onSuccess: () => startAfresh('/login'),
     onError: (error) => {
+      expectMove(false);
       console.error('Logout failed', error);
       signedOut(queryClient);
       void navigate('/login');

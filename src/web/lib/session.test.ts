@@ -5,6 +5,7 @@ import type { PublicUser, SessionView } from '../../domain/auth';
 import { canManagePost, canPost } from '../../domain/policy';
 import {
   badgeOf,
+  memberInTab,
   grantsOf,
   nextBadgeChange,
   nextGrantChange,
@@ -12,7 +13,6 @@ import {
   sessionChanged,
   sessionKeys,
   sessionOf,
-  sessionOptions,
   sessionShown,
   signedIn,
   signedOut,
@@ -236,6 +236,14 @@ describe('a change of session in the query cache', () => {
     expect(invalidated(client, listKey)).toBe(true);
   });
 
+  it("remembers the member a failed sign-out cleared, whose answers the tab still holds (0113)", () => {
+    const client = cacheWith(memberView);
+    expect(memberInTab(client)).toBe('u1');
+    signedOut(client);
+    expect(memberInTab(client)).toBe('u1');
+    expect(memberInTab(cacheWith(guestView))).toBeNull();
+  });
+
   it('asks the session first when it may have ended, and the other queries only once its answer is shown', async () => {
     const client = cacheWith(memberView);
     const observer = new QueryObserver(client, { queryKey: sessionKeys.all, queryFn: () => Promise.resolve(guestView) });
@@ -274,10 +282,13 @@ describe('a change of session in the query cache', () => {
             : new Response(JSON.stringify(answer), { status: 200 }),
         ),
       );
+      // A new document each time: its first move would win over any later one.
+      vi.resetModules();
+      const fresh = await import('./session');
       const client = cacheWith(shown);
-      const observer = new QueryObserver(client, sessionOptions());
+      const observer = new QueryObserver(client, fresh.sessionOptions());
       const unsubscribe = observer.subscribe(() => undefined);
-      await sessionChanged(client).catch(() => undefined);
+      await fresh.sessionChanged(client).catch(() => undefined);
       unsubscribe();
       return moves;
     }

@@ -122,8 +122,18 @@ export function nextBadgeChange(grants: readonly Grant[], now: Date): Date | nul
 }
 
 /** The id of the member the cached session names, or null. */
-export const memberOf = (queryClient: QueryClient): string | null =>
+const memberOf = (queryClient: QueryClient): string | null =>
   queryClient.getQueryData<SessionView>(sessionKeys.all)?.user?.id ?? null;
+
+/** The member a failed sign-out cleared from the screens, whose answers the cache still holds. */
+const clearedMembers = new WeakMap<QueryClient, string>();
+
+/**
+ * The member whose answers this tab's cache may hold: the one shown, else the one a failed
+ * sign-out cleared (0113). Another member signing in over them starts the tab afresh.
+ */
+export const memberInTab = (queryClient: QueryClient): string | null =>
+  memberOf(queryClient) ?? clearedMembers.get(queryClient) ?? null;
 
 /** Every query but the session's: the server answers them by the session. */
 const refreshDependents = (queryClient: QueryClient) =>
@@ -173,6 +183,8 @@ export function signedIn(queryClient: QueryClient, user: PublicUser): Promise<vo
  * screen. (A sign-out the server confirmed loads /login as a new document instead: 0113.)
  */
 export function signedOut(queryClient: QueryClient): void {
+  const member = memberOf(queryClient);
+  if (member !== null) clearedMembers.set(queryClient, member);
   queryClient.setQueryData<SessionView>(
     sessionKeys.all,
     (view) => view && { ...view, user: null, isAdmin: false, grants: [] },

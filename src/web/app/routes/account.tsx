@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
-import { startAfresh } from '../../lib/fresh-start';
+import { expectMove, startAfresh } from '../../lib/fresh-start';
 import { RequireMember } from './require-member';
 
 /**
@@ -53,8 +53,12 @@ function DeleteCard() {
   const form = useForm({ resolver: zodResolver(DeleteAccountInput), defaultValues: { password: '' } });
   const remove = useMutation({
     mutationFn: (input: DeleteAccountInput) => apiRequest<void>('DELETE', '/api/user/me', input),
-    onSuccess: () => startAfresh('/', { title: 'Account deleted', description: ACCOUNT_MESSAGES.deleted }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Account not deleted', description: serverMessage(error) ?? 'Please try again' }),
+    onMutate: () => expectMove(true),
+    onSuccess: () => startAfresh('/', { toast: { title: 'Account deleted', description: ACCOUNT_MESSAGES.deleted } }),
+    onError: (error) => {
+      expectMove(false);
+      toast({ variant: 'destructive', title: 'Account not deleted', description: serverMessage(error) ?? 'Please try again' });
+    },
   });
 
   return (

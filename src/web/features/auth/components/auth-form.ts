@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import type { PublicUser } from '../../../../domain/auth';
 import { toast, type ToastOptions } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api';
-import { startAfresh } from '../../../lib/fresh-start';
-import { memberOf } from '../../../lib/session';
+import { expectMove, startAfresh } from '../../../lib/fresh-start';
+import { memberInTab } from '../../../lib/session';
 
 /** The fields both forms have; the password's autocomplete (current or new) and hint are each form's own. */
 export const AUTH_FIELDS = {
@@ -38,20 +38,25 @@ export function useAuthSubmit<TValues>(
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return (values: TValues) => {
-    const shown = memberOf(queryClient);
+    const before = memberInTab(queryClient);
+    // Until the answer, the old session ending (its socket closed) does not reload the page.
+    expectMove(before !== null);
     mutation.mutate(values, {
       onSuccess: (user) => {
         const success = typeof toasts.success === 'string' ? { title: toasts.success } : toasts.success(user);
-        if (shown !== null && shown !== user.id) return startAfresh(to, success);
+        if (before !== null && before !== user.id) return startAfresh(to, { toast: success, replace: true });
+        expectMove(false);
         toast(success);
         void navigate(to, { replace: true });
       },
-      onError: (error) =>
+      onError: (error) => {
+        expectMove(false);
         toast({
           variant: 'destructive',
           title: toasts.failure,
           description: serverMessage(error) ?? 'Please try again',
-        }),
+        });
+      },
     });
   };
 }
