@@ -17,13 +17,20 @@ const BLANK_TILE = Buffer.from(
   'base64',
 );
 
-/** One Chromium for the file; closed afterwards. */
-export function useBrowser(): { browser: Browser } {
+/**
+ * One Chromium for the file; closed afterwards. `backForwardCache`: with the browser's back/forward
+ * cache on, as in people's browsers (Playwright turns it off by default).
+ */
+export function useBrowser({ backForwardCache = false } = {}): { browser: Browser } {
   const holder = {} as { browser: Browser };
   beforeAll(async () => {
     const executablePath = findChrome();
     if (!executablePath) throw new Error('No Chromium found: set CHROME_PATH or apt-get install -y chromium');
-    holder.browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+    holder.browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox'],
+      ...(backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+    });
   });
   afterAll(async () => {
     await holder.browser?.close();
