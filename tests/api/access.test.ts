@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { KINDNESS, OWNER_ACCESS } from '../../src/domain/access';
 import { INVITE_CODE } from '../../src/domain/referrals';
-import { as, registerMember, sessionCookie, uniqueEmail, useTestApp } from './helpers';
+import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, warmPool } from './helpers';
 import { createPost, VALID_POST } from './posts-helpers';
 
 /** Access (spec §1, §4 Access, §7; DECISIONS 5-8; issue 16): kindness, the owner password, grants on /me. */
@@ -50,6 +50,15 @@ describe('the Kindness Button', () => {
     expect(farmed.statusCode).toBe(429);
     expect(farmed.json()).toMatchObject({ message: KINDNESS.alreadyAddress });
     expect(Number(farmed.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+  });
+
+  it('is given once to a holder who asks from several networks at once: the others hear it was given', async () => {
+    const member = await registerMember(ctx.app);
+    await warmPool(ctx);
+    const answers = await Promise.all([from(), from(), from()].map((address) => call(member.cookie, 'POST', '/api/grant-kindness-access', undefined, address)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const { rows } = await ctx.database.pool.query(`SELECT id FROM grants WHERE user_id = $1 AND kind = 'kindness'`, [member.id]);
+    expect(rows).toHaveLength(1);
   });
 
   it('says hasKindnessAccess on a member who took it', async () => {

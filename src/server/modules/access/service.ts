@@ -106,20 +106,24 @@ export function createAccessService(deps: AccessServiceDeps) {
     /**
      * POST /api/grant-kindness-access (spec §4, issue 16): 24 hours of viewing and posting, no
      * questions asked; not while the holder has had one in the last 24 hours, and once a day per
-     * network address.
+     * network address. The holder's grants are held while it is decided, so asks sent at once
+     * (from several networks) are judged one after the other: one is given, the others hear so.
      */
     async kindness(actor: Actor, now = new Date()): Promise<{ endsAt: Date }> {
       const holder = holderFor(actor, KINDNESS.noSession);
-      const last = await repo.lastGiven(holder, 'kindness');
-      if (last && now.getTime() - last.getTime() < KINDNESS.hours * 3_600_000) throw new AppError('CONFLICT', KINDNESS.alreadyHere);
-      try {
-        await deps.limiter.hit(`kindness:ip:${actor.address}`, ACCESS_RATES.kindnessPerAddress);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', KINDNESS.alreadyAddress, { headers: err.headers });
-        throw err;
-      }
       const endsAt = new Date(now.getTime() + KINDNESS.hours * 3_600_000);
-      await repo.add(holder, { kind: 'kindness', startsAt: now, endsAt, source: 'kindness' });
+      await deps.db.transaction(async (tx) => {
+        await repo.lockHolder(holder, tx);
+        const last = await repo.lastGiven(holder, 'kindness', tx);
+        if (last && now.getTime() - last.getTime() < KINDNESS.hours * 3_600_000) throw new AppError('CONFLICT', KINDNESS.alreadyHere);
+        try {
+          await deps.limiter.hit(`kindness:ip:${actor.address}`, ACCESS_RATES.kindnessPerAddress);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', KINDNESS.alreadyAddress, { headers: err.headers });
+          throw err;
+        }
+        await repo.add(holder, { kind: 'kindness', startsAt: now, endsAt, source: 'kindness' }, tx);
+      });
       await announce(holder);
       return { endsAt };
     },
