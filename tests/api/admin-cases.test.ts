@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_MESSAGES } from '../../src/server/modules/admin/decide-report';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { as, registerMember, useTestApp, warmPool, type Member } from './helpers';
 import { adminMember, call, caseOf, listed, notificationsOf, oldMember, postOf, report } from './moderation-helpers';
 
 /**
@@ -127,6 +127,20 @@ describe('deciding a case', () => {
     const other = await postOf(ctx, owner, 'Next one');
     await report(ctx, ann, other);
     expect((await caseOf(ctx, admin, other))!.owner).toMatchObject({ removedPosts: 1, recentRemovals: [{ title: 'Fake firewood' }] });
+  });
+
+  it('decides a case once when two admins decide it at the same moment: the other hears it was decided, the owner is told once', async () => {
+    const id = await postOf(ctx, owner, 'Decided by two');
+    const mine = (await report(ctx, await oldMember(ctx), id)).json();
+    const other = await adminMember(ctx, 'Otto Admin');
+    await warmPool(ctx);
+    const decide = (who: Member) => ctx.app.inject(as(who.cookie, { method: 'PATCH', url: `/api/admin/reports/${mine.id}`, payload: { status: 'resolved', reviewNotes: 'Scam' } }));
+    const answers = await Promise.all([decide(admin), decide(other)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({ message: DECISION_MESSAGES.decided });
+    expect((await notificationsOf(ctx, owner)).filter((n) => n.type === 'post_removed' && n.data.postId === id)).toHaveLength(1);
+    const { rows } = await ctx.database.pool.query(`SELECT action FROM audit_log WHERE target_id = $1`, [id]);
+    expect(rows.map((r) => r.action).sort()).toEqual(['post_removed', 'report_decided']);
   });
 
   it('keeps a hidden post: it comes back, and its owner hears so', async () => {

@@ -1,9 +1,9 @@
 import type { Actor } from '../../../domain/actor';
 import type { AdminReport, DecideReportInput } from '../../../domain/admin';
 import type { CaseAction } from '../../../domain/moderation-values';
-import { badRequest, conflict } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { ModeratedPost } from '../posts/service';
-import { toAdminReport, type ReportRow } from '../reports/service';
+import { REPORTS_MESSAGES, toAdminReport, type ReportRow } from '../reports/service';
 import type { AuditLine } from './audit-repository';
 import { committed, type Announce } from '../../db/committed';
 import type { Tx } from '../../db/client';
@@ -48,22 +48,24 @@ async function tell(ctx: AdminContext, tx: Tx, announce: Announce, post: Moderat
 
 /**
  * PATCH /api/admin/reports/:id (spec §7, issue 19): one decision closes every open report of the
- * post and keeps, removes or restores it, in one transaction with its lines in the audit log.
+ * post and keeps, removes or restores it, in one transaction with its lines in the audit log. The
+ * post is held while it is decided, so two admins deciding it at once decide it once: the second
+ * sees it decided (409), and its owner and reporters are told once.
  */
 export async function decideReport(ctx: AdminContext, actor: Actor, id: string, input: DecideReportInput): Promise<AdminReport> {
   const admin = adminOf(actor);
   const report = await ctx.reports.byId(actor, id);
   const { action, target } = targetOf(input);
-  const [post] = await ctx.posts.forModeration([report.postId]);
-  if (action === 'restore' && post!.state === 'listed') throw conflict(DECISION_MESSAGES.listed);
-  const moved = post!.state === target ? null : target;
-  const open = await ctx.reports.open(post!.id);
-  if (open.length === 0 && !moved) throw conflict(DECISION_MESSAGES.decided);
   await committed(ctx.db, async (tx, announce) => {
-    const closed = await ctx.reports.close(tx, post!.id, { status: input.status, reviewNotes: input.reviewNotes, reviewedBy: admin.id });
-    if (moved) announce(await ctx.posts.setState(tx, post!.id, moved));
-    await ctx.audit.append(tx, auditLines(admin, post!, closed, moved, input));
-    await tell(ctx, tx, announce, post!, closed, moved, input.reviewNotes, target);
+    const post = await ctx.posts.heldForModeration(tx, report.postId);
+    if (!post) throw notFound(REPORTS_MESSAGES.notFound);
+    if (action === 'restore' && post.state === 'listed') throw conflict(DECISION_MESSAGES.listed);
+    const moved = post.state === target ? null : target;
+    const closed = await ctx.reports.close(tx, post.id, { status: input.status, reviewNotes: input.reviewNotes, reviewedBy: admin.id });
+    if (closed.length === 0 && !moved) throw conflict(DECISION_MESSAGES.decided);
+    if (moved) announce(await ctx.posts.setState(tx, post.id, moved));
+    await ctx.audit.append(tx, auditLines(admin, post, closed, moved, input));
+    await tell(ctx, tx, announce, post, closed, moved, input.reviewNotes, target);
   });
   return toAdminReport(await ctx.reports.byId(actor, id));
 }

@@ -21,6 +21,30 @@ export interface ModeratedPost {
   ownerSuspended: boolean;
 }
 
+/** The columns moderation reads of posts. */
+const moderated = (on: Pick<Db, 'select'>) =>
+  on
+    .select({
+      id: posts.id,
+      userId: posts.userId,
+      type: posts.type,
+      title: posts.title,
+      description: posts.description,
+      address: posts.address,
+      thumbnailUrl: posts.thumbnailUrl,
+      ownerName: posts.ownerName,
+      createdAt: posts.createdAt,
+      hiddenAt: posts.hiddenAt,
+      hiddenReason: posts.hiddenReason,
+      ownerSuspended: posts.ownerSuspended,
+    })
+    .from(posts);
+
+const toModerated = ({ hiddenAt, hiddenReason, ...row }: Awaited<ReturnType<typeof moderated>>[number]): ModeratedPost => ({
+  ...row,
+  state: hiddenAt === null ? 'listed' : hiddenReason === 'removed' ? 'removed' : 'hidden',
+});
+
 /** Past this many posts changed at once, every card is dropped rather than each. */
 const ONE_BY_ONE = 20;
 
@@ -50,27 +74,16 @@ export function createPostModeration(db: Db, events: EventBus) {
     /** Posts by id as moderation sees them, hidden and removed ones included. */
     async forModeration(ids: readonly string[]): Promise<ModeratedPost[]> {
       if (ids.length === 0) return [];
-      const rows = await db
-        .select({
-          id: posts.id,
-          userId: posts.userId,
-          type: posts.type,
-          title: posts.title,
-          description: posts.description,
-          address: posts.address,
-          thumbnailUrl: posts.thumbnailUrl,
-          ownerName: posts.ownerName,
-          createdAt: posts.createdAt,
-          hiddenAt: posts.hiddenAt,
-          hiddenReason: posts.hiddenReason,
-          ownerSuspended: posts.ownerSuspended,
-        })
-        .from(posts)
-        .where(inArray(posts.id, [...ids]));
-      return rows.map(({ hiddenAt, hiddenReason, ...row }) => ({
-        ...row,
-        state: hiddenAt === null ? 'listed' : hiddenReason === 'removed' ? 'removed' : 'hidden',
-      }));
+      return (await moderated(db).where(inArray(posts.id, [...ids]))).map(toModerated);
+    },
+
+    /**
+     * In an admin's transaction: the post as moderation sees it, held until the transaction ends
+     * (against other decisions and hiding by reports; reports and favourites of it still go in).
+     */
+    async heldForModeration(tx: Tx, id: string): Promise<ModeratedPost | undefined> {
+      const [row] = await moderated(tx).where(eq(posts.id, id)).for('no key update');
+      return row && toModerated(row);
     },
 
     /** In an admin's transaction: lists the post again, or removes it. Answers the publish for after the commit. */
