@@ -157,3 +157,20 @@ export async function warmPool(ctx: Pick<TestContext, 'database'>): Promise<void
   const clients = await Promise.all(Array.from({ length: (ctx.database.pool.options.max ?? 10) - 1 }, () => ctx.database.pool.connect()));
   for (const client of clients) client.release();
 }
+
+/**
+ * Waits until a query on the test's database waits for a lock (a row, a transaction; an advisory
+ * lock with `advisory`), polling for up to 2 s; whether one did. For tests that hold a lock open
+ * and must let another transaction reach it before they let go.
+ */
+export async function lockWaited(ctx: Pick<TestContext, 'database'>, opts: { advisory?: boolean } = {}): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await ctx.database.pool.query(
+      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND (wait_event = 'advisory') = $1`,
+      [opts.advisory ?? false],
+    );
+    if (rows.length > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { suspendedUntilText } from '../../src/domain/suspension';
 import { SUSPENSION_MESSAGES } from '../../src/server/modules/admin/suspensions';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { as, lockWaited, registerMember, useTestApp, warmPool, type Member } from './helpers';
 import { adminMember, call, listed, notificationsOf, postOf } from './moderation-helpers';
 import { createPost, VALID_POST } from './posts-helpers';
 
@@ -99,6 +99,43 @@ describe('suspending', () => {
     expect((await suspend({ ...member, id: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await suspend(member, { reason: ' ', end: '7d' })).json()).toMatchObject({ message: 'Please give a reason for the suspension' });
     expect((await suspend(member, { reason: REASON, end: '1y' })).json()).toMatchObject({ message: 'End must be 7d, 30d or none' });
+  });
+});
+
+describe('lifting at the same moment', () => {
+  it('lifts once when the lift is sent twice at once: the other hears the member is not suspended, the member is told once', async () => {
+    const member = await registerMember(ctx.app, { username: 'Lifted twice' });
+    await suspend(member);
+    const lift = () => ctx.app.inject(as(admin.cookie, { method: 'DELETE', url: `/api/admin/users/${member.id}/suspend` }));
+    await warmPool(ctx);
+    const answers = await Promise.all([lift(), lift()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await notificationsOf(ctx, member)).filter((n) => n.type === 'suspension_lifted')).toHaveLength(1);
+    const { rows } = await ctx.database.pool.query(`SELECT 1 FROM audit_log WHERE target_id = $1 AND action = 'suspension_lifted'`, [member.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('leaves a suspension an admin set again after the sweep looked for ended ones', async () => {
+    const member = await registerMember(ctx.app, { username: 'Suspended again' });
+    await suspend(member);
+    await ctx.database.db.execute(sql`UPDATE users SET suspended_until = now() - interval '1 minute' WHERE id = ${member.id}`);
+    // The admin's new suspension holds the member until the sweep, which has seen the ended one, waits for them.
+    const admins = await ctx.database.pool.connect();
+    let lifted = -1;
+    try {
+      await admins.query('BEGIN');
+      await admins.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [member.id]);
+      const sweep = ctx.app.admin.sweepEndedSuspensions();
+      expect(await lockWaited(ctx)).toBe(true);
+      await admins.query(`UPDATE users SET suspended_at = now(), suspended_until = now() + interval '7 days', suspension_reason = 'Again' WHERE id = $1`, [member.id]);
+      await admins.query('COMMIT');
+      lifted = await sweep;
+    } finally {
+      admins.release();
+    }
+    const { rows } = await ctx.database.pool.query('SELECT suspension_reason FROM users WHERE id = $1', [member.id]);
+    expect(rows).toEqual([{ suspension_reason: 'Again' }]);
+    expect(lifted).toBe(0);
   });
 });
 

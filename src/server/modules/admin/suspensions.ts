@@ -1,6 +1,6 @@
 import type { Actor } from '../../../domain/actor';
 import type { SuspendInput, SuspensionView } from '../../../domain/admin';
-import { suspensionUntil, type Suspension } from '../../../domain/suspension';
+import { isSuspended, suspensionUntil, type Suspension } from '../../../domain/suspension';
 import { conflict, forbidden, notFound } from '../../errors';
 import { committed } from '../../db/committed';
 import { adminOf, type AdminContext } from './context';
@@ -41,9 +41,15 @@ export async function suspend(ctx: AdminContext, actor: Actor, userId: string, i
   return { userId, suspension: viewOf(next) };
 }
 
-/** Lifts a suspension: by an admin (DELETE /api/admin/users/:id/suspend, logged), or at its end (the sweep). */
-async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; name: string } | null) {
-  await committed(ctx.db, async (tx, announce) => {
+/**
+ * Lifts a suspension: by an admin (DELETE /api/admin/users/:id/suspend, logged), or at its end (the
+ * sweep). The member is held first and `due` judges their suspension as it stands then, so a lift
+ * sent twice, or an admin's and the sweep's at once, lift it once, and the sweep never lifts a
+ * suspension an admin set again after it looked. Whether it lifted one.
+ */
+async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; name: string } | null, due: (held: Suspension | null | undefined) => boolean) {
+  return committed(ctx.db, async (tx, announce) => {
+    if (!due(await ctx.members.heldSuspension(tx, userId))) return false;
     const { change, announce: then } = await ctx.members.setSuspension(tx, userId, null);
     announce(then);
     if (admin) {
@@ -52,20 +58,21 @@ async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; n
       ]);
     }
     announce(await ctx.notifications.notifyIn(tx, userId, 'suspension_lifted', {}));
+    return true;
   });
 }
 
 export async function lift(ctx: AdminContext, actor: Actor, userId: string, now = new Date()) {
   const admin = adminOf(actor);
-  const member = await memberToAct(ctx, userId, now);
-  if (!member.suspension) throw conflict(SUSPENSION_MESSAGES.notSuspended);
-  await liftFor(ctx, userId, admin);
+  await memberToAct(ctx, userId, now);
+  if (!(await liftFor(ctx, userId, admin, (held) => isSuspended(held, now)))) throw conflict(SUSPENSION_MESSAGES.notSuspended);
   return { userId, suspension: null };
 }
 
-/** Suspensions whose end has passed: their members' posts are listed again, and they are told. */
+/** Suspensions whose end has passed: their members' posts are listed again, and they are told; how many. */
 export async function sweepEndedSuspensions(ctx: AdminContext, now = new Date()): Promise<number> {
   const ended = await ctx.members.endedSuspensions(now);
-  for (const userId of ended) await liftFor(ctx, userId, null);
-  return ended.length;
+  let lifted = 0;
+  for (const userId of ended) if (await liftFor(ctx, userId, null, (held) => held?.until != null && held.until <= now)) lifted += 1;
+  return lifted;
 }

@@ -197,6 +197,9 @@ export function createMembersService(deps: MembersServiceDeps) {
       };
     },
 
+    /** In an admin's transaction: the member's recorded suspension, held until it is committed (undefined: no such member). */
+    heldSuspension: (tx: Tx, userId: string) => standing.heldSuspension(tx, userId),
+
     /** Members whose suspension ended by itself and is still recorded (the sweep lifts them). */
     endedSuspensions: (now: Date) => standing.endedSuspensions(now),
 

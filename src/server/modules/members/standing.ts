@@ -99,6 +99,16 @@ export function createStandingRepository(db: Db) {
       return { username: before.username, before: suspensionState(before), after: suspensionState(after!) };
     },
 
+    /**
+     * In an admin's transaction: the member's suspension as recorded (its end passed or not), the
+     * member held until the transaction ends; undefined when there is no such member.
+     */
+    async heldSuspension(tx: Tx, userId: string): Promise<Suspension | null | undefined> {
+      const [row] = await tx.select(suspensionColumns).from(users).where(eq(users.id, userId)).for('update');
+      if (!row) return undefined;
+      return row.at === null ? null : { until: row.until, reason: row.reason ?? '' };
+    },
+
     /** Members whose suspension has ended by itself (its end has passed) but is still recorded. */
     async endedSuspensions(now: Date): Promise<string[]> {
       const rows = await db
