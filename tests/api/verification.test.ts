@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VERIFICATION_TEXTS } from '../../src/domain/verification';
 import { BADGE_MESSAGES } from '../../src/server/modules/admin/verification-decisions';
 import { VERIFICATIONS_MESSAGES } from '../../src/server/modules/verifications/service';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { as, registerMember, useTestApp, warmPool, type Member } from './helpers';
 import { adminMember, call, notificationsOf, postOf } from './moderation-helpers';
 
 /** Verification (spec §3, §4, §7; DECISIONS 16; issue 19): a member asks, an admin decides, the badge shows. */
@@ -92,6 +92,17 @@ describe('an admin deciding', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: VERIFICATIONS_MESSAGES.notFound });
     expect((await patch({ status: 'approved' }, 'not-an-id')).statusCode).toBe(404);
+  });
+
+  it('revokes a badge once when two revocations arrive at once: the other gets 409, the member is told once', async () => {
+    const member = await registerMember(ctx.app);
+    const request = (await ask(member, { ...ARBORIST, verifiedType: 'individual' })).json();
+    await call(ctx, admin, 'PATCH', `/api/admin/verification-requests/${request.id}`, { status: 'approved' });
+    await warmPool(ctx);
+    const revoke = () => ctx.app.inject(as(admin.cookie, { method: 'DELETE', url: `/api/admin/users/${member.id}/verification`, payload: { reviewNotes: 'Reseller' } }));
+    const answers = await Promise.all([revoke(), revoke()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 409]);
+    expect((await notificationsOf(ctx, member)).filter((n) => n.type === 'verification_decided' && n.data.status === 'revoked')).toHaveLength(1);
   });
 
   it('revokes a badge: it leaves the cards, the member is told, and a member without one gets 409', async () => {

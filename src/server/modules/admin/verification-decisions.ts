@@ -58,10 +58,11 @@ export async function revokeBadge(ctx: AdminContext, actor: Actor, userId: strin
   const admin = adminOf(actor);
   const [member] = await ctx.members.standings([userId]);
   if (!member) throw notFound(BADGE_MESSAGES.memberNotFound);
-  const held = member.verifiedType;
-  if (!held) throw conflict(BADGE_MESSAGES.noBadge);
+  // Judged on the member held by setBadge: a revocation sent twice revokes once, the other is a 409.
   await committed(ctx.db, async (tx, announce) => {
     const badge = await ctx.members.setBadge(tx, userId, null);
+    const held = badge.change.before.verifiedType;
+    if (!held) throw conflict(BADGE_MESSAGES.noBadge);
     announce(badge.announce);
     await ctx.audit.append(tx, [
       {
