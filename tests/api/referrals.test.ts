@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '../../src/domain/referrals';
-import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
+import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, warmPool, type Member } from './helpers';
 import { callerChanged, createPost, VALID_POST } from './posts-helpers';
 import { useSmtpServer } from './smtp';
 
@@ -137,6 +137,17 @@ describe('POST /api/referrals/invite', () => {
     expect(res.json().message).toMatch(/^Your account is suspended until .+: Spam$/);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(smtp.received.filter((m) => m.to.includes(to))).toEqual([]);
+  });
+
+  it('mails a friend once when the same invitation is sent twice at once: the other hears it was sent recently', async () => {
+    const member = await registerMember(ctx.app, { username: 'Double Sender' });
+    const to = uniqueEmail('at-once');
+    await warmPool(ctx);
+    const answers = await Promise.all([post(member.cookie, '/api/referrals/invite', { email: to }), post(member.cookie, '/api/referrals/invite', { email: to })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({ message: REFERRAL_MESSAGES.invitedRecently });
+    const { rows } = await ctx.database.pool.query('SELECT 1 FROM outbox WHERE "to" = $1', [to]);
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses one’s own address, the same friend again within 30 days, and more than 10 a day', async () => {

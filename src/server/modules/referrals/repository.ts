@@ -69,9 +69,14 @@ export function createReferralsRepository(db: Db) {
       return inserted.length > 0;
     },
 
+    /** Holds the member's invitations of this address (hashed) until `tx` ends. */
+    async lockInvites(tx: Tx, userId: string, emailHash: string): Promise<void> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`invites:${userId}:${emailHash}`}))`);
+    },
+
     /** When the member last invited this address (hashed), within `since`. */
-    async invitedSince(userId: string, emailHash: string, since: Date): Promise<boolean> {
-      const [row] = await db
+    async invitedSince(userId: string, emailHash: string, since: Date, tx: Pick<Db, 'select'> = db): Promise<boolean> {
+      const [row] = await tx
         .select({ one: sql`1` })
         .from(invites)
         .where(and(eq(invites.userId, userId), eq(invites.emailHash, emailHash), gt(invites.sentAt, since)))
@@ -79,8 +84,8 @@ export function createReferralsRepository(db: Db) {
       return row !== undefined;
     },
 
-    async recordInvite(userId: string, emailHash: string): Promise<void> {
-      await db.insert(invites).values({ userId, emailHash });
+    async recordInvite(userId: string, emailHash: string, tx: Pick<Db, 'insert'> = db): Promise<void> {
+      await tx.insert(invites).values({ userId, emailHash });
     },
   };
 }

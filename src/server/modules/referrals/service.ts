@@ -161,15 +161,21 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
       if (!inviteOrigin) throw new AppError('UNAVAILABLE', REFERRAL_MESSAGES.mailOff);
       if (input.email.toLowerCase() === actor.member!.email.toLowerCase()) throw badRequest(REFERRAL_MESSAGES.inviteYourself);
       const emailHash = hashEmail(input.email);
-      if (await repo.invitedSince(userId, emailHash, new Date(Date.now() - INVITE_AGAIN_DAYS * DAY_MS))) throw conflict(REFERRAL_MESSAGES.invitedRecently);
-      await deps.limiter.hit(`invites:${userId}`, INVITE_RATE);
       const name = actor.member!.username;
-      await deps.mail.enqueue({
-        to: input.email,
-        subject: `${name} invited you to Free Fruit, Firewood & Skids`,
-        text: `${name} shares free fruit, firewood and skids with neighbours on Free Fruit, Firewood & Skids, and invited you to join.\n\nJoin here: ${referralLink(inviteOrigin, actor.member!.inviteCode)}\n\nYou get a 7-day free trial. If you did not expect this, ignore it: we will not write again.`,
+      // The member's invitations of this address are held while one is judged, queued and recorded
+      // (together), so the same invitation sent twice at once is mailed once.
+      await deps.db.transaction(async (tx) => {
+        await repo.lockInvites(tx, userId, emailHash);
+        if (await repo.invitedSince(userId, emailHash, new Date(Date.now() - INVITE_AGAIN_DAYS * DAY_MS), tx)) throw conflict(REFERRAL_MESSAGES.invitedRecently);
+        await deps.limiter.hit(`invites:${userId}`, INVITE_RATE);
+        const mail = {
+          to: input.email,
+          subject: `${name} invited you to Free Fruit, Firewood & Skids`,
+          text: `${name} shares free fruit, firewood and skids with neighbours on Free Fruit, Firewood & Skids, and invited you to join.\n\nJoin here: ${referralLink(inviteOrigin, actor.member!.inviteCode)}\n\nYou get a 7-day free trial. If you did not expect this, ignore it: we will not write again.`,
+        };
+        await deps.mail.enqueue(mail, tx);
+        await repo.recordInvite(userId, emailHash, tx);
       });
-      await repo.recordInvite(userId, emailHash);
     },
   };
 }
