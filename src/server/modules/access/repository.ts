@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { grants } from '../../db/schema/index';
+import { grants, sessions } from '../../db/schema/index';
 import type { Grant, GrantKind } from '../../../domain/access';
 
 export type Executor = Pick<Db, 'insert' | 'select' | 'update'>;
@@ -39,10 +39,15 @@ export function createGrantsRepository(db: Db) {
 
     /**
      * Holds the holder's grants for the rest of `tx` (a transaction-level advisory lock on the
-     * holder), so two passes settled at once read each other's end instead of the same one.
+     * holder), so two passes settled at once read each other's end instead of the same one. A
+     * guest's session is held too, as a grant naming it would: false when a sign-in has moved it
+     * to the account meanwhile (nothing can be given to it any more).
      */
-    async lockHolder(holder: Holder, tx: Tx): Promise<void> {
+    async lockHolder(holder: Holder, tx: Tx): Promise<boolean> {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`grants:${holder.userId ?? holder.sessionId}`}))`);
+      if (!holder.sessionId) return true;
+      const held = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, holder.sessionId)).for('key share');
+      return held.length > 0;
     },
 
     /** The latest end of the holder's `kinds` that have not ended (null when none, or one never ends: then `never`). */

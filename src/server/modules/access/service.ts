@@ -113,7 +113,7 @@ export function createAccessService(deps: AccessServiceDeps) {
       const holder = holderFor(actor, KINDNESS.noSession);
       const endsAt = new Date(now.getTime() + KINDNESS.hours * 3_600_000);
       await deps.db.transaction(async (tx) => {
-        await repo.lockHolder(holder, tx);
+        if (!(await repo.lockHolder(holder, tx))) throw badRequest(KINDNESS.noSession);
         const last = await repo.lastGiven(holder, 'kindness', tx);
         if (last && now.getTime() - last.getTime() < KINDNESS.hours * 3_600_000) throw new AppError('CONFLICT', KINDNESS.alreadyHere);
         try {

@@ -42,6 +42,10 @@ export function createSessionStore(db: Db, secret: string) {
      */
     async adoptAndDelete(oldId: string, userId: string, adopters: readonly GuestAdopter[] = []): Promise<{ movedGrants: number }> {
       const { moved, after } = await db.transaction(async (tx) => {
+        // The session is held first: a payment, grant or post being written for it (each names it)
+        // is waited for and moved with the rest, and none can name it after. A settlement holds it
+        // before its payment too (payments/settle.ts), so neither waits on the other in a circle.
+        await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, oldId)).for('update');
         const moved = await tx.update(grants).set({ userId, sessionId: null }).where(eq(grants.sessionId, oldId)).returning({ id: grants.id });
         const after: Array<() => Promise<void>> = [];
         for (const adopt of adopters) {

@@ -1,12 +1,16 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { paymentEvents, payments } from '../../db/schema/index';
+import { paymentEvents, payments, sessions } from '../../db/schema/index';
 import type { PaymentStatus } from '../../../domain/payments';
 import type { Holder } from '../access/service';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type ProviderName = PaymentRow['provider'];
+
+/** A provider's payment: by our id, else by the provider's. */
+const matching = (provider: ProviderName, match: { id?: string; ref: string }) =>
+  match.id ? and(eq(payments.id, match.id), eq(payments.provider, provider)) : and(eq(payments.provider, provider), eq(payments.providerRef, match.ref));
 
 const heldBy = (holder: Holder) => (holder.userId ? eq(payments.userId, holder.userId) : eq(payments.sessionId, holder.sessionId!));
 
@@ -26,10 +30,18 @@ export function createPaymentsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The guest session that holds the payment a provider's word is about, if any, held (as a grant
+     * naming it would) until the transaction ends: a sign-in moving it to the account waits, or has moved it.
+     */
+    async holdGuestSession(tx: Tx, provider: ProviderName, match: { id?: string; ref: string }): Promise<void> {
+      const holder = tx.select({ id: payments.sessionId }).from(payments).where(matching(provider, match)).limit(1);
+      await tx.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, holder)).for('key share');
+    },
+
     /** The payment a provider's word is about, locked until the transaction ends: by our id, else by the provider's. */
     async lockFor(tx: Tx, provider: ProviderName, match: { id?: string; ref: string }): Promise<PaymentRow | undefined> {
-      const where = match.id ? and(eq(payments.id, match.id), eq(payments.provider, provider)) : and(eq(payments.provider, provider), eq(payments.providerRef, match.ref));
-      const [row] = await tx.select().from(payments).where(where).limit(1).for('update');
+      const [row] = await tx.select().from(payments).where(matching(provider, match)).limit(1).for('update');
       return row;
     },
 

@@ -113,6 +113,8 @@ export function createSettlement(deps: SettlementDeps) {
       const result = await deps.db.transaction(async (tx) => {
         if (event && !(await repo.recordEvent(tx, provider, event.id, event.type))) return null;
         const id = outcome.paymentId && isUuid(outcome.paymentId) ? outcome.paymentId : undefined;
+        // A guest's payment: their session before the payment, in the order a sign-in moving them takes.
+        await repo.holdGuestSession(tx, provider, { id, ref: outcome.ref });
         const row = await repo.lockFor(tx, provider, { id, ref: outcome.ref });
         if (!row) {
           deps.log.warn({ provider, ref: outcome.ref, event: event?.type }, 'a provider spoke of a payment this app does not know');
