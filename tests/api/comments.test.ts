@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../src/domain/comments';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { POST_MESSAGES } from '../../src/server/modules/posts/service';
+import { as, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
 import { createPost, makeAdmin, VALID_POST } from './posts-helpers';
 
 /** Comments (spec §2 dialog 3, §5, §7; DECISIONS 19). */
@@ -30,6 +31,13 @@ describe('comments on a post', () => {
     const guest = await list(null, `/api/posts/${postId}/comments`);
     expect(guest.statusCode).toBe(200);
     expect(guest.json().map((c: { content: string }) => c.content)).toEqual(['Are they still there?']);
+  });
+
+  it('answers 404, not 500, to a comment on a post its owner deletes at that moment', async () => {
+    const id = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Going now' })).json().id;
+    const res = await whileCommitting(ctx, 'DELETE FROM posts WHERE id = $1', [id], () => comment(ann.cookie, id, { content: 'Still there?' }));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ message: POST_MESSAGES.notFound });
   });
 
   it('refuses empty, blank and too long comments with the spec’s messages, and guests', async () => {

@@ -174,3 +174,21 @@ export async function lockWaited(ctx: Pick<TestContext, 'database'>, opts: { adv
   }
   return false;
 }
+
+/**
+ * Runs `statement` in a transaction held open until the request `start` sends waits for it (a
+ * lock), then commits it: the request met the change while it was being written. The answer.
+ */
+export async function whileCommitting<T>(ctx: Pick<TestContext, 'database'>, statement: string, params: unknown[], start: () => Promise<T>): Promise<T> {
+  const client = await ctx.database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(statement, params);
+    const answer = start();
+    await lockWaited(ctx);
+    await client.query('COMMIT');
+    return await answer;
+  } finally {
+    client.release();
+  }
+}

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { POLICY_MESSAGES } from '../../src/domain/policy';
 import { MEMBER_CHANGED } from '../../src/server/events/topics';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { RATING_MESSAGES } from '../../src/domain/members';
+import { as, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
 import { callerChanged, createPost, VALID_POST } from './posts-helpers';
 
 /** Profiles, ratings and blocks (spec §2 dialog 4, §7; DECISIONS 20, 21). */
@@ -43,6 +44,15 @@ describe('public profiles', () => {
 });
 
 describe('ratings (DECISIONS 20)', () => {
+  it('answers 404, not 500, to a rating of a member whose account closes at that moment', async () => {
+    const [cara, dan] = [await registerMember(ctx.app, { username: 'Cara' }), await registerMember(ctx.app, { username: 'Dan' })];
+    expect((await message(cara, dan)).statusCode).toBe(201);
+    expect((await message(dan, cara)).statusCode).toBe(201);
+    const res = await whileCommitting(ctx, 'DELETE FROM users WHERE id = $1', [dan.id], () => rate(cara, dan, 5));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ message: RATING_MESSAGES.notFound });
+  });
+
   it('opens only after a message each way, then one rating per pair that a second one updates', async () => {
     const refused = await rate(bob, ann, 5);
     expect(refused.statusCode).toBe(403);

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES } from '../../src/domain/messages';
 import { POLICY_MESSAGES } from '../../src/domain/policy';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { RATING_MESSAGES } from '../../src/domain/members';
+import { POST_MESSAGES } from '../../src/server/modules/posts/service';
+import { as, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
 import { createPost, resetRateLimits, VALID_POST } from './posts-helpers';
 
 /** Messages and the inbox (spec §2 dialog 5, §5, §7; DECISIONS 14). */
@@ -36,6 +38,17 @@ describe('sending', () => {
       readAt: null,
     });
     expect((await send(bob, { toUserId: ann.id, content: 'Hello', subject: 'Pickup' })).json()).toMatchObject({ subject: 'Pickup', postId: null });
+  });
+
+  it('answers 404, not 500, when the post or the recipient is deleted at that moment', async () => {
+    const id = (await createPost(ctx.app, ann.cookie, { ...VALID_POST, title: 'Gone soon' })).json().id;
+    const aboutPost = await whileCommitting(ctx, 'DELETE FROM posts WHERE id = $1', [id], () => send(bob, { toUserId: ann.id, postId: id, content: 'Still there?' }));
+    expect(aboutPost.statusCode, aboutPost.body).toBe(404);
+    expect(aboutPost.json()).toEqual({ message: POST_MESSAGES.notFound });
+    const leaving = await registerMember(ctx.app, { username: 'Leaving Lou' });
+    const toMember = await whileCommitting(ctx, 'DELETE FROM users WHERE id = $1', [leaving.id], () => send(bob, { toUserId: leaving.id, content: 'Hello?' }));
+    expect(toMember.statusCode, toMember.body).toBe(404);
+    expect(toMember.json()).toEqual({ message: RATING_MESSAGES.notFound });
   });
 
   it('refuses an empty message, a long one or subject, another sender id, oneself, and guests', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REASON_REQUIRED } from '../../src/domain/reports';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { POST_MESSAGES } from '../../src/server/modules/posts/service';
+import { as, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
 import { adminMember, ageAccount, call, caseOf, listed, notificationsOf, oldMember, postOf, report } from './moderation-helpers';
 
 /**
@@ -31,6 +32,14 @@ describe('reporting a post', () => {
     expect(again.json()).toEqual({ ...first.json(), alreadyReported: true });
     const found = await caseOf(ctx, admin, id);
     expect(found!.reports).toMatchObject([{ reporterId: null, reporterName: null, weight: 0, reason: 'scam', description: 'Asked for a deposit' }]);
+  });
+
+  it('answers 404, not 500, to a report of a post its owner deletes at that moment', async () => {
+    const id = await postOf(ctx, owner, 'Gone soon');
+    const reporter = await oldMember(ctx);
+    const res = await whileCommitting(ctx, 'DELETE FROM posts WHERE id = $1', [id], () => report(ctx, reporter, id));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ message: POST_MESSAGES.notFound });
   });
 
   it('needs a reason (spec §5) and a post', async () => {

@@ -28,6 +28,13 @@ export function pgErrorCode(err: unknown): string | undefined {
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG_CODES.uniqueViolation;
 export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === PG_CODES.foreignKeyViolation;
 
+/** The constraint a failed query broke, when PostgreSQL names one. */
+export function violatedConstraint(err: unknown): string | undefined {
+  const db = findDbError(err);
+  const driver = db instanceof DrizzleQueryError ? db.cause : db;
+  return driver instanceof pg.DatabaseError ? driver.constraint : undefined;
+}
+
 /** What the logs keep of a failed query: never its parameters, its `detail` or its SQL text. */
 export type LoggedDbError = {
   type: 'DatabaseError';

@@ -7,9 +7,10 @@ import { assertAllowed, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { CARD_CHANGED } from '../../events/topics';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { NotificationsService } from '../notifications/service';
-import type { PostsService } from '../posts/service';
+import { POST_MESSAGES, type PostsService } from '../posts/service';
 import { createCommentsRepository, type CommentRow } from './repository';
 import { committed } from '../../db/committed';
 
@@ -74,7 +75,7 @@ export function createCommentsService(deps: CommentsServiceDeps) {
       await deps.limiter.hit(`comments:${authorId}`, COMMENT_RATE);
       const owner = post.row.userId;
       const tell = owner !== null && owner !== authorId && !(await deps.blocked(owner, authorId));
-      // The comment and its notification are stored together or not at all.
+      // The comment and its notification are stored together or not at all; a post deleted meanwhile is a 404.
       const id = await committed(deps.db, async (tx, announce) => {
         const id = await repo.insert(post.row.id, authorId, input.content, tx);
         announce(() => deps.events.publish(CARD_CHANGED, { postId: post.row.id }));
@@ -83,6 +84,8 @@ export function createCommentsService(deps: CommentsServiceDeps) {
           announce(await deps.notifications.notifyIn(tx, owner, 'new_comment', data));
         }
         return id;
+      }).catch((err: unknown) => {
+        throw isForeignKeyViolation(err) ? notFound(POST_MESSAGES.notFound) : err;
       });
       return toComment((await repo.findById(id))!);
     },

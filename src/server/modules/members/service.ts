@@ -16,6 +16,7 @@ import type { PostsService } from '../posts/service';
 import { createMembersRepository, type MemberRow, type RatingRow } from './repository';
 import { createStandingRepository, type Badge, type Change, type SuspensionState } from './standing';
 import { committed } from '../../db/committed';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 
 export type { MemberStanding } from './standing';
 
@@ -137,13 +138,15 @@ export function createMembersService(deps: MembersServiceDeps) {
       assertAllowed(canRate(actor, rated.id, await relation(actor.userId, rated.id)));
       await deps.limiter.hit(`ratings:${actor.userId}`, RATING_RATE);
       const raterUserId = actor.userId;
-      // The rating and its notification are stored together or not at all.
+      // The rating and its notification are stored together or not at all; a member whose account closed meanwhile is a 404.
       const { id, created } = await committed(deps.db, async (tx, announce) => {
         const saved = await repo.upsertRating(raterUserId, rated.id, input.rating, input.comment, tx);
         announce(() => deps.events.publish(MEMBER_CHANGED, { userId: rated.id }));
         const data = { raterUserId, raterUsername: actor.member?.username ?? 'A member', rating: input.rating };
         announce(await deps.notifications.notifyIn(tx, rated.id, 'new_rating', data));
         return saved;
+      }).catch((err: unknown) => {
+        throw isForeignKeyViolation(err) ? notFound(RATING_MESSAGES.notFound) : err;
       });
       const rating = (await repo.ratings(rated.id, RATINGS_SHOWN)).find((r) => r.id === id)!;
       return { rating: toRating(rating), created };

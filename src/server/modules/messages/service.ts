@@ -6,11 +6,12 @@ import { actsAsSelf, canMessage, POLICY_MESSAGES } from '../../../domain/policy'
 import type { Db } from '../../db/client';
 import { assertAllowed, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { MailService } from '../mail/service';
 import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
-import type { PostsService } from '../posts/service';
+import { POST_MESSAGES, type PostsService } from '../posts/service';
 import { createMessagesRepository, type MessageRow } from './repository';
 import { committed } from '../../db/committed';
 
@@ -98,6 +99,10 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           await deps.mail.enqueue({ to: email, subject: row.subject ?? `New message from ${row.fromName}`, text: `${row.fromName} wrote:\n\n${row.content}${link}` }, tx);
         }
         return row;
+      }).catch((err: unknown) => {
+        if (!isForeignKeyViolation(err)) throw err;
+        // The post or the recipient was deleted meanwhile.
+        throw notFound(violatedConstraint(err) === 'messages_post_id_posts_id_fk' ? POST_MESSAGES.notFound : RATING_MESSAGES.notFound);
       });
       return toMessage(row);
     },

@@ -7,10 +7,11 @@ import type { ReportAnswer, ReportInput } from '../../../domain/reports';
 import type { Db, Tx } from '../../db/client';
 import { assertAllowed, notFound } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
-import type { PostsService } from '../posts/service';
+import { POST_MESSAGES, type PostsService } from '../posts/service';
 import { createReportsRepository, type ReportRow } from './repository';
 
 export type { ReportRow };
@@ -82,7 +83,10 @@ export function createReportsService(deps: ReportsServiceDeps) {
       else await deps.limiter.hit(`reports:${actor.address}`, REPORT_RATE);
       const weighed = actor.userId ? await weighOf(actor.userId, now) : { weight: 0, fromNewAccount: false };
       const values = { postId: post.row.id, reporterId: actor.userId, reporterKey, reason: input.reason, description: input.description, ...weighed };
-      const id = await repo.insert(values);
+      const id = await repo.insert(values).catch((err: unknown) => {
+        // The post was deleted meanwhile.
+        throw isForeignKeyViolation(err) ? notFound(POST_MESSAGES.notFound) : err;
+      });
       // Two reports at once from one reporter: the other was first.
       if (!id) return answer((await repo.findByKey(post.row.id, reporterKey))!, true);
       if (actor.userId) await hideIfWeighty(post.row.id, post.row.userId);
