@@ -18,7 +18,11 @@ export function createStatsRepository(db: Db) {
       return rows[0]!.salt;
     },
 
-    /** Counts `viewer`'s first view today of each of `postIds`, in one statement; the number counted. */
+    /**
+     * Counts `viewer`'s first view today of each of `postIds`, in one statement; the number counted.
+     * The posts' counts are upserted in post order, so viewers counting the same posts at once
+     * take their rows in the same order and never wait on each other in a circle.
+     */
     async recordViews(viewer: string, postIds: readonly string[], at: Date): Promise<number> {
       const day = dayOf(at);
       const { rows } = await db.execute<{ n: number }>(sql`
@@ -29,11 +33,11 @@ export function createStatsRepository(db: Db) {
           RETURNING post_id
         ), buckets AS (
           INSERT INTO ${postViews} (post_id, bucket, views)
-          SELECT post_id, ${bucketOf(at).toISOString()}::timestamptz, count(*) FROM marked GROUP BY post_id
+          SELECT post_id, ${bucketOf(at).toISOString()}::timestamptz, count(*) FROM marked GROUP BY post_id ORDER BY post_id
           ON CONFLICT (post_id, bucket) DO UPDATE SET views = post_views.views + excluded.views
         ), days AS (
           INSERT INTO ${postViewDays} (post_id, day, views)
-          SELECT post_id, ${day}::date, count(*) FROM marked GROUP BY post_id
+          SELECT post_id, ${day}::date, count(*) FROM marked GROUP BY post_id ORDER BY post_id
           ON CONFLICT (post_id, day) DO UPDATE SET views = post_view_days.views + excluded.views
         )
         SELECT count(*)::int AS n FROM marked`);
