@@ -101,6 +101,13 @@ describe('ratings (DECISIONS 20)', () => {
 });
 
 describe('blocks (DECISIONS 21)', () => {
+  it('answers 404, not 500, to a block of a member whose account closes at that moment', async () => {
+    const [fay, gus] = [await registerMember(ctx.app, { username: 'Fay' }), await registerMember(ctx.app, { username: 'Gus' })];
+    const res = await whileCommitting(ctx, 'DELETE FROM users WHERE id = $1', [gus.id], () => call(fay.cookie, 'POST', `/api/users/${gus.id}/block`));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toEqual({ message: RATING_MESSAGES.notFound });
+  });
+
   it('stops messages and ratings both ways, and unblocking opens them again', async () => {
     const dan = await registerMember(ctx.app);
     const eve = await registerMember(ctx.app);

@@ -152,10 +152,12 @@ export function createMembersService(deps: MembersServiceDeps) {
       return { rating: toRating(rating), created };
     },
 
-    /** POST /api/users/:id/block (DECISIONS 21). */
+    /** POST /api/users/:id/block (DECISIONS 21); a member whose account closed meanwhile is a 404. */
     async block(actor: Actor, id: string): Promise<void> {
       assertAllowed(canBlock(actor, id));
-      await repo.block(actor.userId!, (await member(id)).id);
+      await repo.block(actor.userId!, (await member(id)).id).catch((err: unknown) => {
+        throw isForeignKeyViolation(err) ? notFound(RATING_MESSAGES.notFound) : err;
+      });
     },
 
     async unblock(actor: Actor, id: string): Promise<void> {
