@@ -139,6 +139,34 @@ describe('lifting at the same moment', () => {
   });
 });
 
+describe('suspending while the member shares a post', () => {
+  it('takes the post out of lists with the rest when the suspension lands while it is written', async () => {
+    const member = await registerMember(ctx.app, { username: 'Racing poster' });
+    // The post's insert waits (a trigger, for a lock the test holds) while the admin suspends the member.
+    const holder = await ctx.database.pool.connect();
+    await holder.query('SELECT pg_advisory_lock(4343)');
+    await ctx.database.pool.query(
+      `CREATE FUNCTION hold_posts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_lock_shared(4343); PERFORM pg_advisory_unlock_shared(4343); RETURN NEW; END $$`,
+    );
+    await ctx.database.pool.query('CREATE TRIGGER hold_posts BEFORE INSERT ON posts FOR EACH ROW EXECUTE FUNCTION hold_posts()');
+    try {
+      const posting = createPost(ctx.app, member.cookie, { ...VALID_POST, type: 'firewood', title: 'Slipped in' });
+      expect(await lockWaited(ctx, { advisory: true })).toBe(true);
+      const suspending = suspend(member);
+      await lockWaited(ctx);
+      await holder.query('SELECT pg_advisory_unlock(4343)');
+      const [posted, suspended] = await Promise.all([posting, suspending]);
+      expect(suspended.statusCode, suspended.body).toBe(200);
+      expect([201, 403]).toContain(posted.statusCode);
+    } finally {
+      holder.release();
+      await ctx.database.pool.query('DROP TRIGGER hold_posts ON posts');
+    }
+    const { rows } = await ctx.database.pool.query('SELECT title FROM posts WHERE user_id = $1 AND NOT owner_suspended', [member.id]);
+    expect(rows).toEqual([]);
+  });
+});
+
 describe("a member's profile", () => {
   it('tells an admin, and only an admin, whether the member is an admin and their suspension while it holds', async () => {
     const member = await registerMember(ctx.app, { username: 'Profiled' });

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { areaDays, posts } from '../../db/schema/index';
+import { areaDays, posts, users } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 import type { PostTypeValue } from '../../../domain/post-values';
+import type { Suspension } from '../../../domain/suspension';
 import { visible } from './filters';
 import { createKeyEstimates } from './key-estimates';
 import { postColumns as columns } from './page-reads';
@@ -41,10 +42,26 @@ export function createPostsRepository(db: Db, events: EventBus) {
       return byIds.execute({ ids: [...ids] });
     },
 
-    async insert(values: NewPostRow): Promise<PostRow> {
-      const [row] = await db.insert(posts).values(values).returning(columns);
-      await events.publish(POST_CHANGED, { id: row!.id });
-      return row!;
+    /**
+     * A new post. A member's is written with the member held first (FOR KEY SHARE, as its foreign
+     * key holds them): a suspension being written is waited for, and `admit` judges the member's
+     * suspension as it then stands; one written after waits for the post and takes it out of lists.
+     */
+    async insert(values: NewPostRow, admit: (suspension: Suspension | null) => void = () => {}): Promise<PostRow> {
+      const row = await db.transaction(async (tx) => {
+        if (values.userId) {
+          const [owner] = await tx
+            .select({ at: users.suspendedAt, until: users.suspendedUntil, reason: users.suspensionReason })
+            .from(users)
+            .where(eq(users.id, values.userId))
+            .for('key share');
+          admit(owner?.at ? { until: owner.until, reason: owner.reason ?? '' } : null);
+        }
+        const [row] = await tx.insert(posts).values(values).returning(columns);
+        return row!;
+      });
+      await events.publish(POST_CHANGED, { id: row.id });
+      return row;
     },
 
     async update(id: string, values: Partial<NewPostRow>): Promise<PostRow | undefined> {

@@ -254,8 +254,8 @@ export function createPostsService(deps: PostsServiceDeps) {
       const input = CreatePostInput.parse(form.fields);
       const ownerName = input.ownerName ?? actor.member?.username ?? null;
       const ownerInitials = input.ownerInitials ?? (ownerName ? initialsOf(ownerName) || null : null);
-      const row = await withImage(form.image, (image) =>
-        repo.insert({
+      const values = (image: StoredImage | null) =>
+        ({
           userId: actor.userId,
           ownerSessionId: actor.userId ? null : actor.sessionId,
           type: input.type,
@@ -263,7 +263,10 @@ export function createPostsService(deps: PostsServiceDeps) {
           ...textOf(input, ownerName, ownerInitials),
           ...placeOf(input),
           ...imageColumns(image),
-        } satisfies NewPostRow),
+        }) satisfies NewPostRow;
+      // The member's suspension is judged again as the post is written: one that lands meanwhile refuses it or takes it out of lists.
+      const row = await withImage(form.image, (image) =>
+        repo.insert(values(image), (suspension) => assertAllowed(canPost({ ...actor, suspension }, now, deps.postingMode))),
       );
       for (const listener of onCreated) await listener(row).catch((err: unknown) => deps.log?.warn({ err, postId: row.id }, 'a step after sharing a post failed'));
       return presentRow(row, actor);
