@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/domain/payments';
-import { as, registerMember, sessionCookie, useTestApp } from './helpers';
+import { as, registerMember, sessionCookie, useTestApp, warmPool } from './helpers';
 import { createPost, VALID_POST } from './posts-helpers';
 
 /**
@@ -59,6 +59,15 @@ describe('POST /api/create-one-time-payment', () => {
     const again = await call(member.cookie, 'POST', '/api/create-one-time-payment', { type: 'lifetime' });
     expect(again.json()).toMatchObject({ alreadyPaid: true, message: PAYMENT_MESSAGES.alreadyPaid, receipt: null });
     expect((await call(member.cookie, 'POST', '/api/create-one-time-payment', { type: 'day' })).json().alreadyPaid).toBe(true);
+    expect((await call(member.cookie, 'GET', '/api/payments/receipts')).json()).toHaveLength(1);
+  });
+
+  it('sells lifetime access once when it is bought twice at once: the other says Already Premium', async () => {
+    const member = await registerMember(ctx.app);
+    await warmPool(ctx);
+    const answers = await Promise.all([1, 2].map(() => call(member.cookie, 'POST', '/api/create-one-time-payment', { type: 'lifetime' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().alreadyPaid).sort()).toEqual([false, true]);
     expect((await call(member.cookie, 'GET', '/api/payments/receipts')).json()).toHaveLength(1);
   });
 

@@ -60,6 +60,16 @@ export function createGrantsRepository(db: Db) {
       return rows.reduce<Date | null>((max, r) => (max === null || r.endsAt! > max ? r.endsAt : max), null);
     },
 
+    /** Whether the holder holds a grant of `kind` that has not ended. */
+    async holds(holder: Holder, kind: GrantKind, now: Date, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: grants.id })
+        .from(grants)
+        .where(and(heldBy(holder), eq(grants.kind, kind), notEnded(now)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** When the holder last got a grant of `kind` from `source` (null when never). */
     async lastGiven(holder: Holder, kind: GrantKind, tx: Executor = db): Promise<Date | null> {
       const [row] = await tx

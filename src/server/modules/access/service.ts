@@ -84,6 +84,12 @@ export function createAccessService(deps: AccessServiceDeps) {
       await repo.add(holder, { kind, startsAt, endsAt: new Date(startsAt.getTime() + ms), source }, tx);
     },
 
+    /** In `tx`: holds the holder's grants (until `tx` ends) and says whether they hold lifetime access. */
+    async holdsLifetimeIn(tx: Tx, holder: Holder, now = new Date()): Promise<boolean> {
+      await repo.lockHolder(holder, tx);
+      return repo.holds(holder, 'lifetime', now, tx);
+    },
+
     /** The holder's unspent referral credit, in cents. */
     creditCents: (holder: Holder) => repo.creditCents(holder),
 

@@ -17,7 +17,7 @@ import {
   type Receipt,
 } from '../../../domain/payments';
 import { actsAsSelf, canPost, type PostingMode } from '../../../domain/policy';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { assertAllowed, badGateway, badRequest, notFound } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { PAYMENT_RATE, PAYPAL_WEBHOOK_RATE } from './rate';
@@ -92,14 +92,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
-  /** Pays a $3 product with a referral credit; null when the holder has none. */
-  async function payWithCredit(holder: Holder, product: Product, postType?: string): Promise<PaymentRow> {
-    if (PRODUCTS[product].cents > CREDIT_CENTS) throw badRequest(PAYMENT_MESSAGES.creditNotForThis);
-    const row = await settlement.paidAtOnce(holder, product, 'credit', {
-      postType,
-      spend: (tx) => deps.access.spendCreditIn(tx, holder, PRODUCTS[product].cents),
-    });
-    if (!row) throw badRequest(PAYMENT_MESSAGES.noCredit);
+  /**
+   * Pays at once: a $3 product with a referral credit (400 when the holder has none), else the
+   * demo; 'alreadyPaid' when the holder has lifetime access (nothing more is sold then).
+   */
+  async function payAtOnce(holder: Holder, product: Product, useCredit: boolean, postType?: string): Promise<PaymentRow | 'alreadyPaid'> {
+    if (useCredit && PRODUCTS[product].cents > CREDIT_CENTS) throw badRequest(PAYMENT_MESSAGES.creditNotForThis);
+    const spend = useCredit ? (tx: Tx) => deps.access.spendCreditIn(tx, holder, PRODUCTS[product].cents) : undefined;
+    const row = await settlement.paidAtOnce(holder, product, useCredit ? 'credit' : 'demo', { postType, spend });
+    if (row === 'noCredit') throw badRequest(PAYMENT_MESSAGES.noCredit);
     return row;
   }
 
@@ -143,11 +144,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async oneTime(actor: Actor, input: OneTimePaymentInput, now = new Date()): Promise<PaymentResponse> {
       assertAllowed(actsAsSelf(actor, input.userId));
       const holder = payerOf(actor);
-      if (hasLifetime(actor, now))
-        return { alreadyPaid: true, message: PAYMENT_MESSAGES.alreadyPaid, demoMode, receipt: null, clientSecret: null, paymentId: null };
+      const alreadyPaid: PaymentResponse = { alreadyPaid: true, message: PAYMENT_MESSAGES.alreadyPaid, demoMode, receipt: null, clientSecret: null, paymentId: null };
+      if (hasLifetime(actor, now)) return alreadyPaid;
       await deps.limiter.hit(`payments:ip:${actor.address}`, PAYMENT_RATE);
-      if (input.useCredit) return paidResponse(await payWithCredit(holder, input.type));
-      if (demoMode) return paidResponse((await settlement.paidAtOnce(holder, input.type, 'demo'))!);
+      if (input.useCredit || demoMode) {
+        const row = await payAtOnce(holder, input.type, input.useCredit);
+        return row === 'alreadyPaid' ? alreadyPaid : paidResponse(row);
+      }
       if (!deps.card) throw badRequest(PAYMENT_MESSAGES.notConfigured);
       const card = deps.card;
       const { row, started } = await startAt(holder, input.type, 'stripe', (r) => card.startIntent(chargeOf(r)));
@@ -157,12 +160,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /** POST /api/create-posting-checkout (spec §4 Create-post access): the provider's checkout, or straight back. */
     async postingCheckout(actor: Actor, input: PostingCheckoutInput, origin: string, now = new Date()): Promise<PostingCheckoutResponse> {
       const holder = payerOf(actor);
-      if (canPost(actor, now, deps.postingMode).ok)
-        return { alreadyPaid: true, demoMode, sessionId: null, url: postingReturnPath(input.postType, ''), paymentId: null };
+      const alreadyPaid: PostingCheckoutResponse = { alreadyPaid: true, demoMode, sessionId: null, url: postingReturnPath(input.postType, ''), paymentId: null };
+      if (canPost(actor, now, deps.postingMode).ok) return alreadyPaid;
       await deps.limiter.hit(`payments:ip:${actor.address}`, PAYMENT_RATE);
       const back = (row: PaymentRow) => ({ alreadyPaid: false, demoMode: row.demo, sessionId: row.providerRef, url: postingReturnPath(input.postType, row.id), paymentId: row.id });
-      if (input.useCredit) return back(await payWithCredit(holder, 'posting', input.postType));
-      if (demoMode) return back((await settlement.paidAtOnce(holder, 'posting', 'demo', { postType: input.postType }))!);
+      if (input.useCredit || demoMode) {
+        const row = await payAtOnce(holder, 'posting', input.useCredit, input.postType);
+        return row === 'alreadyPaid' ? alreadyPaid : back(row);
+      }
       const cancelUrl = `${origin}/?posting_cancelled=true`;
       if (deps.card) {
         const card = deps.card;

@@ -75,16 +75,19 @@ export function createSettlement(deps: SettlementDeps) {
   return {
     /**
      * A payment paid at once, by the demo (no money moves) or by a referral credit (`spend` takes
-     * it, or answers false: then nothing is written).
+     * it, or answers false: then nothing is written, 'noCredit'). Nothing more is sold to a holder
+     * of lifetime access ('alreadyPaid'), judged with their grants held, so a purchase sent twice
+     * at once is made once.
      */
     async paidAtOnce(
       holder: Holder,
       product: Product,
       provider: 'demo' | 'credit',
       extra: { postType?: string; spend?: (tx: Tx) => Promise<boolean> } = {},
-    ): Promise<PaymentRow | null> {
+    ): Promise<PaymentRow | 'noCredit' | 'alreadyPaid'> {
       const result = await deps.db.transaction(async (tx) => {
-        if (extra.spend && !(await extra.spend(tx))) return null;
+        if (await deps.access.holdsLifetimeIn(tx, holder)) return 'alreadyPaid' as const;
+        if (extra.spend && !(await extra.spend(tx))) return 'noCredit' as const;
         const row = await repo.insert(
           {
             provider,
@@ -100,7 +103,7 @@ export function createSettlement(deps: SettlementDeps) {
         );
         return pay(tx, row, `${provider}_${row.id.replaceAll('-', '').slice(0, 24)}`);
       });
-      if (!result) return null;
+      if (typeof result === 'string') return result;
       await announce(result.changed);
       return result.paid;
     },
