@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PostState } from '../../../domain/admin';
 import type { PostType } from '../../../domain/posts';
 import type { Db, Tx } from '../../db/client';
-import { posts } from '../../db/schema/index';
+import { posts, users } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 
@@ -80,8 +80,12 @@ export function createPostModeration(db: Db, events: EventBus) {
     /**
      * In an admin's transaction: the post as moderation sees it, held until the transaction ends
      * (against other decisions and hiding by reports; reports and favourites of it still go in).
+     * Its owner is held first (FOR KEY SHARE, as the notification to them holds them): a
+     * suspension takes the owner, then their posts, so neither waits on the other in a circle.
      */
     async heldForModeration(tx: Tx, id: string): Promise<ModeratedPost | undefined> {
+      const owner = tx.select({ id: posts.userId }).from(posts).where(eq(posts.id, id));
+      await tx.select({ id: users.id }).from(users).where(inArray(users.id, owner)).for('key share');
       const [row] = await moderated(tx).where(eq(posts.id, id)).for('no key update');
       return row && toModerated(row);
     },
