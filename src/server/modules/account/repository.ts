@@ -72,6 +72,11 @@ export function createAccountRepository(db: Db) {
       return row?.hash ?? null;
     },
 
+    /** Holds the member's row until `tx` ends (FOR UPDATE): taken before their posts, in the order a suspension or a report's decision takes them. */
+    async holdUser(tx: Tx, userId: string): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
     /** Deletes the member; their sessions, grants, favourites, comments, messages, ratings and the rest go with them (ON DELETE CASCADE). */
     async deleteUser(tx: Tx, userId: string): Promise<void> {
       await tx.delete(users).where(eq(users.id, userId));

@@ -51,6 +51,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       const ok = hash !== null && (await verify(hash, input.password).catch(() => false));
       if (!ok) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.wrongPassword);
       await committed(deps.db, async (tx, announce) => {
+        // The member first, then their posts: the order moderation takes them, so neither waits on the other in a circle.
+        await repo.holdUser(tx, userId);
         announce(await deps.removePostsOf(tx, userId));
         await repo.deleteUser(tx, userId);
         announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
