@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account';
-import { as, lockWaited, registerMember, useTestApp, type Member } from './helpers';
+import { as, metMidway, registerMember, useTestApp, type Member } from './helpers';
 import { adminMember, report } from './moderation-helpers';
 import { createPost, uploadedFiles, VALID_POST } from './posts-helpers';
 
@@ -96,26 +96,15 @@ describe('DELETE /api/user/me', () => {
     const admin = await adminMember(ctx, 'Deciding admin');
     const postId = (await createPost(ctx.app, member.cookie, { ...VALID_POST, title: 'Last post' })).json().id;
     const filed = (await report(ctx, await registerMember(ctx.app, { username: 'Reporter' }), postId)).json();
-    // The closing is held once the member's posts are deleted, before their row is (a trigger waits for a lock the test holds).
-    const holder = await ctx.database.pool.connect();
-    await holder.query('SELECT pg_advisory_lock(4545)');
-    await ctx.database.pool.query(
-      `CREATE FUNCTION hold_deletes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_lock_shared(4545); PERFORM pg_advisory_unlock_shared(4545); RETURN NULL; END $$`,
+    // The closing is held once the member's posts are deleted, before their row is, while the decision starts.
+    const [closed, decided] = await metMidway(
+      ctx,
+      { table: 'posts', when: 'AFTER DELETE' },
+      () => call(member, 'DELETE', '/api/user/me', { password: member.password }),
+      () => call(admin, 'PATCH', `/api/admin/reports/${filed.id}`, { status: 'resolved' }),
     );
-    await ctx.database.pool.query('CREATE TRIGGER hold_deletes AFTER DELETE ON posts FOR EACH ROW EXECUTE FUNCTION hold_deletes()');
-    try {
-      const closing = call(member, 'DELETE', '/api/user/me', { password: member.password });
-      expect(await lockWaited(ctx, { advisory: true })).toBe(true);
-      const deciding = call(admin, 'PATCH', `/api/admin/reports/${filed.id}`, { status: 'resolved' });
-      await lockWaited(ctx);
-      await holder.query('SELECT pg_advisory_unlock(4545)');
-      const [closed, decided] = await Promise.all([closing, deciding]);
-      expect(closed.statusCode, closed.body).toBe(204);
-      expect([200, 404], decided.body).toContain(decided.statusCode);
-    } finally {
-      holder.release();
-      await ctx.database.pool.query('DROP TRIGGER hold_deletes ON posts');
-    }
+    expect(closed.statusCode, closed.body).toBe(204);
+    expect([200, 404], decided.body).toContain(decided.statusCode);
   });
 
   it('asks for the password again, and keeps the account when it is wrong or missing', async () => {

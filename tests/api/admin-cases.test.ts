@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_MESSAGES } from '../../src/server/modules/admin/decide-report';
-import { as, lockWaited, registerMember, useTestApp, warmPool, type Member } from './helpers';
+import { as, metMidway, registerMember, useTestApp, warmPool, type Member } from './helpers';
 import { adminMember, call, caseOf, listed, notificationsOf, oldMember, postOf, report } from './moderation-helpers';
 
 /**
@@ -148,26 +148,15 @@ describe('deciding a case', () => {
     const id = await postOf(ctx, spammer, 'Spam logs');
     const mine = (await report(ctx, await oldMember(ctx), id)).json();
     const other = await adminMember(ctx, 'Sue Admin');
-    // The decision is held once it has the post (its audit line waits for a lock the test holds) while the suspension starts.
-    const holder = await ctx.database.pool.connect();
-    await holder.query('SELECT pg_advisory_lock(4444)');
-    await ctx.database.pool.query(
-      `CREATE FUNCTION hold_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_lock_shared(4444); PERFORM pg_advisory_unlock_shared(4444); RETURN NEW; END $$`,
+    // The decision is held once it has the post (at its audit line) while the suspension starts.
+    const [decided, suspended] = await metMidway(
+      ctx,
+      { table: 'audit_log', when: 'BEFORE INSERT' },
+      () => ctx.app.inject(as(admin.cookie, { method: 'PATCH', url: `/api/admin/reports/${mine.id}`, payload: { status: 'resolved' } })),
+      () => ctx.app.inject(as(other.cookie, { method: 'POST', url: `/api/admin/users/${spammer.id}/suspend`, payload: { reason: 'Spam', end: '7d' } })),
     );
-    await ctx.database.pool.query('CREATE TRIGGER hold_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION hold_audit()');
-    try {
-      const deciding = ctx.app.inject(as(admin.cookie, { method: 'PATCH', url: `/api/admin/reports/${mine.id}`, payload: { status: 'resolved' } }));
-      expect(await lockWaited(ctx, { advisory: true })).toBe(true);
-      const suspending = ctx.app.inject(as(other.cookie, { method: 'POST', url: `/api/admin/users/${spammer.id}/suspend`, payload: { reason: 'Spam', end: '7d' } }));
-      await lockWaited(ctx);
-      await holder.query('SELECT pg_advisory_unlock(4444)');
-      const [decided, suspended] = await Promise.all([deciding, suspending]);
-      expect(decided.statusCode, decided.body).toBe(200);
-      expect(suspended.statusCode, suspended.body).toBe(200);
-    } finally {
-      holder.release();
-      await ctx.database.pool.query('DROP TRIGGER hold_audit ON audit_log');
-    }
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(suspended.statusCode, suspended.body).toBe(200);
   });
 
   it('keeps a hidden post: it comes back, and its owner hears so', async () => {

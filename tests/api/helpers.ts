@@ -175,6 +175,43 @@ export async function lockWaited(ctx: Pick<TestContext, 'database'>, opts: { adv
   return false;
 }
 
+let heldWrites = 0;
+
+/**
+ * Two requests that meet mid-way: every `when` write on `table` waits (a trigger, for a lock the
+ * test holds) until `first` has reached one and `second` waits for a lock, then both go on. Their
+ * answers.
+ */
+export async function metMidway<A, B>(
+  ctx: Pick<TestContext, 'database'>,
+  { table, when }: { table: string; when: 'BEFORE INSERT' | 'AFTER DELETE' },
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+): Promise<[A, B]> {
+  const { pool } = ctx.database;
+  heldWrites += 1;
+  const key = 4300 + heldWrites;
+  const name = `held_write_${heldWrites}`;
+  const holder = await pool.connect();
+  await holder.query(`SELECT pg_advisory_lock(${key})`);
+  await pool.query(
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_lock_shared(${key}); PERFORM pg_advisory_unlock_shared(${key}); RETURN COALESCE(NEW, OLD); END $$`,
+  );
+  await pool.query(`CREATE TRIGGER ${name} ${when} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+  try {
+    const one = first();
+    if (!(await lockWaited(ctx, { advisory: true }))) throw new Error(`the first request never wrote to ${table}`);
+    const two = second();
+    await lockWaited(ctx);
+    await holder.query(`SELECT pg_advisory_unlock(${key})`);
+    return await Promise.all([one, two]);
+  } finally {
+    holder.release();
+    await pool.query(`DROP TRIGGER ${name} ON ${table}`);
+    await pool.query(`DROP FUNCTION ${name}()`);
+  }
+}
+
 /**
  * Runs `statement` in a transaction held open until the request `start` sends waits for it (a
  * lock), then commits it: the request met the change while it was being written. The answer.

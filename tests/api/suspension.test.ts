@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { suspendedUntilText } from '../../src/domain/suspension';
 import { SUSPENSION_MESSAGES } from '../../src/server/modules/admin/suspensions';
-import { as, lockWaited, registerMember, useTestApp, warmPool, type Member } from './helpers';
+import { as, lockWaited, metMidway, registerMember, useTestApp, warmPool, type Member } from './helpers';
 import { adminMember, call, listed, notificationsOf, postOf } from './moderation-helpers';
 import { createPost, VALID_POST } from './posts-helpers';
 
@@ -142,26 +142,15 @@ describe('lifting at the same moment', () => {
 describe('suspending while the member shares a post', () => {
   it('takes the post out of lists with the rest when the suspension lands while it is written', async () => {
     const member = await registerMember(ctx.app, { username: 'Racing poster' });
-    // The post's insert waits (a trigger, for a lock the test holds) while the admin suspends the member.
-    const holder = await ctx.database.pool.connect();
-    await holder.query('SELECT pg_advisory_lock(4343)');
-    await ctx.database.pool.query(
-      `CREATE FUNCTION hold_posts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_lock_shared(4343); PERFORM pg_advisory_unlock_shared(4343); RETURN NEW; END $$`,
+    // The post's insert waits while the admin suspends the member.
+    const [posted, suspended] = await metMidway(
+      ctx,
+      { table: 'posts', when: 'BEFORE INSERT' },
+      () => createPost(ctx.app, member.cookie, { ...VALID_POST, type: 'firewood', title: 'Slipped in' }),
+      () => suspend(member),
     );
-    await ctx.database.pool.query('CREATE TRIGGER hold_posts BEFORE INSERT ON posts FOR EACH ROW EXECUTE FUNCTION hold_posts()');
-    try {
-      const posting = createPost(ctx.app, member.cookie, { ...VALID_POST, type: 'firewood', title: 'Slipped in' });
-      expect(await lockWaited(ctx, { advisory: true })).toBe(true);
-      const suspending = suspend(member);
-      await lockWaited(ctx);
-      await holder.query('SELECT pg_advisory_unlock(4343)');
-      const [posted, suspended] = await Promise.all([posting, suspending]);
-      expect(suspended.statusCode, suspended.body).toBe(200);
-      expect([201, 403]).toContain(posted.statusCode);
-    } finally {
-      holder.release();
-      await ctx.database.pool.query('DROP TRIGGER hold_posts ON posts');
-    }
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect([201, 403]).toContain(posted.statusCode);
     const { rows } = await ctx.database.pool.query('SELECT title FROM posts WHERE user_id = $1 AND NOT owner_suspended', [member.id]);
     expect(rows).toEqual([]);
   });
