@@ -184,7 +184,7 @@ let heldWrites = 0;
  */
 export async function metMidway<A, B>(
   ctx: Pick<TestContext, 'database'>,
-  { table, when }: { table: string; when: 'BEFORE INSERT' | 'AFTER DELETE' },
+  { table, when }: { table: string; when: `${'BEFORE' | 'AFTER'} ${'INSERT' | 'UPDATE' | 'DELETE'}` },
   first: () => Promise<A>,
   second: () => Promise<B>,
 ): Promise<[A, B]> {

@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { KINDNESS } from '../../src/domain/access';
 import { sessionIdOf } from '../../src/server/modules/auth/session-store';
-import { as, lockWaited, registerMember, sessionCookie, useTestApp, type Member } from './helpers';
+import { GONE_MEANWHILE } from '../../src/server/plugins/errors';
+import { as, metMidway, registerMember, sessionCookie, useTestApp, type Member } from './helpers';
 
 /**
  * A guest who signs in while something is being written for their guest session (review
@@ -11,45 +12,16 @@ import { as, lockWaited, registerMember, sessionCookie, useTestApp, type Member 
  * waits for an advisory lock the test holds, until the sign-in has reached it.
  */
 const ctx = useTestApp(); // demo mode: no provider keys
-const HOLD = 4242;
-
-/** Holds every write of `table` (a row trigger waiting for an advisory lock the test holds) until `release`. */
-async function holdWrites(table: 'grants' | 'payments', event: 'INSERT' | 'UPDATE') {
-  const holder = await ctx.database.pool.connect();
-  await holder.query('SELECT pg_advisory_lock($1)', [HOLD]);
-  await ctx.database.pool.query(
-    `CREATE OR REPLACE FUNCTION hold_writes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_lock_shared(${HOLD}); PERFORM pg_advisory_unlock_shared(${HOLD}); RETURN NULL; END $$`,
-  );
-  await ctx.database.pool.query(`CREATE TRIGGER hold_writes AFTER ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION hold_writes()`);
-  let released = false;
-  return async () => {
-    if (released) return;
-    released = true;
-    await holder.query('SELECT pg_advisory_unlock($1)', [HOLD]);
-    holder.release();
-    await ctx.database.pool.query(`DROP TRIGGER hold_writes ON ${table}`);
-  };
-}
 
 const guestSession = async () => sessionCookie(await ctx.app.inject({ method: 'GET', url: '/api/session' }));
 const signIn = (cookie: string, member: Member) => ctx.app.inject(as(cookie, { method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } }));
 
-/** `write` started while `table`'s writes are held; the sign-in started once it waits; both answers. */
+/** `write` held at its write of `table`; the sign-in started once it waits; the signed-in cookie. */
 async function signInDuring(table: 'grants' | 'payments', event: 'INSERT' | 'UPDATE', guest: string, member: Member, write: () => Promise<LightMyRequestResponse>) {
-  const release = await holdWrites(table, event);
-  try {
-    const writing = write();
-    expect(await lockWaited(ctx, { advisory: true })).toBe(true);
-    const signingIn = signIn(guest, member);
-    await lockWaited(ctx);
-    await release();
-    const [written, signedIn] = await Promise.all([writing, signingIn]);
-    expect(written.statusCode, written.body).toBe(200);
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    return sessionCookie(signedIn);
-  } finally {
-    await release();
-  }
+  const [written, signedIn] = await metMidway(ctx, { table, when: `AFTER ${event}` }, write, () => signIn(guest, member));
+  expect(written.statusCode, written.body).toBe(200);
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
+  return sessionCookie(signedIn);
 }
 
 async function held(cookie: string) {
@@ -85,19 +57,29 @@ describe('a guest who signs in while their session is being written to', () => {
     // A pass the guest holds, for the sign-in to move (the test holds it there).
     const sessionId = sessionIdOf(ctx.config.SESSION_SECRET, guest.slice('sid='.length));
     await ctx.database.pool.query(`INSERT INTO grants (session_id, kind, starts_at, ends_at, source) VALUES ($1, 'day', now(), now() + interval '1 day', 'test')`, [sessionId]);
-    const release = await holdWrites('grants', 'UPDATE');
-    try {
-      const signingIn = signIn(guest, member);
-      expect(await lockWaited(ctx, { advisory: true })).toBe(true);
-      const asking = ctx.app.inject(as(guest, { method: 'POST', url: '/api/grant-kindness-access', remoteAddress: '10.80.0.1' }));
-      expect(await lockWaited(ctx)).toBe(true);
-      await release();
-      const [signedIn, asked] = await Promise.all([signingIn, asking]);
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      expect(asked.statusCode, asked.body).toBe(400);
-      expect(asked.json()).toEqual({ message: KINDNESS.noSession });
-    } finally {
-      await release();
-    }
+    const [signedIn, asked] = await metMidway(
+      ctx,
+      { table: 'grants', when: 'AFTER UPDATE' },
+      () => signIn(guest, member),
+      () => ctx.app.inject(as(guest, { method: 'POST', url: '/api/grant-kindness-access', remoteAddress: '10.80.0.1' })),
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(asked.statusCode, asked.body).toBe(400);
+    expect(asked.json()).toEqual({ message: KINDNESS.noSession });
+  });
+
+  it('answers 409, not 500, to a payment the guest makes while a sign-in deletes their session', async () => {
+    const member = await registerMember(ctx.app);
+    const guest = await guestSession();
+    // The sign-in is held once it has deleted the guest session, while the payment starts.
+    const [signedIn, paid] = await metMidway(
+      ctx,
+      { table: 'sessions', when: 'AFTER DELETE' },
+      () => signIn(guest, member),
+      () => ctx.app.inject(as(guest, { method: 'POST', url: '/api/create-one-time-payment', payload: { type: 'day' } })),
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(paid.statusCode, paid.body).toBe(409);
+    expect(paid.json()).toEqual({ message: GONE_MEANWHILE });
   });
 });

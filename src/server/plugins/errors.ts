@@ -7,6 +7,10 @@ import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/availability';
 import { AppError, unavailable } from '../errors';
 import { serializeError } from '../lib/log';
+import { isForeignKeyViolation } from '../lib/pg-errors';
+
+/** A write that named something deleted at that very moment. */
+export const GONE_MEANWHILE = 'Something this needed was removed just now. Please reload the page and try again.';
 
 /** One field's problem in a 400. */
 interface FieldError {
@@ -70,6 +74,12 @@ export function replyWithError(err: FastifyError | AppError | ZodError, request:
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) return send(reply, status, clientMessage(error, status));
+  if (isForeignKeyViolation(error)) {
+    // What the write named was deleted while it was being written (a post, an account, a guest
+    // session a sign-in moved): the services check first, so only a race gets here (0115).
+    request.log.warn({ err: serializeError(error), route: routeOf(request) }, 'a write named a row deleted meanwhile');
+    return send(reply, 409, GONE_MEANWHILE);
+  }
   request.log.error({ err: serializeError(error), route: routeOf(request) }, 'unhandled error');
   return send(reply, 500, 'Internal Server Error');
 }
