@@ -10,6 +10,10 @@ export interface Suspension {
   reason: string;
 }
 
+/** A suspension as the database records it (when it was set, until when, why): null when none is set. */
+export const recordedSuspension = (at: Date | null, until: Date | null, reason: string | null): Suspension | null =>
+  at === null ? null : { until, reason: reason ?? '' };
+
 /** How long a suspension lasts, as the admin chooses it. */
 export const SUSPENSION_ENDS = ['7d', '30d', 'none'] as const;
 export type SuspensionEnd = (typeof SUSPENSION_ENDS)[number];

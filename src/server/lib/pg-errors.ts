@@ -18,22 +18,21 @@ export function findDbError(err: unknown): DbError | null {
   return null;
 }
 
-/** The SQLSTATE of a failed query, whether pg's error arrives bare or wrapped by Drizzle. */
-export function pgErrorCode(err: unknown): string | undefined {
+/** pg's own error in `err`, whether it arrives bare or wrapped by Drizzle. */
+function driverError(err: unknown): pg.DatabaseError | undefined {
   const db = findDbError(err);
   const driver = db instanceof DrizzleQueryError ? db.cause : db;
-  return driver instanceof pg.DatabaseError ? driver.code : undefined;
+  return driver instanceof pg.DatabaseError ? driver : undefined;
 }
+
+/** The SQLSTATE of a failed query, whether pg's error arrives bare or wrapped by Drizzle. */
+export const pgErrorCode = (err: unknown): string | undefined => driverError(err)?.code;
 
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG_CODES.uniqueViolation;
 export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === PG_CODES.foreignKeyViolation;
 
 /** The constraint a failed query broke, when PostgreSQL names one. */
-export function violatedConstraint(err: unknown): string | undefined {
-  const db = findDbError(err);
-  const driver = db instanceof DrizzleQueryError ? db.cause : db;
-  return driver instanceof pg.DatabaseError ? driver.constraint : undefined;
-}
+export const violatedConstraint = (err: unknown): string | undefined => driverError(err)?.constraint;
 
 /** What the logs keep of a failed query: never its parameters, its `detail` or its SQL text. */
 export type LoggedDbError = {

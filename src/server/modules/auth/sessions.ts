@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Grant, GrantKind } from '../../../domain/access';
 import type { Actor, MemberProfile } from '../../../domain/actor';
 import type { VerifiedType } from '../../../domain/auth';
-import type { Suspension } from '../../../domain/suspension';
+import { recordedSuspension, type Suspension } from '../../../domain/suspension';
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED, type SessionChange } from '../../events/topics';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -51,7 +51,7 @@ interface SessionRow {
 
 /** A member's suspension as stored (issue 19); the policy judges whether it still holds. */
 export const suspensionOf = (row: { suspended_at: Date | null; suspended_until: Date | null; suspension_reason: string | null }): Suspension | null =>
-  row.suspended_at === null ? null : { until: row.suspended_until, reason: row.suspension_reason ?? '' };
+  recordedSuspension(row.suspended_at, row.suspended_until, row.suspension_reason);
 
 function toSession(row: SessionRow): ActiveSession {
   const member: MemberProfile | null =

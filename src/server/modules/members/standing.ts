@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { VerifiedType } from '../../../domain/auth';
-import { isSuspended, type Suspension } from '../../../domain/suspension';
+import { isSuspended, recordedSuspension, type Suspension } from '../../../domain/suspension';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 
@@ -60,7 +60,7 @@ export function createStandingRepository(db: Db) {
         .from(users)
         .where(inArray(users.id, [...ids]));
       return rows.map((r) => {
-        const suspension = r.at === null ? null : { until: r.until, reason: r.reason ?? '' };
+        const suspension = recordedSuspension(r.at, r.until, r.reason);
         return {
           id: r.id,
           username: r.username,
@@ -106,7 +106,7 @@ export function createStandingRepository(db: Db) {
     async heldSuspension(tx: Tx, userId: string): Promise<Suspension | null | undefined> {
       const [row] = await tx.select(suspensionColumns).from(users).where(eq(users.id, userId)).for('update');
       if (!row) return undefined;
-      return row.at === null ? null : { until: row.until, reason: row.reason ?? '' };
+      return recordedSuspension(row.at, row.until, row.reason);
     },
 
     /** Members whose suspension has ended by itself (its end has passed) but is still recorded. */

@@ -4,7 +4,7 @@ import { areaDays, posts, users } from '../../db/schema/index';
 import type { EventBus } from '../../events/bus';
 import { POST_CHANGED } from '../../events/topics';
 import type { PostTypeValue } from '../../../domain/post-values';
-import type { Suspension } from '../../../domain/suspension';
+import { recordedSuspension, type Suspension } from '../../../domain/suspension';
 import { visible } from './filters';
 import { createKeyEstimates } from './key-estimates';
 import { postColumns as columns } from './page-reads';
@@ -55,7 +55,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
             .from(users)
             .where(eq(users.id, values.userId))
             .for('key share');
-          admit(owner?.at ? { until: owner.until, reason: owner.reason ?? '' } : null);
+          admit(owner ? recordedSuspension(owner.at, owner.until, owner.reason) : null);
         }
         const [row] = await tx.insert(posts).values(values).returning(columns);
         return row!;
