@@ -197,6 +197,31 @@ describe('a member sharing and finding posts', () => {
     await page.getByRole('link', { name: 'Browse Posts' }).waitFor();
   });
 
+  it('favourites the post when the heart is pressed before the session has answered', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/session', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    try {
+      await page.goto(`/?q=${token}`);
+      const heart = card().getByRole('button', { name: `Favorite ${title}` });
+      await heart.click();
+      release();
+      // The member is not told to sign in: the click waited for the session.
+      await expectToast(page, 'Added to favorites');
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      release();
+      await page.unroute('**/api/session');
+    }
+    await card()
+      .getByRole('button', { name: `Favorite ${title}` })
+      .click();
+    await expectToast(page, 'Removed from favorites');
+  });
+
   it('opens the create dialog when Upload is pressed before the session has answered', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

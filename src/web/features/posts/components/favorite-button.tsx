@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { canKeepFavorites } from '../../../../domain/policy';
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
+import { useAfterSession } from '../../../lib/after-session';
 import { useSession } from '../../../lib/session-provider';
 import { useSignInPath } from '../../../lib/sign-in';
 import { cn } from '../../../lib/utils';
@@ -16,7 +17,8 @@ export function FavoriteButton({ post, className }: { post: Post; className?: st
   const toggle = useToggleFavorite();
   const signIn = useSignInPath();
 
-  const onClick = () => {
+  // Pressed before the session has answered, the heart waits for it (a member is not told to sign in).
+  const onClick = useAfterSession(() => {
     // The policy says who keeps favourites (members); the id is what the call sends.
     if (!canKeepFavorites(actor).ok || userId === null) {
       toast({
@@ -27,7 +29,7 @@ export function FavoriteButton({ post, className }: { post: Post; className?: st
       return;
     }
     toggle.mutate({ userId, post, favorite: !isFavorite });
-  };
+  });
 
   return (
     <button
