@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VerifiedType } from './auth';
+import { uuidField } from './id-schemas';
 import type { NotificationType } from './notification-values';
 
 export * from './notification-values';
@@ -54,3 +55,12 @@ export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   cursor: z.string().max(200).optional(),
 });
+
+export const MARK_ALL_READ_INVALID = 'Say up to which notification to mark read: upTo must be a notification id.';
+
+/**
+ * POST /api/notifications/read, 'Mark all as read' (docs/decisions/XXXX): the newest notification
+ * the screen showed; it and those before it are read, not those that arrived after it. Required.
+ */
+export const MarkAllReadInput = z.object({ upTo: uuidField(MARK_ALL_READ_INVALID) }, { error: MARK_ALL_READ_INVALID });
+export type MarkAllReadInput = z.infer<typeof MarkAllReadInput>;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MARK_ALL_READ_INVALID } from '../../src/domain/notifications';
 import { NOTIFICATION_MESSAGES } from '../../src/server/modules/notifications/service';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 
@@ -15,9 +16,9 @@ beforeAll(async () => {
 const call = (cookie: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject(cookie ? as(cookie, { method, url, payload }) : { method, url, payload });
 const list = async (who: Member, query = '') => (await call(who.cookie, 'GET', `/api/notifications${query}`)).json();
-/** Bob writes to Ann `count` times: each message is a new_message notification for Ann. */
-async function bobWrites(count: number) {
-  for (let i = 1; i <= count; i++) {
+/** Bob writes to Ann `count` times (Message from, from + 1, …): each message is a new_message notification for Ann. */
+async function bobWrites(count: number, from = 1) {
+  for (let i = from; i < from + count; i++) {
     const res = await call(bob.cookie, 'POST', '/api/messages', { toUserId: ann.id, content: `Message ${i}` });
     expect(res.statusCode, res.body).toBe(201);
   }
@@ -48,24 +49,49 @@ describe('the bell', () => {
     expect((await call(ann.cookie, 'POST', '/api/notifications/not-an-id/read')).statusCode).toBe(404);
   });
 
-  it('marks all read, then clears all (spec §2 Clear all)', async () => {
-    expect((await call(ann.cookie, 'POST', '/api/notifications/read')).statusCode).toBe(204);
+  it('marks all read up to the newest one shown, not one that came after it; then clears all (spec §2 Clear all)', async () => {
+    // The screen shows the newest only (one page of one); Messages 1 and 2 are on pages not loaded.
+    const [shown] = (await list(ann, '?limit=1')).items;
+    await bobWrites(1, 4); // arrives after the screen was loaded: not seen
+    const markUpTo = (who: Member, upTo: string) => call(who.cookie, 'POST', '/api/notifications/read', { upTo });
+    // Another member's notification marks nothing, and says nothing about it.
+    expect((await markUpTo(bob, shown.id)).statusCode).toBe(204);
+    expect((await list(ann)).unread).toBe(3);
+
+    expect((await markUpTo(ann, shown.id)).statusCode).toBe(204);
     const read = await list(ann);
-    expect(read.unread).toBe(0);
-    expect(read.items.every((n: { read: boolean }) => n.read)).toBe(true);
+    expect(read.unread).toBe(1);
+    expect(read.items.map((n: { data: { content: string }; read: boolean }) => [n.data.content, n.read])).toEqual([
+      ['Message 4', false],
+      ['Message 3', true],
+      ['Message 2', true],
+      ['Message 1', true],
+    ]);
+    expect((await markUpTo(ann, read.items[0].id)).statusCode).toBe(204);
+    expect((await list(ann)).unread).toBe(0);
+
     await bobWrites(1);
     expect((await call(ann.cookie, 'DELETE', '/api/notifications')).statusCode).toBe(204);
     expect(await list(ann)).toEqual({ items: [], unread: 0, nextCursor: null });
   });
 
   it('is for members only, and refuses a bad page size or cursor with a message', async () => {
-    for (const [method, url] of [['GET', '/api/notifications'], ['POST', '/api/notifications/read'], ['DELETE', '/api/notifications']] as const) {
-      const res = await call(null, method, url);
+    const upTo = { upTo: '00000000-0000-4000-8000-000000000000' };
+    for (const [method, url, payload] of [['GET', '/api/notifications'], ['POST', '/api/notifications/read', upTo], ['DELETE', '/api/notifications']] as const) {
+      const res = await call(null, method, url, payload);
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ message: NOTIFICATION_MESSAGES.signIn });
     }
     expect((await call(ann.cookie, 'GET', '/api/notifications?limit=0')).statusCode).toBe(400);
     expect((await call(ann.cookie, 'GET', '/api/notifications?limit=101')).statusCode).toBe(400);
+    // 'Mark all as read' says up to which notification: without it, or with no id, it is refused.
+    await bobWrites(1);
+    for (const payload of [undefined, {}, { upTo: 'nonsense' }, { upTo: 42 }]) {
+      const res = await call(ann.cookie, 'POST', '/api/notifications/read', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ message: MARK_ALL_READ_INVALID, errors: expect.any(Array) });
+    }
+    expect((await list(ann)).unread).toBe(1);
     const bad = await call(ann.cookie, 'GET', '/api/notifications?cursor=nonsense');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toEqual(expect.any(String));

@@ -62,6 +62,30 @@ describe('notifications of a member', () => {
     await expect.poll(() => main.getByText('Unread:').count()).toBe(0);
   });
 
+  it('leaves unread, after Mark all as read, what arrived since the list was shown', async () => {
+    const main = page.getByRole('main');
+    // The list's refetch after the push is held: the screen still shows Note 11 as its newest.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isList = (url: URL) => url.pathname === '/api/notifications' && url.searchParams.get('limit') === '20';
+    await page.route(isList, async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // a fetch the mutation cancelled is gone
+    });
+    await messageViaApi(sender, me.id, 'Note 12');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+    expect(await main.getByRole('link', { name: /Note 12/ }).count()).toBe(0);
+
+    const marked = page.waitForResponse((res) => res.url().endsWith('/api/notifications/read') && res.request().method() === 'POST');
+    await main.getByRole('button', { name: 'Mark all as read' }).click();
+    expect((await marked).status()).toBe(204);
+    release();
+    await page.unroute(isList);
+    await main.getByRole('link', { name: /Note 12/ }).waitFor();
+    await expect.poll(() => main.getByText('Unread:').count()).toBe(1);
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+  });
+
   it('opens a message notification into its conversation from /notifications', async () => {
     await page
       .getByRole('main')

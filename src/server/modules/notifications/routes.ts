@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotificationsPage, NotificationsQuery } from '../../../domain/notifications';
+import { MarkAllReadInput, NotificationsPage, NotificationsQuery } from '../../../domain/notifications';
 import type { NotificationsService } from './service';
 import { IdParams } from '../../../domain/id-schemas';
 
@@ -14,8 +14,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     return reply.code(204).send();
   });
 
-  app.post('/read', async (request, reply) => {
-    await notifications.markAllRead(request.actor);
+  app.post('/read', { schema: { body: MarkAllReadInput } }, async (request, reply) => {
+    await notifications.markAllRead(request.actor, request.body);
     return reply.code(204).send();
   });
 

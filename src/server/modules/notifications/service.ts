@@ -1,5 +1,5 @@
 import type { Actor } from '../../../domain/actor';
-import { Notification, type NotificationData, type NotificationsPage, type NotificationType } from '../../../domain/notifications';
+import { Notification, type MarkAllReadInput, type NotificationData, type NotificationsPage, type NotificationType } from '../../../domain/notifications';
 import { isUuid } from '../../../domain/ids';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -79,8 +79,12 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     /** A thread opened: its new_message notifications are read too, so the bell agrees with the inbox. */
     markThreadRead: (userId: string, otherUserId: string, postId: string | null) => repo.markMessagesRead(userId, otherUserId, postId),
 
-    async markAllRead(actor: Actor): Promise<void> {
-      await repo.markRead(memberOf(actor));
+    /**
+     * 'Mark all as read' (docs/decisions/XXXX): up to the newest notification the member was shown,
+     * so one that arrived since stays unread. One not theirs (or gone meanwhile) marks nothing.
+     */
+    async markAllRead(actor: Actor, input: MarkAllReadInput): Promise<void> {
+      await repo.markReadUpTo(memberOf(actor), input.upTo);
     },
 
     /** 'Clear all' (spec §2 Header). */

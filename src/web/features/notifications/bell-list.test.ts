@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationsPage } from '../../../domain/notifications';
-import { allRead, BELL_ASK, BELL_SIZE, bellView, cleared, onPages, withNew, withRead } from './bell-list';
+import { BELL_ASK, BELL_SIZE, bellView, cleared, onPages, readUpTo, withNew, withRead } from './bell-list';
 
 const note = (n: number, read = false): Notification => ({
   id: `n${n}`,
@@ -62,18 +62,35 @@ describe('read marks and Clear all', () => {
     expect(withRead(once, 'elsewhere').unread).toBe(2);
   });
 
-  it('reads all, and clears all', () => {
-    const read = allRead(page(4));
-    expect(read.unread).toBe(0);
-    expect(read.items.every((n) => n.read)).toBe(true);
+  it('reads all up to the newest shown, not one pushed since, and clears all', () => {
+    const shown = page(4);
+    const pushed = withNew(shown, note(5));
+    const read = readUpTo(note(4))(pushed);
+    expect(read.items.map((n) => [n.id, n.read])).toEqual([
+      ['n5', false],
+      ['n4', true],
+      ['n3', true],
+      ['n2', true],
+      ['n1', true],
+    ]);
+    expect(read.unread).toBe(1);
+    expect(readUpTo(note(4))(shown).unread).toBe(0);
     expect(cleared()).toEqual({ items: [], unread: 0, nextCursor: null });
+  });
+
+  it('reads by time a list without the point: an older one whole, a newer one not at all', () => {
+    const older = readUpTo(note(9))(page(3));
+    expect(older.items.every((n) => n.read)).toBe(true);
+    const newer = { ...page(11), items: page(11).items.slice(0, 5) };
+    expect(readUpTo(note(3))(newer)).toBe(newer);
   });
 
   it('changes every page of the /notifications list', () => {
     const data = { pages: [page(2), page(1)], pageParams: [null, 'c1'] };
-    const read = onPages(allRead)(data);
+    const read = onPages(readUpTo(note(2)))(data);
     expect(read?.pages.map((p) => p.unread)).toEqual([0, 0]);
+    expect(read?.pages.flatMap((p) => p.items).every((n) => n.read)).toBe(true);
     expect(read?.pageParams).toEqual([null, 'c1']);
-    expect(onPages(allRead)(undefined)).toBeUndefined();
+    expect(onPages(readUpTo(note(2)))(undefined)).toBeUndefined();
   });
 });

@@ -38,11 +38,28 @@ export function withRead(page: NotificationsPage, id: string): NotificationsPage
   };
 }
 
-export const allRead = (page: NotificationsPage): NotificationsPage => ({
-  ...page,
-  items: page.items.map((item) => ({ ...item, read: true })),
-  unread: 0,
-});
+/** The newest notification a screen showed: 'Mark all as read' reads up to it (docs/decisions/XXXX). */
+export type ReadPoint = Pick<Notification, 'id' | 'createdAt'>;
+
+/**
+ * 'Mark all as read' up to `upTo`: it and every older one are read; newer ones (pushed since the
+ * screen showed `upTo`) keep their mark and are the count. A list without `upTo` finds the place by
+ * time, at its first older one; one with nothing that old (the bell's, after more than it keeps
+ * arrived) is left as it is. The count is right for a list that starts at the newest (the bell's,
+ * the first page); the server's answer, asked again after the call, sets every list right.
+ */
+export const readUpTo =
+  (upTo: ReadPoint) =>
+  (page: NotificationsPage): NotificationsPage => {
+    const at = page.items.findIndex((item) => item.id === upTo.id || item.createdAt < upTo.createdAt);
+    if (at === -1) return page;
+    const newer = page.items.slice(0, at);
+    return {
+      ...page,
+      items: [...newer, ...page.items.slice(at).map((item) => ({ ...item, read: true }))],
+      unread: newer.filter((item) => !item.read).length,
+    };
+  };
 
 /** 'Clear all' (spec §2 Header): nothing left. */
 export const cleared = (): NotificationsPage => ({ items: [], unread: 0, nextCursor: null });

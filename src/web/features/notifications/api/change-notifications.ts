@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { NotificationsPage } from '../../../../domain/notifications';
+import type { MarkAllReadInput, NotificationsPage } from '../../../../domain/notifications';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest } from '../../../lib/api';
-import { allRead, cleared, onPages, withRead } from '../bell-list';
+import { cleared, onPages, readUpTo, withRead, type ReadPoint } from '../bell-list';
 import { notificationKeys } from './get-notifications';
 
 type Change = (page: NotificationsPage) => NotificationsPage;
@@ -48,11 +48,15 @@ export const useMarkRead = (userId: string | null) =>
     (id) => (page) => withRead(page, id),
   );
 
+/**
+ * 'Mark all as read' up to the newest notification the screen showed (docs/decisions/XXXX): one
+ * that arrived since stays unread, on the server and in the bell.
+ */
 export const useMarkAllRead = (userId: string | null) =>
   useNotificationChange(
     userId,
-    () => apiRequest<void>('POST', '/api/notifications/read'),
-    () => allRead,
+    (upTo: ReadPoint) => apiRequest<void>('POST', '/api/notifications/read', { upTo: upTo.id } satisfies MarkAllReadInput),
+    readUpTo,
     'Could not mark your notifications read. Please try again.',
   );
 

@@ -20,6 +20,11 @@ export function NotificationsPage() {
   const markRead = useMarkRead(userId);
   const markAllRead = useMarkAllRead(userId);
   const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  // 'Mark all as read' reads up to the newest shown here, not one that arrives meanwhile (docs/decisions/XXXX).
+  const newest = items[0];
+  const markAll = () => {
+    if (unread > 0 && newest) markAllRead.mutate(newest);
+  };
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
@@ -32,8 +37,8 @@ export function NotificationsPage() {
         <Button
           variant="outline"
           size="sm"
-          onClick={() => unread > 0 && markAllRead.mutate()}
-          aria-disabled={unread === 0}
+          onClick={markAll}
+          aria-disabled={unread === 0 || !newest}
           className="aria-disabled:opacity-60"
         >
           <CheckCheck aria-hidden="true" />
