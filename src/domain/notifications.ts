@@ -59,7 +59,7 @@ export const NotificationsQuery = z.object({
 export const MARK_ALL_READ_INVALID = 'Say up to which notification to mark read: upTo must be a notification id.';
 
 /**
- * POST /api/notifications/read, 'Mark all as read' (docs/decisions/XXXX): the newest notification
+ * POST /api/notifications/read, 'Mark all as read' (docs/decisions/0116): the newest notification
  * the screen showed; it and those before it are read, not those that arrived after it. Required.
  */
 export const MarkAllReadInput = z.object({ upTo: uuidField(MARK_ALL_READ_INVALID) }, { error: MARK_ALL_READ_INVALID });

@@ -80,7 +80,7 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     markThreadRead: (userId: string, otherUserId: string, postId: string | null) => repo.markMessagesRead(userId, otherUserId, postId),
 
     /**
-     * 'Mark all as read' (docs/decisions/XXXX): up to the newest notification the member was shown,
+     * 'Mark all as read' (docs/decisions/0116): up to the newest notification the member was shown,
      * so one that arrived since stays unread. One not theirs (or gone meanwhile) marks nothing.
      */
     async markAllRead(actor: Actor, input: MarkAllReadInput): Promise<void> {

@@ -38,7 +38,7 @@ export function withRead(page: NotificationsPage, id: string): NotificationsPage
   };
 }
 
-/** The newest notification a screen showed: 'Mark all as read' reads up to it (docs/decisions/XXXX). */
+/** The newest notification a screen showed: 'Mark all as read' reads up to it (docs/decisions/0116). */
 export type ReadPoint = Pick<Notification, 'id' | 'createdAt'>;
 
 /**

@@ -49,7 +49,7 @@ export const useMarkRead = (userId: string | null) =>
   );
 
 /**
- * 'Mark all as read' up to the newest notification the screen showed (docs/decisions/XXXX): one
+ * 'Mark all as read' up to the newest notification the screen showed (docs/decisions/0116): one
  * that arrived since stays unread, on the server and in the bell.
  */
 export const useMarkAllRead = (userId: string | null) =>

@@ -20,7 +20,7 @@ export function NotificationsPage() {
   const markRead = useMarkRead(userId);
   const markAllRead = useMarkAllRead(userId);
   const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
-  // 'Mark all as read' reads up to the newest shown here, not one that arrives meanwhile (docs/decisions/XXXX).
+  // 'Mark all as read' reads up to the newest shown here, not one that arrives meanwhile (docs/decisions/0116).
   const newest = items[0];
   const markAll = () => {
     if (unread > 0 && newest) markAllRead.mutate(newest);
