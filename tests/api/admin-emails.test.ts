@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/domain/admin';
 import { as, registerMember, sessionCookie, startAppOn, useTestApp, type Member } from './helpers';
+import { adminMember, call } from './moderation-helpers';
 
 /**
  * ADMIN_EMAILS promotes at start-up only (docs/decisions/0110): the accounts registered with a
@@ -66,6 +67,18 @@ describe('ADMIN_EMAILS at start-up', () => {
     const { app, said } = await startWith([]);
     expect(said).toEqual([]);
     expect(await isAdmin(app, keeper)).toBe(true);
+  });
+
+  it('does not make a suspended member an admin (an admin is never suspended), and its line names them', async () => {
+    const moderator = await adminMember(ctx, 'Moderator');
+    const benched = await registerMember(ctx.app, { username: 'Benched', email: 'benched@example.com' });
+    await call(ctx, moderator, 'POST', `/api/admin/users/${benched.id}/suspend`, { reason: 'Spam', end: '7d' });
+    const { app, said } = await startWith(['benched@example.com']);
+    expect(said).toEqual([
+      'ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account. Not made admin while suspended: benched@example.com (an admin lifts the suspension, then restart the app or run npm run admin -- grant EMAIL).',
+    ]);
+    expect(await isAdmin(app, benched)).toBe(false);
+    expect(await grantsOf(app, moderator, benched.id)).toEqual([]);
   });
 
   it('ends the role with the account: whoever registers the address again is a plain member', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { suspendedUntilText } from '../../src/domain/suspension';
+import { COMMAND_LINE, setAdminRole } from '../../src/server/modules/admin/roles';
 import { SUSPENSION_MESSAGES } from '../../src/server/modules/admin/suspensions';
 import { as, lockWaited, metMidway, registerMember, useTestApp, warmPool, type Member } from './helpers';
 import { adminMember, call, listed, notificationsOf, postOf } from './moderation-helpers';
@@ -172,5 +173,40 @@ describe("a member's profile", () => {
     expect((await call<{ moderation: unknown }>(ctx, neighbour, 'GET', `/api/users/${admin.id}`)).moderation).toBeNull();
     const other = await adminMember(ctx, 'Second admin');
     expect((await call<{ moderation: unknown }>(ctx, other, 'GET', `/api/users/${admin.id}`)).moderation).toEqual({ isAdmin: true, suspension: null });
+  });
+});
+
+describe('suspending while the member is made an admin', () => {
+  // What `npm run admin -- grant` and ADMIN_EMAILS at start-up both call.
+  const promote = (member: Member) => setAdminRole(ctx.database, member.email, true, COMMAND_LINE);
+  const standing = async (member: Member) =>
+    (await ctx.database.pool.query('SELECT is_admin, suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1', [member.id])).rows[0];
+
+  it('leaves a suspended member a member when the promotion comes while the suspension is written', async () => {
+    const member = await registerMember(ctx.app, { username: 'Promoted too late' });
+    // The suspension's notice waits while the member is being made an admin.
+    const [suspended, promoted] = await metMidway(ctx, { table: 'notifications', when: 'BEFORE INSERT' }, () => suspend(member), () => promote(member));
+    expect(await standing(member)).toEqual({ is_admin: false, suspended: true });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(promoted).toMatchObject({ changed: false, refusedFor: { reason: REASON } });
+  });
+
+  it('refuses the suspension when the member is made an admin while it is looked at', async () => {
+    const member = await registerMember(ctx.app, { username: 'Promoted first' });
+    // The promotion's audit line waits while an admin suspends the member.
+    const [promoted, suspended] = await metMidway(ctx, { table: 'audit_log', when: 'BEFORE INSERT' }, () => promote(member), () => suspend(member));
+    expect(await standing(member)).toEqual({ is_admin: true, suspended: false });
+    expect(promoted).toMatchObject({ changed: true });
+    expect(suspended.statusCode, suspended.body).toBe(403);
+    expect(suspended.json()).toEqual({ message: SUSPENSION_MESSAGES.admin });
+  });
+
+  it('does not make a suspended member an admin until the suspension is lifted', async () => {
+    const member = await registerMember(ctx.app, { username: 'Suspended candidate' });
+    await suspend(member);
+    expect(await promote(member)).toMatchObject({ changed: false, refusedFor: { reason: REASON } });
+    expect(await standing(member)).toEqual({ is_admin: false, suspended: true });
+    await call(ctx, admin, 'DELETE', `/api/admin/users/${member.id}/suspend`);
+    expect(await promote(member)).toMatchObject({ changed: true, refusedFor: null });
   });
 });

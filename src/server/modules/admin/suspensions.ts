@@ -22,14 +22,16 @@ async function memberToAct(ctx: AdminContext, userId: string, now: Date) {
 /**
  * POST /api/admin/users/:id/suspend (issue 19): for 7 days, 30 days or until lifted. The member can
  * no longer post, comment, message, rate or report; their posts leave lists and the map; their
- * live sockets close. Suspending again replaces the end and the reason.
+ * live sockets close. Suspending again replaces the end and the reason. Never an admin: the member
+ * is held first and judged as they then stand, so a promotion under way is waited for and refuses
+ * the suspension (docs/decisions/XXXX).
  */
 export async function suspend(ctx: AdminContext, actor: Actor, userId: string, input: SuspendInput, now = new Date()) {
   const admin = adminOf(actor);
   const member = await memberToAct(ctx, userId, now);
-  if (member.isAdmin) throw forbidden(SUSPENSION_MESSAGES.admin);
   const next: Suspension = { until: suspensionUntil(input.end, now), reason: input.reason };
   await committed(ctx.db, async (tx, announce) => {
+    if ((await ctx.members.heldStanding(tx, userId))?.isAdmin) throw forbidden(SUSPENSION_MESSAGES.admin);
     // Announced first: a member online usually sees why before their sockets close; the bell keeps it either way.
     announce(await ctx.notifications.notifyIn(tx, userId, 'account_suspended', { until: viewOf(next)!.until, reason: next.reason }));
     const { change, announce: then } = await ctx.members.setSuspension(tx, userId, next);
@@ -49,7 +51,7 @@ export async function suspend(ctx: AdminContext, actor: Actor, userId: string, i
  */
 async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; name: string } | null, due: (held: Suspension | null | undefined) => boolean) {
   return committed(ctx.db, async (tx, announce) => {
-    if (!due(await ctx.members.heldSuspension(tx, userId))) return false;
+    if (!due((await ctx.members.heldStanding(tx, userId))?.suspension)) return false;
     const { change, announce: then } = await ctx.members.setSuspension(tx, userId, null);
     announce(then);
     if (admin) {

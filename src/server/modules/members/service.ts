@@ -202,8 +202,8 @@ export function createMembersService(deps: MembersServiceDeps) {
       };
     },
 
-    /** In an admin's transaction: the member's recorded suspension, held until it is committed (undefined: no such member). */
-    heldSuspension: (tx: Tx, userId: string) => standing.heldSuspension(tx, userId),
+    /** In an admin's transaction: whether the member is an admin and their recorded suspension, held until it is committed (undefined: no such member). */
+    heldStanding: (tx: Tx, userId: string) => standing.heldStanding(tx, userId),
 
     /** Members whose suspension ended by itself and is still recorded (the sweep lifts them). */
     endedSuspensions: (now: Date) => standing.endedSuspensions(now),

@@ -100,13 +100,15 @@ export function createStandingRepository(db: Db) {
     },
 
     /**
-     * In an admin's transaction: the member's suspension as recorded (its end passed or not), the
-     * member held until the transaction ends; undefined when there is no such member.
+     * In an admin's transaction: whether the member is an admin, and their suspension as recorded
+     * (its end passed or not), the member held (FOR UPDATE) until the transaction ends: a promotion
+     * or a suspension under way is waited for and judged as it then stands
+     * (docs/decisions/XXXX); undefined when there is no such member.
      */
-    async heldSuspension(tx: Tx, userId: string): Promise<Suspension | null | undefined> {
-      const [row] = await tx.select(suspensionColumns).from(users).where(eq(users.id, userId)).for('update');
+    async heldStanding(tx: Tx, userId: string): Promise<{ isAdmin: boolean; suspension: Suspension | null } | undefined> {
+      const [row] = await tx.select({ isAdmin: users.isAdmin, ...suspensionColumns }).from(users).where(eq(users.id, userId)).for('update');
       if (!row) return undefined;
-      return recordedSuspension(row.at, row.until, row.reason);
+      return { isAdmin: row.isAdmin, suspension: recordedSuspension(row.at, row.until, row.reason) };
     },
 
     /** Members whose suspension has ended by itself (its end has passed) but is still recorded. */
