@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { deleteImages, storeImage } from '../../src/server/modules/images/service';
 import type { Storage } from '../../src/server/storage/storage';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { as, metMidway, registerMember, useTestApp, type Member } from './helpers';
 import { countPosts, createPost, postForm, uploadedFiles, VALID_POST } from './posts-helpers';
 
 const ctx = useTestApp();
@@ -186,6 +186,23 @@ describe('replacing and deleting images', () => {
     expect(del.statusCode).toBe(204);
     expect((await fetchUpload(second.imageUrl)).res.statusCode).toBe(404);
     expect((await fetchUpload(second.thumbnailUrl)).res.statusCode).toBe(404);
+  });
+
+  it('leaves only the winning photo when two replacements are sent at once: each removes the files it replaced', async () => {
+    const post = (await createPost(ctx.app, member.cookie, { ...VALID_POST }, { bytes: gpsJpeg })).json();
+    const keyOf = (url: string) => url.replace('/uploads/', '');
+    const others = (await uploadedFiles(ctx)).filter((k) => k !== keyOf(post.imageUrl) && k !== keyOf(post.thumbnailUrl));
+    const [green, pink] = await Promise.all(['#0f0', '#f0f'].map((background) => sharp({ create: { width: 60, height: 40, channels: 3, background } }).jpeg().toBuffer()));
+    const replace = (bytes: Buffer) => ctx.app.inject(as(member.cookie, { method: 'PATCH', url: `/api/posts/${post.id}`, payload: postForm({ ...VALID_POST }, { bytes }) }));
+    // The first replacement's write waits while the second reads the post and stores its own files.
+    const [first, second] = await metMidway(ctx, { table: 'posts', when: 'BEFORE UPDATE' }, () => replace(green!), () => replace(pink!));
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const { rows } = await ctx.database.pool.query<{ image_keys: string[] }>('SELECT image_keys FROM posts WHERE id = $1', [post.id]);
+    expect(rows[0]!.image_keys).toHaveLength(2);
+    expect(await uploadedFiles(ctx)).toEqual([...others, ...rows[0]!.image_keys].sort());
+    // The post shows the photo that is kept, not the one replaced (its card made after the second write).
+    const shown = (await ctx.app.inject(as(member.cookie, { method: 'GET', url: `/api/posts/${post.id}` }))).json();
+    expect([keyOf(shown.imageUrl), keyOf(shown.thumbnailUrl)]).toEqual(rows[0]!.image_keys);
   });
 
   it('removes the image on request', async () => {

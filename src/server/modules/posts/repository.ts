@@ -74,6 +74,23 @@ export function createPostsRepository(db: Db, events: EventBus) {
       return row;
     },
 
+    /**
+     * An update that replaces the post's photo: the row is held first (FOR NO KEY UPDATE, as the
+     * update would) and its image keys read as they then stand, so of two replacements at once the
+     * second waits and gets the first's files, never the keys both read before (docs/decisions/XXXX).
+     * The row, and the keys this write replaced.
+     */
+    async updateImage(id: string, values: Partial<NewPostRow>): Promise<{ row: PostRow; replaced: string[] } | undefined> {
+      const result = await db.transaction(async (tx) => {
+        const [held] = await tx.select({ imageKeys: posts.imageKeys }).from(posts).where(eq(posts.id, id)).for('no key update');
+        if (!held) return undefined;
+        const [row] = await tx.update(posts).set({ ...values, updatedAt: sql`now()` }).where(eq(posts.id, id)).returning(columns);
+        return { row: row!, replaced: held.imageKeys ?? [] };
+      });
+      if (result) await events.publish(POST_CHANGED, { id });
+      return result;
+    },
+
     /** Posts up, and those given away (status unavailable), from the kept counts (docs/decisions/0022). */
     async figures(): Promise<{ posts: number; givenAway: number }> {
       const { rows } = await db.execute<{ posts: number; given: number }>(

@@ -83,9 +83,9 @@ export function createPostsService(deps: PostsServiceDeps) {
   const originFor = (near?: string) => originOf({ near }, deps.defaultOrigin);
   const limits = createPostLimits(deps.limiter);
   const budget = createPreviewBudget(deps.db);
-  /** The card of a row just written, presented for the actor who wrote it. */
-  const presentRow = async (row: PostRow, actor: Actor): Promise<Post> => {
-    const [card] = await readModel.cards.fromRows([row], readModel.cards.generation());
+  /** The card of a row just written, for its writer; `since`, taken before the write, keeps no card of a write another came after. */
+  const presentRow = async (row: PostRow, actor: Actor, since: number): Promise<Post> => {
+    const [card] = await readModel.cards.fromRows([row], since);
     return toPost(card!, actor, originFor());
   };
 
@@ -264,12 +264,13 @@ export function createPostsService(deps: PostsServiceDeps) {
           ...placeOf(input),
           ...imageColumns(image),
         }) satisfies NewPostRow;
+      const since = readModel.cards.generation();
       // The member's suspension is judged again as the post is written: one that lands meanwhile refuses it or takes it out of lists.
       const row = await withImage(form.image, (image) =>
         repo.insert(values(image), (suspension) => assertAllowed(canPost({ ...actor, suspension }, now, deps.postingMode))),
       );
       for (const listener of onCreated) await listener(row).catch((err: unknown) => deps.log?.warn({ err, postId: row.id }, 'a step after sharing a post failed'));
-      return presentRow(row, actor);
+      return presentRow(row, actor, since);
     },
 
     async update(actor: Actor, id: string, readForm: ReadForm): Promise<Post> {
@@ -280,18 +281,18 @@ export function createPostsService(deps: PostsServiceDeps) {
       const ownerName = input.ownerName ?? row.ownerName;
       const ownerInitials = input.ownerInitials ?? (input.ownerName ? initialsOf(input.ownerName) || null : row.ownerInitials);
       const replacesImage = form.image !== null || input.removeImage;
-      const updated = await withImage(form.image, async (image) => {
-        const result = await repo.update(row.id, {
-          type: input.type ?? row.type,
-          ...textOf(input, ownerName, ownerInitials),
-          ...placeOf(input, row),
-          ...(replacesImage ? imageColumns(image) : {}),
-        });
+      const values = { type: input.type ?? row.type, ...textOf(input, ownerName, ownerInitials), ...placeOf(input, row) };
+      const since = readModel.cards.generation();
+      // The files removed are those this write replaced, read as it wrote: a replacement at the same moment may have come between.
+      const { row: updated, replaced } = await withImage(form.image, async (image) => {
+        const result = replacesImage
+          ? await repo.updateImage(row.id, { ...values, ...imageColumns(image) })
+          : await repo.update(row.id, values).then((r) => r && { row: r, replaced: [] });
         if (!result) throw notFound(POST_MESSAGES.notFound);
         return result;
       });
-      if (replacesImage) await deleteImages(deps.storage, row.imageKeys, deps.log);
-      return presentRow(updated, actor);
+      await deleteImages(deps.storage, replaced, deps.log);
+      return presentRow(updated, actor, since);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
@@ -303,9 +304,10 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     async updateStatus(actor: Actor, id: string, input: UpdateStatusInput): Promise<Post> {
       const row = await managed(actor, id);
+      const since = readModel.cards.generation();
       const updated = await repo.update(row.id, { status: input.status, statusNotes: input.statusNotes });
       if (!updated) throw notFound(POST_MESSAGES.notFound);
-      return presentRow(updated, actor);
+      return presentRow(updated, actor, since);
     },
   };
 }
