@@ -16,7 +16,7 @@ export interface RoleChange {
   id: string;
   username: string;
   changed: boolean;
-  /** The suspension that refused a grant: a suspended member is not made an admin (docs/decisions/XXXX); null otherwise. */
+  /** The suspension that refused a grant: a suspended member is not made an admin (docs/decisions/0117); null otherwise. */
   refusedFor: Suspension | null;
 }
 

@@ -24,7 +24,7 @@ async function memberToAct(ctx: AdminContext, userId: string, now: Date) {
  * no longer post, comment, message, rate or report; their posts leave lists and the map; their
  * live sockets close. Suspending again replaces the end and the reason. Never an admin: the member
  * is held first and judged as they then stand, so a promotion under way is waited for and refuses
- * the suspension (docs/decisions/XXXX).
+ * the suspension (docs/decisions/0117).
  */
 export async function suspend(ctx: AdminContext, actor: Actor, userId: string, input: SuspendInput, now = new Date()) {
   const admin = adminOf(actor);

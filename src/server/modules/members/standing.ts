@@ -103,7 +103,7 @@ export function createStandingRepository(db: Db) {
      * In an admin's transaction: whether the member is an admin, and their suspension as recorded
      * (its end passed or not), the member held (FOR UPDATE) until the transaction ends: a promotion
      * or a suspension under way is waited for and judged as it then stands
-     * (docs/decisions/XXXX); undefined when there is no such member.
+     * (docs/decisions/0117); undefined when there is no such member.
      */
     async heldStanding(tx: Tx, userId: string): Promise<{ isAdmin: boolean; suspension: Suspension | null } | undefined> {
       const [row] = await tx.select({ isAdmin: users.isAdmin, ...suspensionColumns }).from(users).where(eq(users.id, userId)).for('update');

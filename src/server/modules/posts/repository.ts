@@ -77,7 +77,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
     /**
      * An update that replaces the post's photo: the row is held first (FOR NO KEY UPDATE, as the
      * update would) and its image keys read as they then stand, so of two replacements at once the
-     * second waits and gets the first's files, never the keys both read before (docs/decisions/XXXX).
+     * second waits and gets the first's files, never the keys both read before (docs/decisions/0117).
      * The row, and the keys this write replaced.
      */
     async updateImage(id: string, values: Partial<NewPostRow>): Promise<{ row: PostRow; replaced: string[] } | undefined> {
