@@ -160,11 +160,11 @@ export async function warmPool(ctx: Pick<TestContext, 'database'>): Promise<void
 
 /**
  * Waits until a query on the test's database waits for a lock (a row, a transaction; an advisory
- * lock with `advisory`), polling for up to 2 s; whether one did. For tests that hold a lock open
- * and must let another transaction reach it before they let go.
+ * lock with `advisory`), polling for up to `timeoutMs` (2 s); whether one did. For tests that hold
+ * a lock open and must let another transaction reach it before they let go.
  */
-export async function lockWaited(ctx: Pick<TestContext, 'database'>, opts: { advisory?: boolean } = {}): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
+export async function lockWaited(ctx: Pick<TestContext, 'database'>, opts: { advisory?: boolean; timeoutMs?: number } = {}): Promise<boolean> {
+  for (let i = 0; i < (opts.timeoutMs ?? 2000) / 20; i++) {
     const { rows } = await ctx.database.pool.query(
       `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND (wait_event = 'advisory') = $1`,
       [opts.advisory ?? false],
@@ -200,7 +200,8 @@ export async function metMidway<A, B>(
   await pool.query(`CREATE TRIGGER ${name} ${when} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
   try {
     const one = first();
-    if (!(await lockWaited(ctx, { advisory: true }))) throw new Error(`the first request never wrote to ${table}`);
+    // Up to 10 s: a request that processes a photo first may take seconds on a busy machine.
+    if (!(await lockWaited(ctx, { advisory: true, timeoutMs: 10_000 }))) throw new Error(`the first request never wrote to ${table}`);
     const two = second();
     await lockWaited(ctx);
     await holder.query(`SELECT pg_advisory_unlock(${key})`);
