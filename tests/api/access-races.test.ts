@@ -1,13 +1,15 @@
+import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/server/db/client';
-import { registerMember, useTestApp } from './helpers';
+import { as, metMidway, registerMember, sessionCookie, useTestApp } from './helpers';
 
 /**
  * Two writes of one holder's access at the same moment (review findings): the second waits for the
  * first and sees what it wrote. Each test holds the first transaction open until the second is
  * seen waiting (or done), so the order is the worst one, not left to chance.
  */
-const ctx = useTestApp();
+const OWNER_PASSWORD = 'the owner knows this';
+const ctx = useTestApp({ OWNER_PASSWORD_HASH: await hash(OWNER_PASSWORD) });
 const DAY_MS = 86_400_000;
 
 /** Runs `first` in a transaction kept open until `second` (in another) waits for a lock or ends; both results. */
@@ -65,5 +67,17 @@ describe('access written twice at once', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]!.starts_at.getTime()).toBe(rows[0]!.ends_at.getTime());
     expect(rows[1]!.ends_at.getTime() - now.getTime()).toBe(2 * DAY_MS);
+  });
+});
+
+describe('the owner password sent twice at once', () => {
+  it('gives one owner grant: both answer 200, the second finding the first', async () => {
+    const guest = sessionCookie(await ctx.app.inject({ method: 'GET', url: '/api/session' }));
+    const verify = () => ctx.app.inject(as(guest, { method: 'POST', url: '/api/verify-admin', payload: { password: OWNER_PASSWORD }, remoteAddress: '10.81.0.1' }));
+    // The first is held at its write of the grant while the second checks for one.
+    const answers = await metMidway(ctx, { table: 'grants', when: 'AFTER INSERT' }, verify, verify);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const session = (await ctx.app.inject(as(guest, { method: 'GET', url: '/api/session' }))).json() as { grants: Array<{ kind: string }> };
+    expect(session.grants.map((g) => g.kind)).toEqual(['owner']);
   });
 });

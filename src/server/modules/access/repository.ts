@@ -60,12 +60,12 @@ export function createGrantsRepository(db: Db) {
       return rows.reduce<Date | null>((max, r) => (max === null || r.endsAt! > max ? r.endsAt : max), null);
     },
 
-    /** Whether the holder holds a grant of `kind` that has not ended. */
-    async holds(holder: Holder, kind: GrantKind, now: Date, tx: Executor = db): Promise<boolean> {
+    /** Whether the holder holds a grant of one of `kinds` that has not ended. */
+    async holds(holder: Holder, kinds: readonly GrantKind[], now: Date, tx: Executor = db): Promise<boolean> {
       const [row] = await tx
         .select({ id: grants.id })
         .from(grants)
-        .where(and(heldBy(holder), eq(grants.kind, kind), notEnded(now)))
+        .where(and(heldBy(holder), inArray(grants.kind, [...kinds]), notEnded(now)))
         .limit(1);
       return row !== undefined;
     },

@@ -87,7 +87,7 @@ export function createAccessService(deps: AccessServiceDeps) {
     /** In `tx`: holds the holder's grants (until `tx` ends) and says whether they hold lifetime access. */
     async holdsLifetimeIn(tx: Tx, holder: Holder, now = new Date()): Promise<boolean> {
       await repo.lockHolder(holder, tx);
-      return repo.holds(holder, 'lifetime', now, tx);
+      return repo.holds(holder, ['lifetime'], now, tx);
     },
 
     /** The holder's unspent referral credit, in cents. */
@@ -141,7 +141,9 @@ export function createAccessService(deps: AccessServiceDeps) {
      * POST /api/verify-admin (spec §2 dialog 9, DECISIONS 4): the owner password gives free,
      * unlimited posting to whoever knows it. Wrong passwords are limited per address: each attempt
      * is counted before its password is checked (so many sent at once cannot all pass the limit
-     * while none has failed yet), and the right one takes its count back.
+     * while none has failed yet), and the right one takes its count back. One owner grant per
+     * holder: whether they have one is read with their grants held, so the password sent twice
+     * at once (a double click, two tabs) gives one, and both hear it was granted.
      */
     async verifyOwner(actor: Actor, password: string, now = new Date()): Promise<void> {
       if (!deps.ownerPasswordHash) throw notFound(OWNER_ACCESS.notConfigured);
@@ -152,8 +154,13 @@ export function createAccessService(deps: AccessServiceDeps) {
       if (!ok) throw new AppError('UNAUTHENTICATED', OWNER_ACCESS.wrong);
       await deps.limiter.release(attempts);
       if (actor.grants.some((g) => g.kind === 'owner' && isActive(g, now))) return;
-      await repo.add(holder, { kind: 'owner', startsAt: now, endsAt: null, source: 'owner-password' });
-      await announce(holder);
+      const given = await deps.db.transaction(async (tx) => {
+        if (!(await repo.lockHolder(holder, tx))) throw badRequest(KINDNESS.noSession);
+        if (await repo.holds(holder, ['owner'], now, tx)) return false;
+        await repo.add(holder, { kind: 'owner', startsAt: now, endsAt: null, source: 'owner-password' }, tx);
+        return true;
+      });
+      if (given) await announce(holder);
     },
   };
 }
