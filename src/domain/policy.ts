@@ -59,7 +59,8 @@ export interface PostOwnership {
 
 /** The grants that show every post (DECISIONS 7). */
 export const VIEWING: ReadonlySet<GrantKind> = new Set(['trial', 'day', 'lifetime', 'kindness', 'owner']);
-const POSTING: ReadonlySet<GrantKind> = new Set([...VIEWING, 'posting']);
+/** The grants that let a guest post (DECISIONS 8). */
+export const POSTING: ReadonlySet<GrantKind> = new Set([...VIEWING, 'posting']);
 
 const holds = (grants: readonly Grant[], kinds: ReadonlySet<GrantKind>, now: Date) =>
   grants.some((g) => kinds.has(g.kind) && isActive(g, now));

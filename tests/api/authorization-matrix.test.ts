@@ -115,6 +115,9 @@ const membersOnly = (status: number): Row['expect'] => [401, 401, status, status
 const ownerOrAdmin = (status: number): Row['expect'] => [401, 401, status, 403, status];
 const adminsOnly = (status: number): Row['expect'] => [401, 401, 403, 403, status];
 
+/** Every payment paid so far was paid a while ago: a day pass a moment after another is refused (409), which these rows do not test. */
+const boughtAWhileAgo = () => ctx.database.pool.query(`UPDATE payments SET paid_at = paid_at - interval '2 minutes' WHERE paid_at IS NOT NULL`);
+
 /** A fresh report of a fresh post of the owner's (made in the table: the owner's posting limit is for other rows), by a guest. */
 const freshReport = async () => {
   const postId = await insertPost(ctx, { userId: owner.id, title: 'Reported' });
@@ -301,8 +304,9 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
   },
   // Payments in demo mode (no provider keys): the payer is the session, a guest's too (DECISIONS 25).
+  // The day passes bought before were bought a while ago: one a moment after another is refused (payments-races.test.ts).
   'POST /api/create-one-time-payment': {
-    request: () => json('POST', '/api/create-one-time-payment', { type: 'day' }),
+    request: async () => (await boughtAWhileAgo(), json('POST', '/api/create-one-time-payment', { type: 'day' })),
     expect: everyone(200),
   },
   'POST /api/create-posting-checkout': {
@@ -325,7 +329,7 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
   },
   'POST /paypal/order/:orderId/capture': {
-    request: () => json('POST', `/paypal/order/${ownerOrder.id}/capture`),
+    request: async () => (await boughtAWhileAgo(), json('POST', `/paypal/order/${ownerOrder.id}/capture`)),
     expect: [404, 404, 200, 404, 404],
   },
   'GET /paypal/return': {

@@ -71,11 +71,16 @@ describe('POST /api/create-one-time-payment', () => {
     expect((await call(member.cookie, 'GET', '/api/payments/receipts')).json()).toHaveLength(1);
   });
 
-  it('adds a second day pass after the first, so a pass bought early is not lost', async () => {
+  it('adds a second day pass after the first, so a pass bought early is not lost; not one a moment after (409)', async () => {
     const member = await registerMember(ctx.app);
     await ctx.database.db.execute(`UPDATE grants SET ends_at = now() - interval '1 second' WHERE kind = 'trial'`);
     await call(member.cookie, 'POST', '/api/create-one-time-payment', { type: 'day' });
-    await call(member.cookie, 'POST', '/api/create-one-time-payment', { type: 'day' });
+    const soon = await call(member.cookie, 'POST', '/api/create-one-time-payment', { type: 'day' });
+    expect(soon.statusCode).toBe(409);
+    expect(soon.json()).toEqual({ message: PAYMENT_MESSAGES.dayPassJustBought });
+    // A minute later, a second pass is bought on purpose.
+    await ctx.database.pool.query(`UPDATE payments SET paid_at = paid_at - interval '61 seconds' WHERE user_id = $1`, [member.id]);
+    expect((await call(member.cookie, 'POST', '/api/create-one-time-payment', { type: 'day' })).statusCode).toBe(200);
     const days = (await me(member.cookie)).grants.filter((g: { kind: string }) => g.kind === 'day');
     const ends = days.map((g: { endsAt: string }) => new Date(g.endsAt).getTime()).sort();
     expect(ends).toHaveLength(2);

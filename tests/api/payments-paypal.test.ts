@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/domain/payments';
 import { createPayPalProvider } from '../../src/server/modules/payments/providers/paypal';
 import { PAYMENT_RATE } from '../../src/server/modules/payments/rate';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { as, registerMember, sessionCookie, useTestApp, type Member } from './helpers';
 import { callerChanged } from './posts-helpers';
 
 /**
@@ -17,6 +17,8 @@ interface Order {
   links: Array<{ rel: string; href: string }>;
 }
 const orders = new Map<string, Order>();
+/** The order each PayPal-Request-Id created. */
+const created = new Map<string, string>();
 const calls: string[] = [];
 let tokens = 0;
 
@@ -35,6 +37,9 @@ async function paypalApi(input: string | URL | Request, init?: RequestInit): Pro
   if (url.pathname === '/v1/notifications/verify-webhook-signature')
     return answer(200, { verification_status: body.transmission_sig === 'good-signature' && body.webhook_id === 'WH-TEST' ? 'SUCCESS' : 'FAILURE' });
   if (method === 'POST' && url.pathname === '/v2/checkout/orders') {
+    // The same PayPal-Request-Id again is the same order, as PayPal answers it.
+    const again = orders.get(created.get(new Headers(init?.headers as HeadersInit).get('paypal-request-id') ?? '') ?? '');
+    if (again) return answer(200, again);
     const id = `5O190127TN36471${orders.size}`;
     const order: Order = {
       id,
@@ -43,6 +48,7 @@ async function paypalApi(input: string | URL | Request, init?: RequestInit): Pro
       links: [{ rel: 'approve', href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}` }],
     };
     orders.set(id, order);
+    created.set(new Headers(init?.headers as HeadersInit).get('paypal-request-id') ?? id, id);
     return answer(201, order);
   }
   const [, , , , id, action] = url.pathname.split('/');
@@ -232,5 +238,33 @@ describe('the posting fee through PayPal (no card provider)', () => {
     expect(back.headers.location).toBe(`/?posting_success=true&type=fruit&payment=${paymentId}`);
     const session = (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json();
     expect(session.grants.map((g: { kind: string }) => g.kind)).toEqual(['posting']);
+  });
+});
+
+describe('a PayPal payment started twice (a double click, two tabs)', () => {
+  const twice = async (cookie: string, url: string, payload: object) => {
+    const answers = [];
+    for (let i = 0; i < 2; i++) answers.push(await ctx.app.inject(as(cookie, { method: 'POST', url, payload })));
+    return answers;
+  };
+
+  it('opens the same order again a moment later: both buttons capture it, and it is charged once', async () => {
+    const buyer = await registerMember(ctx.app);
+    const [first, second] = await twice(buyer.cookie, '/paypal/order', { type: 'day' });
+    expect(first!.statusCode, first!.body).toBe(200);
+    expect(second!.json()).toEqual(first!.json());
+    approve(first!.json().id);
+    const captures = await Promise.all([first!, second!].map((o) => ctx.app.inject(as(buyer.cookie, { method: 'POST', url: `/paypal/order/${o.json().id}/capture` }))));
+    expect(captures.map((c) => c.json().status)).toEqual(['paid', 'paid']);
+    expect((await ctx.app.inject(as(buyer.cookie, { method: 'GET', url: '/api/payments/receipts' }))).json()).toHaveLength(1);
+  });
+
+  it('sends a guest who starts the posting fee again to the same order', async () => {
+    const guest = sessionCookie(await ctx.app.inject({ method: 'GET', url: '/api/session' }));
+    const [first, second] = await twice(guest, '/api/create-posting-checkout', { postType: 'skids' });
+    expect(first!.statusCode, first!.body).toBe(200);
+    expect(second!.json()).toEqual(first!.json());
+    const { rows } = await ctx.database.pool.query(`SELECT count(*)::int AS n FROM payments WHERE product = 'posting' AND provider_ref = $1`, [first!.json().sessionId]);
+    expect(rows).toEqual([{ n: 1 }]);
   });
 });

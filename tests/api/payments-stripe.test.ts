@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '../../src/domain/payments';
 import { createStripeProvider } from '../../src/server/modules/payments/providers/stripe';
-import { as, registerMember, useTestApp, type Member } from './helpers';
+import { as, metMidway, registerMember, sessionCookie, useTestApp, type Member } from './helpers';
 import { createPost, VALID_POST } from './posts-helpers';
 
 /**
@@ -48,12 +49,17 @@ function recorded(method: string, path: string, form: URLSearchParams): Record<s
   throw new Error(`no recorded response for ${method} ${path}`);
 }
 
+/** Stripe's answers by idempotency key: a request sent again with its key gets the first answer, as from Stripe. */
+const answered = new Map<string, Record<string, unknown>>();
+
 const httpClient = Stripe.createFetchHttpClient(async (input, init) => {
   const url = new URL(String(input));
   const method = init?.method ?? 'GET';
   const headers = new Headers(init?.headers as HeadersInit);
-  requests.push({ method, path: url.pathname, idempotencyKey: headers.get('idempotency-key') });
-  const body = recorded(method, url.pathname, new URLSearchParams(typeof init?.body === 'string' ? init.body : ''));
+  const idempotencyKey = headers.get('idempotency-key');
+  requests.push({ method, path: url.pathname, idempotencyKey });
+  const body = (idempotencyKey && answered.get(idempotencyKey)) || recorded(method, url.pathname, new URLSearchParams(typeof init?.body === 'string' ? init.body : ''));
+  if (idempotencyKey) answered.set(idempotencyKey, body);
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
 });
 
@@ -187,5 +193,40 @@ describe('the posting fee (Checkout)', () => {
     expect((await createPost(ctx.app, cookie, { ...VALID_POST })).statusCode).toBe(401);
     expect((await webhook('checkout.session.completed', { ...session, payment_status: 'paid', status: 'complete' })).statusCode).toBe(200);
     expect((await createPost(ctx.app, cookie, { ...VALID_POST })).statusCode).toBe(201);
+  });
+});
+
+describe('a payment started twice (a double click, two tabs)', () => {
+  const start = (cookie: string, url: string, payload: object) => ctx.app.inject(as(cookie, { method: 'POST', url, payload }));
+  const pending = async (ids: string[]) =>
+    (await ctx.database.pool.query(`SELECT id FROM payments WHERE status = 'pending' AND id = ANY($1::uuid[])`, [ids])).rows.length;
+
+  it('opens the same card payment for a day pass started again a moment later: one PaymentIntent, charged once', async () => {
+    const buyer = await registerMember(ctx.app);
+    const answers = [];
+    for (let i = 0; i < 2; i++) answers.push((await start(buyer.cookie, '/api/create-one-time-payment', { type: 'day' })).json());
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0].clientSecret).toMatch(/^pi_test_/);
+    expect(await pending(answers.map((a) => a.paymentId))).toBe(1);
+  });
+
+  it('answers 409 to one started while the same is being opened at Stripe: one payment', async () => {
+    const buyer = await registerMember(ctx.app);
+    const day = () => start(buyer.cookie, '/api/create-one-time-payment', { type: 'day' });
+    // The first is held as it records the PaymentIntent Stripe opened, while the second starts.
+    const [first, second] = await metMidway(ctx, { table: 'payments', when: 'AFTER UPDATE' }, day, day);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toEqual({ message: PAYMENT_MESSAGES.startedElsewhere });
+    expect((await day()).json()).toEqual(first.json());
+  });
+
+  it('sends a guest who starts the posting fee again to the same Checkout', async () => {
+    const guest = sessionCookie(await ctx.app.inject({ method: 'GET', url: '/api/session' }));
+    const answers = [];
+    for (let i = 0; i < 2; i++) answers.push((await start(guest, '/api/create-posting-checkout', { postType: 'fruit' })).json());
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0].url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(await pending(answers.map((a) => a.paymentId))).toBe(1);
   });
 });

@@ -84,10 +84,16 @@ export function createAccessService(deps: AccessServiceDeps) {
       await repo.add(holder, { kind, startsAt, endsAt: new Date(startsAt.getTime() + ms), source }, tx);
     },
 
-    /** In `tx`: holds the holder's grants (until `tx` ends) and says whether they hold lifetime access. */
-    async holdsLifetimeIn(tx: Tx, holder: Holder, now = new Date()): Promise<boolean> {
+    /**
+     * In `tx`: holds the holder's grants until `tx` ends (lockHolder), so that what the holder buys
+     * or is given at once is decided one after the other; false when a guest's session has gone.
+     */
+    holdIn: (tx: Tx, holder: Holder): Promise<boolean> => repo.lockHolder(holder, tx),
+
+    /** In `tx`: holds the holder's grants (until `tx` ends) and says whether they hold one of `kinds`. */
+    async holdsIn(tx: Tx, holder: Holder, kinds: readonly GrantKind[], now = new Date()): Promise<boolean> {
       await repo.lockHolder(holder, tx);
-      return repo.holds(holder, ['lifetime'], now, tx);
+      return repo.holds(holder, kinds, now, tx);
     },
 
     /** The holder's unspent referral credit, in cents. */

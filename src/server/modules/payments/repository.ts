@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paymentEvents, payments, sessions } from '../../db/schema/index';
-import type { PaymentStatus } from '../../../domain/payments';
+import type { PaymentStatus, Product } from '../../../domain/payments';
 import type { Holder } from '../access/service';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -11,6 +11,9 @@ export type ProviderName = PaymentRow['provider'];
 /** A provider's payment: by our id, else by the provider's. */
 const matching = (provider: ProviderName, match: { id?: string; ref: string }) =>
   match.id ? and(eq(payments.id, match.id), eq(payments.provider, provider)) : and(eq(payments.provider, provider), eq(payments.providerRef, match.ref));
+
+/** `ms` before now, by the database's clock (the same on every instance). */
+const since = (ms: number) => sql`now() - ${ms} * interval '1 millisecond'`;
 
 const heldBy = (holder: Holder) => (holder.userId ? eq(payments.userId, holder.userId) : eq(payments.sessionId, holder.sessionId!));
 
@@ -23,6 +26,40 @@ export function createPaymentsRepository(db: Db) {
 
     async setRef(id: string, providerRef: string): Promise<void> {
       await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+    },
+
+    /**
+     * The holder's latest payment of `product` at `provider` started in the last `ms` (by the
+     * database's clock) and still pending: opened at the provider, or being opened (started in the
+     * last `openingMs`). A checkout opened again rather than a second one.
+     */
+    async startedWithin(tx: Tx, holder: Holder, product: Product, provider: ProviderName, within: { ms: number; openingMs: number }): Promise<PaymentRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            heldBy(holder),
+            eq(payments.product, product),
+            eq(payments.provider, provider),
+            eq(payments.status, 'pending'),
+            gt(payments.createdAt, since(within.ms)),
+            or(isNotNull(payments.providerRef), gt(payments.createdAt, since(within.openingMs))),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Whether the holder paid for `product` in the last `ms` (by the database's clock). */
+    async paidWithin(tx: Tx, holder: Holder, product: Product, ms: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ one: sql`1` })
+        .from(payments)
+        .where(and(heldBy(holder), eq(payments.product, product), eq(payments.status, 'paid'), gt(payments.paidAt, since(ms))))
+        .limit(1);
+      return row !== undefined;
     },
 
     async findById(id: string): Promise<PaymentRow | undefined> {

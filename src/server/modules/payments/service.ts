@@ -18,14 +18,14 @@ import {
 } from '../../../domain/payments';
 import { actsAsSelf, canPost, type PostingMode } from '../../../domain/policy';
 import type { Db, Tx } from '../../db/client';
-import { assertAllowed, badGateway, badRequest, notFound } from '../../errors';
+import { assertAllowed, badGateway, badRequest, conflict, notFound } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { PAYMENT_RATE, PAYPAL_WEBHOOK_RATE } from './rate';
 import { holderOf, type AccessService, type Holder } from '../access/service';
 import type { GuestAdopter } from '../auth/service';
 import type { CardProvider, Charge, PayPalProvider } from './providers/types';
 import { ProviderFailed } from './providers/types';
-import { createPaymentsRepository, type PaymentRow } from './repository';
+import { createPaymentsRepository, type NewPayment, type PaymentRow } from './repository';
 import { createPayPalFlow } from './paypal-flow';
 import { createSettlement, receiptOf, type Log, type SettlementDeps } from './settle';
 
@@ -42,6 +42,25 @@ export interface PaymentsServiceDeps extends SettlementDeps {
   log: Log;
   db: Db;
 }
+
+/** Where a payment is started and paid later: a provider, or PayPal's demo orders. */
+type StartedAt = 'stripe' | 'paypal' | 'demo';
+
+/** A payment started again this soon opens the holder's checkout again (a double click, a second tab). */
+export const REOPEN_MS = 15 * 60_000;
+/** How long opening a checkout at a provider may take (15 s a call, retried twice); a payment left unopened longer was abandoned. */
+export const OPENING_MS = 60_000;
+
+const newPayment = (holder: Holder, product: Product, provider: StartedAt, postType?: string): NewPayment => ({
+  provider,
+  demo: provider === 'demo',
+  userId: holder.userId ?? null,
+  sessionId: holder.sessionId ?? null,
+  product,
+  amountCents: PRODUCTS[product].cents,
+  currency: CURRENCY,
+  postType: postType ?? null,
+});
 
 export const chargeOf = (row: PaymentRow): Charge => ({
   paymentId: row.id,
@@ -69,25 +88,30 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   const hasLifetime = (actor: Actor, now: Date) => actor.grants.some((g) => g.kind === 'lifetime' && isActive(g, now));
 
-  /** A pending payment at `provider`, then the provider's side of it; a provider failure leaves it failed and answers 502. */
-  async function startAt<T extends { ref: string }>(holder: Holder, product: Product, provider: 'stripe' | 'paypal', open: (row: PaymentRow) => Promise<T>, postType?: string): Promise<{ row: PaymentRow; started: T }> {
-    const row = await repo.insert({
-      provider,
-      userId: holder.userId ?? null,
-      sessionId: holder.sessionId ?? null,
-      product,
-      amountCents: PRODUCTS[product].cents,
-      currency: CURRENCY,
-      postType: postType ?? null,
+  /**
+   * A pending payment at `provider`, then the provider's side of it (`open`); which payment is
+   * decided with the holder's grants held (docs/decisions/XXXX). The holder's payment of the same
+   * product started there in the last REOPEN_MS and not paid is opened again (the provider answers
+   * the same checkout to its idempotency key), so two tabs or a double click pay one checkout,
+   * once; one still being opened at the provider at that moment answers 409. A provider failure
+   * leaves a new payment failed and answers 502.
+   */
+  async function startAt<T extends { ref: string }>(holder: Holder, product: Product, provider: StartedAt, open: (row: PaymentRow) => Promise<T>, postType?: string): Promise<{ row: PaymentRow; started: T }> {
+    const { row, earlier } = await deps.db.transaction(async (tx) => {
+      await deps.access.holdIn(tx, holder);
+      const earlier = await repo.startedWithin(tx, holder, product, provider, { ms: REOPEN_MS, openingMs: OPENING_MS });
+      return { earlier, row: earlier ?? (await repo.insert(newPayment(holder, product, provider, postType), tx)) };
     });
+    if (earlier && !earlier.providerRef) throw conflict(PAYMENT_MESSAGES.startedElsewhere);
     try {
       const started = await open(row);
-      await repo.setRef(row.id, started.ref);
-      return { row, started };
+      if (started.ref !== row.providerRef) await repo.setRef(row.id, started.ref);
+      return { row: { ...row, providerRef: started.ref }, started };
     } catch (err) {
       if (!(err instanceof ProviderFailed)) throw err;
       deps.log.error({ err, paymentId: row.id }, 'a payment provider failed');
-      await deps.db.transaction((tx) => repo.markUnpaid(tx, row.id, 'failed', 'provider unavailable'));
+      // A payment opened again stays as it was: the payer may be paying it in another tab.
+      if (!earlier) await deps.db.transaction((tx) => repo.markUnpaid(tx, row.id, 'failed', 'provider unavailable'));
       throw badGateway(PAYMENT_MESSAGES.providerUnavailable, err);
     }
   }
@@ -175,7 +199,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           holder,
           'posting',
           'stripe',
-          (r) => card.startHosted({ ...chargeOf(r), successUrl: `${origin}${postingReturnPath(input.postType, r.id)}`, cancelUrl }),
+          (r) => card.startHosted({ ...chargeOf(r), successUrl: `${origin}${postingReturnPath(r.postType ?? input.postType, r.id)}`, cancelUrl }),
           input.postType,
         );
         return { alreadyPaid: false, demoMode: false, sessionId: started.ref, url: started.url, paymentId: row.id };

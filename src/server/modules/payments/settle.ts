@@ -1,7 +1,10 @@
+import type { GrantKind } from '../../../domain/access';
 import { isUuid } from '../../../domain/ids';
-import { PRODUCTS, type Product, type Receipt } from '../../../domain/payments';
+import { PAYMENT_MESSAGES, PRODUCTS, type Product, type Receipt } from '../../../domain/payments';
 import { DAY_MS } from '../../../domain/limits';
+import { POSTING } from '../../../domain/policy';
 import type { Db, Tx } from '../../db/client';
+import { conflict } from '../../errors';
 import type { AccessService, Holder } from '../access/service';
 import type { Outcome } from './providers/types';
 import { createPaymentsRepository, type PaymentRow, type ProviderName } from './repository';
@@ -24,6 +27,15 @@ export function receiptOf(row: PaymentRow): Receipt {
     paidWithCredit: row.paidWithCredit,
   };
 }
+
+/** What makes a product needless to a holder who holds it: lifetime access; for the posting fee, anything that lets a guest post. */
+const ENOUGH: Record<Product, readonly GrantKind[]> = { day: ['lifetime'], lifetime: ['lifetime'], posting: [...POSTING] };
+
+/**
+ * A day pass paid this recently meets another bought at that moment (a double click, a second tab,
+ * a retried request): the second is refused, not charged. One bought later adds 24 hours.
+ */
+export const JUST_BOUGHT_MS = 60_000;
 
 export const holderOfPayment = (row: PaymentRow): Holder | null =>
   row.userId ? { userId: row.userId } : row.sessionId ? { sessionId: row.sessionId } : null;
@@ -68,6 +80,25 @@ export function createSettlement(deps: SettlementDeps) {
     return { paid, changed };
   }
 
+  /** In `tx`: holds the holder's grants (until `tx` ends) and says whether `product` would give them nothing more. */
+  const alreadyHeld = (tx: Tx, holder: Holder, product: Product) => deps.access.holdsIn(tx, holder, ENOUGH[product]);
+
+  /** In `tx`, the holder's grants held: a day pass paid for less than JUST_BOUGHT_MS ago refuses another (409). */
+  async function notJustBought(tx: Tx, holder: Holder, product: Product): Promise<void> {
+    if (product === 'day' && (await repo.paidWithin(tx, holder, 'day', JUST_BOUGHT_MS))) throw conflict(PAYMENT_MESSAGES.dayPassJustBought);
+  }
+
+  /**
+   * A demo payment (no money moves: PayPal's demo order) is judged as one paid at once is: refused
+   * with 409 when the holder has what it gives already, or bought a day pass a moment ago.
+   */
+  async function refuseNeedless(tx: Tx, row: PaymentRow): Promise<void> {
+    const holder = holderOfPayment(row);
+    if (!holder) return;
+    if (await alreadyHeld(tx, holder, row.product)) throw conflict(row.product === 'posting' ? PAYMENT_MESSAGES.alreadyPosting : PAYMENT_MESSAGES.alreadyPaid);
+    await notJustBought(tx, holder, row.product);
+  }
+
   async function announce(holders: readonly Holder[]) {
     for (const holder of holders) await deps.access.announce(holder);
   }
@@ -75,9 +106,10 @@ export function createSettlement(deps: SettlementDeps) {
   return {
     /**
      * A payment paid at once, by the demo (no money moves) or by a referral credit (`spend` takes
-     * it, or answers false: then nothing is written, 'noCredit'). Nothing more is sold to a holder
-     * of lifetime access ('alreadyPaid'), judged with their grants held, so a purchase sent twice
-     * at once is made once.
+     * it, or answers false: then nothing is written, 'noCredit'). Judged with the holder's grants
+     * held, so a purchase sent twice at once is made once: nothing is sold to a holder it gives
+     * nothing more ('alreadyPaid': lifetime access held; posting allowed already), and a day pass
+     * a moment after another is refused (409, the credit not spent).
      */
     async paidAtOnce(
       holder: Holder,
@@ -86,8 +118,9 @@ export function createSettlement(deps: SettlementDeps) {
       extra: { postType?: string; spend?: (tx: Tx) => Promise<boolean> } = {},
     ): Promise<PaymentRow | 'noCredit' | 'alreadyPaid'> {
       const result = await deps.db.transaction(async (tx) => {
-        if (await deps.access.holdsLifetimeIn(tx, holder)) return 'alreadyPaid' as const;
+        if (await alreadyHeld(tx, holder, product)) return 'alreadyPaid' as const;
         if (extra.spend && !(await extra.spend(tx))) return 'noCredit' as const;
+        await notJustBought(tx, holder, product);
         const row = await repo.insert(
           {
             provider,
@@ -111,6 +144,8 @@ export function createSettlement(deps: SettlementDeps) {
     /**
      * The provider's verified word on a payment (a signed webhook, a capture, or the provider
      * asked). `event` is recorded with it, so a webhook delivered twice does nothing the second time.
+     * A demo payment is refused (409) as one paid at once would be; money a provider took is
+     * always recorded and granted.
      */
     async settle(provider: ProviderName, outcome: Outcome, event?: { id: string; type: string }): Promise<PaymentRow | null> {
       const result = await deps.db.transaction(async (tx) => {
@@ -135,6 +170,7 @@ export function createSettlement(deps: SettlementDeps) {
           await repo.markUnpaid(tx, row.id, 'failed', 'amount mismatch');
           return { paid: { ...row, status: 'failed' as const }, changed: [] };
         }
+        if (row.demo) await refuseNeedless(tx, row);
         return pay(tx, row, outcome.ref);
       });
       if (!result) return null;

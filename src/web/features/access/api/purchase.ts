@@ -65,6 +65,9 @@ export function usePurchase(onReceipt: (receipt: Receipt) => void) {
     onError: (error, p) => {
       // PayPal's order is refused with 409 'Already Premium' for lifetime holders.
       if (isApiError(error, 409) && serverMessage(error) === PAYMENT_MESSAGES.alreadyPaid) alreadyPremium();
+      // A day pass bought a moment ago (another tab, a double click): this one was not charged.
+      else if (isApiError(error, 409) && serverMessage(error) === PAYMENT_MESSAGES.dayPassJustBought)
+        toast({ title: PAYMENT_MESSAGES.dayPassJustBought });
       else toast({ variant: 'destructive', ...paymentFailure(p.product, error) });
     },
   });
