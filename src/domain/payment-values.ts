@@ -25,10 +25,10 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'Already Premium',
   alreadyPaidText: 'You already have lifetime access.',
   alreadyPosting: 'You can already post.',
-  /** The same payment started in two tabs at one moment: the other is still being opened at the provider (docs/decisions/XXXX). */
+  /** The same payment started in two tabs at one moment: the other is still being opened at the provider (docs/decisions/0118). */
   startedElsewhere:
     'This payment is being started in another window. Please finish it there, or try again in a moment.',
-  /** A day pass bought at the moment another was (a double click, a second tab): refused, not charged (docs/decisions/XXXX). */
+  /** A day pass bought at the moment another was (a double click, a second tab): refused, not charged (docs/decisions/0118). */
   dayPassJustBought:
     'You bought a 24-hour pass a moment ago, so this one was not charged. To add another 24 hours, buy again in a minute.',
   demoPaid: 'Payment Successful',

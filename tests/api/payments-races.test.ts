@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES } from '../../src/domain/payments';
 import { as, metMidway, registerMember, sessionCookie, useTestApp } from './helpers';
 
 /**
- * The same thing bought twice at once, in demo mode (review findings; docs/decisions/XXXX): a
+ * The same thing bought twice at once, in demo mode (review findings; docs/decisions/0118): a
  * double click, or two tabs. Each test holds the first purchase at its write of the payment until
  * the second has reached it, so the order is the worst one, not left to chance.
  */

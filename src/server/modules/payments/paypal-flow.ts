@@ -78,7 +78,7 @@ export function createPayPalFlow(deps: PayPalFlowDeps) {
       if (input.currency !== undefined && input.currency.toUpperCase() !== CURRENCY) throw badRequest(PAYMENT_MESSAGES.amountMismatch);
       if (input.type !== 'posting' && deps.hasLifetime(actor, now)) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
       await deps.limiter.hit(`payments:ip:${actor.address}`, PAYMENT_RATE);
-      // The holder's order started a moment ago and not captured is answered again (docs/decisions/XXXX).
+      // The holder's order started a moment ago and not captured is answered again (docs/decisions/0118).
       const paypal = deps.paypal;
       const open = paypal ? (r: PaymentRow) => paypal.createOrder(deps.chargeOf(r)) : async (r: PaymentRow) => ({ ref: `DEMO-${r.id.slice(0, 8).toUpperCase()}` });
       const { started } = await deps.startAt(holder, input.type, paypal ? 'paypal' : 'demo', open);

@@ -90,7 +90,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /**
    * A pending payment at `provider`, then the provider's side of it (`open`); which payment is
-   * decided with the holder's grants held (docs/decisions/XXXX). The holder's payment of the same
+   * decided with the holder's grants held (docs/decisions/0118). The holder's payment of the same
    * product started there in the last REOPEN_MS and not paid is opened again (the provider answers
    * the same checkout to its idempotency key), so two tabs or a double click pay one checkout,
    * once; one still being opened at the provider at that moment answers 409. A provider failure
