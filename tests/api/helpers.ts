@@ -161,14 +161,14 @@ export async function warmPool(ctx: Pick<TestContext, 'database'>): Promise<void
 /**
  * Waits until a query on the test's database waits for a lock (a row, a transaction; an advisory
  * lock with `advisory`; with `waiters`, until that many wait for locks of any kind), polling for up
- * to `timeoutMs` (2 s); whether one did. For tests that hold a lock open and must let another
- * transaction reach it before they let go.
+ * to `timeoutMs` (2 s) or until `over()`; whether one did. For tests that hold a lock open and must
+ * let another transaction reach it before they let go.
  */
 export async function lockWaited(
   ctx: Pick<TestContext, 'database'>,
-  opts: { advisory?: boolean; waiters?: number; timeoutMs?: number } = {},
+  opts: { advisory?: boolean; waiters?: number; timeoutMs?: number; over?: () => boolean } = {},
 ): Promise<boolean> {
-  for (let i = 0; i < (opts.timeoutMs ?? 2000) / 20; i++) {
+  for (let i = 0; i < (opts.timeoutMs ?? 2000) / 20 && !opts.over?.(); i++) {
     const { rows } = await ctx.database.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ($2 OR (wait_event = 'advisory') = $1)`,
       [opts.advisory ?? false, opts.waiters !== undefined],
@@ -206,9 +206,11 @@ export async function metMidway<A, B>(
     const one = first();
     // Up to 10 s each: a request that processes a photo first may take seconds on a busy machine.
     if (!(await lockWaited(ctx, { advisory: true, timeoutMs: 10_000 }))) throw new Error(`the first request never wrote to ${table}`);
-    const two = second();
-    // The first waits at the trigger; the second for a lock of any kind (a row's, or the first's advisory lock).
-    await lockWaited(ctx, { waiters: 2, timeoutMs: 10_000 });
+    let answered = false;
+    const two = second().finally(() => (answered = true));
+    // The first waits at the trigger; the second for a lock of any kind (a row's, or the first's
+    // advisory lock), unless it answers without one (refused while the first is under way).
+    await lockWaited(ctx, { waiters: 2, timeoutMs: 10_000, over: () => answered });
     await holder.query(`SELECT pg_advisory_unlock(${key})`);
     return await Promise.all([one, two]);
   } finally {
