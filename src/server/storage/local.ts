@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, type Dir, type Dirent } from 'node:fs';
+import { access, constants, mkdir, opendir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { contentTypeOf, isValidKey, type Storage } from './storage';
@@ -13,6 +13,13 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
     if (!isValidKey(key) || !contentTypeOf(key)) return null;
     const file = path.resolve(resolved, key);
     return file.startsWith(resolved + path.sep) ? file : null;
+  }
+
+  /** The key of a file found in the folder, or null when it is not one a key could name (a `.tmp` being written, say). */
+  function keyOf(entry: Dirent): string | null {
+    if (!entry.isFile()) return null;
+    const key = path.relative(resolved, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    return fileOf(key) ? key : null;
   }
 
   function mustFileOf(key: string): string {
@@ -62,10 +69,22 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
         if (err.code === 'ENOENT') return [];
         throw err;
       });
-      return entries
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(resolved, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-        .filter((key) => fileOf(key) !== null);
+      return entries.map(keyOf).filter((key) => key !== null);
+    },
+
+    async *entries(folder) {
+      const dir = path.resolve(resolved, folder);
+      if (!isValidKey(folder) || !dir.startsWith(resolved + path.sep)) throw new Error(`invalid storage folder: ${folder}`);
+      // Read as it is walked (a few dozen names at a time), not the whole folder into memory.
+      const walk: Dir | null = await opendir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      for await (const entry of walk ?? []) {
+        const key = keyOf(entry);
+        const info = key ? await stat(path.join(entry.parentPath, entry.name)).catch(() => null) : null; // null: deleted since
+        if (key && info?.isFile()) yield { key, modifiedAt: info.mtime };
+      }
     },
 
     async check() {

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
-import { contentTypeOf, IMMUTABLE, isValidKey, type Storage } from './storage';
+import { contentTypeOf, IMMUTABLE, isValidKey, type Storage, type StoredEntry } from './storage';
 
 /** Where the bucket is and how to reach it: the S3_* settings (docs/decisions/0085). */
 export interface S3Settings {
@@ -62,6 +62,16 @@ export function createS3Storage(settings: S3Settings, publicPath = '/uploads'): 
   const base = (settings.publicUrl ?? publicPath).replace(/\/+$/, '');
   const servable = (key: string) => isValidKey(key) && contentTypeOf(key) !== null;
 
+  /** The servable objects whose keys start with `prefix`, one page of up to 1,000 asked for at a time. */
+  async function* listed(prefix?: string): AsyncGenerator<StoredEntry> {
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const { Key: key, LastModified: modifiedAt } of page.Contents ?? []) if (key && modifiedAt && servable(key)) yield { key, modifiedAt };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   return {
     async put(key, bytes, contentType) {
       if (!servable(key)) throw new Error(`invalid storage key: ${key}`);
@@ -101,13 +111,13 @@ export function createS3Storage(settings: S3Settings, publicPath = '/uploads'): 
 
     async list() {
       const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key && servable(object.Key)) keys.push(object.Key);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+      for await (const object of listed()) keys.push(object.key);
       return keys;
+    },
+
+    async *entries(folder) {
+      if (!isValidKey(folder)) throw new Error(`invalid storage folder: ${folder}`);
+      yield* listed(`${folder}/`);
     },
 
     async check() {

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { copyObjects } from './copy';
 import { withEarlierFolder } from './from-config';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
-import type { Storage } from './storage';
+import type { Storage, StoredEntry } from './storage';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
 let s3: S3Server;
@@ -25,6 +25,12 @@ afterAll(async () => {
 
 const s3Storage = (bucket = 'photos', publicUrl?: string) =>
   createS3Storage({ bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, publicUrl });
+
+async function listed(entries: AsyncIterable<StoredEntry>): Promise<StoredEntry[]> {
+  const all: StoredEntry[] = [];
+  for await (const entry of entries) all.push(entry);
+  return all;
+}
 
 const implementations: Array<[string, () => Storage]> = [
   ['the local folder', () => createLocalStorage(path.join(tmp, 'uploads'))],
@@ -56,6 +62,23 @@ describe.each(implementations)('Storage in %s', (_name, make) => {
     expect(await storage.list()).not.toContain('posts/one.webp');
   });
 
+  it("lists a folder's objects with when each was written, and none of another folder", async () => {
+    const before = Date.now();
+    await storage.put('posts/dated.webp', Buffer.from('x'), 'image/webp');
+    await storage.put('postscript/beside.webp', Buffer.from('x'), 'image/webp');
+    await storage.put('other/elsewhere.webp', Buffer.from('x'), 'image/webp');
+    const entries = await listed(storage.entries('posts'));
+    const keys = entries.map((e) => e.key);
+    expect(keys.sort()).toEqual((await storage.list()).filter((key) => key.startsWith('posts/')).sort());
+    expect(keys).toContain('posts/dated.webp');
+    const dated = entries.find((e) => e.key === 'posts/dated.webp')!.modifiedAt.getTime();
+    // S3 keeps whole seconds.
+    expect(dated).toBeGreaterThanOrEqual(before - 1_000);
+    expect(dated).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect(await listed(storage.entries('never-written'))).toEqual([]);
+    await expect(listed(storage.entries('../up'))).rejects.toThrow(/invalid storage folder/);
+  });
+
   it('refuses keys that could leave the store or are not images, and opens none', async () => {
     for (const key of ['../escape.webp', 'posts/../../x.webp', '/abs.webp', 'notes.txt', 'posts/script.svg']) {
       await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/invalid storage key/);
@@ -73,6 +96,17 @@ describe.each(implementations)('Storage in %s', (_name, make) => {
 
   it('is ready when it can be reached', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
+  });
+});
+
+describe('the local folder', () => {
+  it("gives each file's modified time, as the file system has it", async () => {
+    const root = path.join(tmp, 'dated');
+    const storage = createLocalStorage(root);
+    await storage.put('posts/aged.webp', Buffer.from('x'), 'image/webp');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
+    utimesSync(path.join(root, 'posts', 'aged.webp'), twoDaysAgo, twoDaysAgo);
+    expect(await listed(storage.entries('posts'))).toEqual([{ key: 'posts/aged.webp', modifiedAt: twoDaysAgo }]);
   });
 });
 
@@ -139,6 +173,10 @@ describe('a bucket in front of the earlier folder', () => {
     expect(await text((await storage.open('posts/old.webp'))!.stream)).toBe('old');
     expect(await text((await storage.open('posts/new.webp'))!.stream)).toBe('new');
     expect(await folder.open('posts/new.webp')).toBeNull();
+    // The bucket's objects are those listed: the folder's are copied into it by `npm run storage:migrate`.
+    const keys = (await listed(storage.entries('posts'))).map((e) => e.key);
+    expect(keys).toContain('posts/new.webp');
+    expect(keys).not.toContain('posts/old.webp');
     await storage.delete('posts/old.webp');
     expect(await storage.open('posts/old.webp')).toBeNull();
     bucket.close();

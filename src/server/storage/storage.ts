@@ -7,6 +7,12 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A stored key and when its object was last written, by the store's clock. */
+export interface StoredEntry {
+  key: string;
+  modifiedAt: Date;
+}
+
 /**
  * Where uploaded files live (docs/decisions/0020, 0085). Keys are relative paths such as
  * `posts/<random>.webp`; they are random, so an object under a key never changes (long cache
@@ -25,6 +31,12 @@ export interface Storage {
   has(key: string): Promise<boolean>;
   /** Every stored key, in no particular order (backups, `npm run storage:migrate`, tests). */
   list(): Promise<string[]>;
+  /**
+   * The objects under `folder` (`posts`: every `posts/…` key) with their last write, read from the
+   * store a page at a time as they are asked for, never all at once (the sweep of files no post
+   * names, docs/decisions/XXXX). Objects written or deleted meanwhile may or may not be in it.
+   */
+  entries(folder: string): AsyncIterable<StoredEntry>;
   /** Resolves when the store can be reached (GET /api/ready); rejects with why not. */
   check(): Promise<void>;
   /** Lets go of connections (the app closing). */
