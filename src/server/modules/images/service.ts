@@ -4,6 +4,8 @@ import { processImage } from './process';
 
 /** What other modules say about an image they refuse before it gets here (the upload's size). */
 export { IMAGE_MESSAGES } from './process';
+/** The sweep of stored files no row names (docs/decisions/XXXX). */
+export { sweepUnnamedFiles } from './sweep';
 
 export interface StoredImage {
   imageUrl: string;
@@ -16,7 +18,10 @@ export interface StoredImage {
  * Cleans an upload (processImage) and stores the full image and its thumbnail under fresh
  * random keys. If a write fails, what was written is removed again: all or nothing.
  */
-export async function storeImage(storage: Storage, input: Buffer, folder = 'posts'): Promise<StoredImage> {
+/** The folder of posts' photos: `posts/<uuid>.<ext>` and `posts/<uuid>-thumb.<ext>`. */
+export const IMAGE_FOLDER = 'posts';
+
+export async function storeImage(storage: Storage, input: Buffer, folder = IMAGE_FOLDER): Promise<StoredImage> {
   const image = await processImage(input);
   const id = randomUUID();
   const fullKey = `${folder}/${id}.${image.full.extension}`;

@@ -23,6 +23,7 @@ const StatusBody = z.object(UpdateStatusInput.shape, { error: STATUS_BODY_MESSAG
 export const postsRoutes: FastifyPluginAsyncZod<{ posts: PostsService }> = async (app, { posts }) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   app.jobs.add({ name: 'preview-views-old', everyMs: 60 * 60_000, run: () => posts.sweepPreviews() });
+  app.jobs.add({ name: 'photo-files-unnamed', everyMs: 24 * 60 * 60_000, run: () => posts.sweepUnnamedPhotos() });
 
   app.get('/', { schema: { querystring: ListPostsQuery, response: { 200: PostList } } }, async (request, reply) => {
     const page = await posts.list(request.actor, request.query);

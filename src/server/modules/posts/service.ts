@@ -12,7 +12,7 @@ import type { GuestAdopter } from '../auth/service';
 import { JsonBody } from '../../lib/json-body';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { Storage } from '../../storage/storage';
-import { deleteImages, storeImage, type StoredImage } from '../images/service';
+import { deleteImages, IMAGE_FOLDER, storeImage, sweepUnnamedFiles, type StoredImage } from '../images/service';
 import { isListed, originOf } from './filters';
 import { createPostModeration } from './moderation';
 import { createPostLimits } from './limits';
@@ -72,7 +72,7 @@ export interface PostsServiceDeps {
   defaultOrigin: LatLng;
   postingMode: PostingMode;
   writers: BodyWriters;
-  log?: { warn(obj: object, msg: string): void };
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /** Posts (spec §7): the rules of every post call, for an actor, whoever calls (a route, a script, a socket). */
@@ -245,6 +245,9 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     /** Forgets the preview budget's days before yesterday. */
     sweepPreviews: () => budget.sweep(),
+    /** Removes the stored photo files no post names, written over a day before `now` (docs/decisions/XXXX). */
+    sweepUnnamedPhotos: (now?: Date) =>
+      sweepUnnamedFiles({ storage: deps.storage, folder: IMAGE_FOLDER, named: repo.namedImageKeys, log: deps.log }, now),
 
     async create(actor: Actor, readForm: ReadForm, now = new Date()): Promise<Post> {
       assertAllowed(canPost(actor, now, deps.postingMode));
