@@ -34,7 +34,7 @@ export interface Storage {
   /**
    * The objects under `folder` (`posts`: every `posts/…` key) with their last write, read from the
    * store a page at a time as they are asked for, never all at once (the sweep of files no post
-   * names, docs/decisions/XXXX). Objects written or deleted meanwhile may or may not be in it.
+   * names, docs/decisions/0119). Objects written or deleted meanwhile may or may not be in it.
    */
   entries(folder: string): AsyncIterable<StoredEntry>;
   /** Resolves when the store can be reached (GET /api/ready); rejects with why not. */

@@ -83,7 +83,7 @@ export const posts = pgTable(
     index('posts_public_earth_idx').using('gist', sql`post_earth(${t.publicLatitude}, ${t.publicLongitude})`),
     // Boxes of the map (docs/decisions/0030): posts in a view or in one grid cell.
     index('posts_public_point_idx').using('gist', sql`point(${t.publicLongitude}, ${t.publicLatitude})`),
-    // Whether a post names a stored key (docs/decisions/XXXX): the sweep of files no post names asks
+    // Whether a post names a stored key (docs/decisions/0119): the sweep of files no post names asks
     // for a thousand keys at a time. Posts without a photo are left out. No pending list: every
     // lookup would read all of it (0097), and a post adds two keys.
     index('posts_image_keys_idx')

@@ -4,7 +4,7 @@ import { processImage } from './process';
 
 /** What other modules say about an image they refuse before it gets here (the upload's size). */
 export { IMAGE_MESSAGES } from './process';
-/** The sweep of stored files no row names (docs/decisions/XXXX). */
+/** The sweep of stored files no row names (docs/decisions/0119). */
 export { sweepUnnamedFiles } from './sweep';
 
 export interface StoredImage {

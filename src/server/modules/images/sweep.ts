@@ -2,7 +2,7 @@ import type { Storage } from '../../storage/storage';
 
 /**
  * How long a stored file no row names is left alone: a write stores its photo's files seconds
- * before the row naming them is committed (docs/decisions/XXXX), never a day.
+ * before the row naming them is committed (docs/decisions/0119), never a day.
  */
 export const UNNAMED_MIN_AGE_MS = 24 * 60 * 60_000;
 /** How many listed keys are checked against the database in one query. */
@@ -39,7 +39,7 @@ export interface SweepReport {
 
 /**
  * Removes the files under `folder` that no row names and that were written over a day before
- * `now` (docs/decisions/XXXX): a photo stored by an instance that stopped before writing its post,
+ * `now` (docs/decisions/0119): a photo stored by an instance that stopped before writing its post,
  * a replaced or deleted post's file whose deletion failed. One log line when it removed or failed
  * to remove any, none otherwise. The listing is read as it goes and checked in batches; the keys
  * to remove are checked once more just before they are removed.

@@ -197,7 +197,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
       return moved.map((m) => m.id);
     },
 
-    /** Which of these storage keys a post names (the sweep of stored files, docs/decisions/XXXX). */
+    /** Which of these storage keys a post names (the sweep of stored files, docs/decisions/0119). */
     async namedImageKeys(keys: readonly string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
       const { rows } = await db.execute<{ key: string }>(namedImageKeysSql(keys));

@@ -245,7 +245,7 @@ export function createPostsService(deps: PostsServiceDeps) {
 
     /** Forgets the preview budget's days before yesterday. */
     sweepPreviews: () => budget.sweep(),
-    /** Removes the stored photo files no post names, written over a day before `now` (docs/decisions/XXXX). */
+    /** Removes the stored photo files no post names, written over a day before `now` (docs/decisions/0119). */
     sweepUnnamedPhotos: (now?: Date) =>
       sweepUnnamedFiles({ storage: deps.storage, folder: IMAGE_FOLDER, named: repo.namedImageKeys, log: deps.log }, now),
 
