@@ -197,7 +197,11 @@ describe('a member sharing and finding posts', () => {
     await page.getByRole('link', { name: 'Browse Posts' }).waitFor();
   });
 
-  it('favourites the post when the heart is pressed before the session has answered', async () => {
+  /**
+   * Holds the page's GET /api/session until `act` calls `release` (each journey does after its
+   * click), then lets it answer; released in any case.
+   */
+  async function whileSessionHeld(act: (release: () => void) => Promise<void>): Promise<void> {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/session', async (route) => {
@@ -205,6 +209,15 @@ describe('a member sharing and finding posts', () => {
       await route.fallback();
     });
     try {
+      await act(release);
+    } finally {
+      release();
+      await page.unroute('**/api/session');
+    }
+  }
+
+  it('favourites the post when the heart is pressed before the session has answered', async () => {
+    await whileSessionHeld(async (release) => {
       await page.goto(`/?q=${token}`);
       const heart = card().getByRole('button', { name: `Favorite ${title}` });
       await heart.click();
@@ -212,10 +225,7 @@ describe('a member sharing and finding posts', () => {
       // The member is not told to sign in: the click waited for the session.
       await expectToast(page, 'Added to favorites');
       await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
-    } finally {
-      release();
-      await page.unroute('**/api/session');
-    }
+    });
     await card()
       .getByRole('button', { name: `Favorite ${title}` })
       .click();
@@ -223,22 +233,13 @@ describe('a member sharing and finding posts', () => {
   });
 
   it('opens the create dialog when Upload is pressed before the session has answered', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/session', async (route) => {
-      await held;
-      await route.fallback();
-    });
-    try {
+    await whileSessionHeld(async (release) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
       release();
       await page.getByRole('dialog', { name: 'Add New Fruit Post' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
-    } finally {
-      release();
-      await page.unroute('**/api/session');
-    }
+    });
     await page.keyboard.press('Escape');
   });
 
