@@ -6,7 +6,7 @@ import { PAYMENT_TEXTS, PRODUCTS } from '../../../../domain/payment-values';
 import type { Receipt } from '../../../../domain/payments';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { settledPayment } from '../api/payment-state';
+import { outcomeOfConfirm } from '../api/card-payment';
 import { createOneTimePayment } from '../api/pay';
 import { alreadyPremium, cardFailure, paymentFailure, type PassProduct } from '../api/purchase';
 
@@ -73,11 +73,10 @@ function CardForm({ product, label, onPaid }: Omit<StripeCardFormProps, 'publish
       confirmParams: { return_url: returnUrl },
       redirect: 'if_required',
     });
-    if (confirmed.error) return failed(confirmed.error.message);
-    const state = await settledPayment(started.paymentId);
-    if (state.status === 'paid' && state.receipt) return onPaid(state.receipt);
-    if (state.status === 'pending') return toast({ title: PAYMENT_TEXTS.stillPending });
-    failed();
+    const outcome = await outcomeOfConfirm(started.paymentId, confirmed.error);
+    if (outcome.kind === 'paid') return onPaid(outcome.receipt);
+    if (outcome.kind === 'pending') return toast({ title: PAYMENT_TEXTS.stillPending });
+    failed(outcome.message);
   }
 
   const onSubmit = (event: FormEvent) => {
