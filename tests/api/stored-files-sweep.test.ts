@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { utimes } from 'node:fs/promises';
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { registerMember, useTestApps, type Member } from './helpers';
 import { createPost, insertPost, uploadedFiles, VALID_POST } from './posts-helpers';
 
 /** Two instances on one database and one storage, as behind a load balancer; their log lines. */
-const lines: Array<{ level: number; msg: string; removed?: number; braked?: boolean }> = [];
+const lines: Array<{ level: number; msg: string; removed?: number; braked?: boolean; unfinished?: number }> = [];
 const instances = useTestApps(2, { LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(JSON.parse(line)) } });
 const [ctx, other] = [instances[0]!, instances[1]!];
 const sweepLines = () => lines.filter((l) => /stored files/.test(l.msg));
@@ -89,15 +89,23 @@ describe('the sweep of stored photo files no post names', () => {
     const posted = await postedPhoto();
     const stray = await strayPhoto();
     // The folder's files can be dated back; a bucket's cannot, and a file written now is kept.
+    // And the file of a write cut short by a kill, in the folder (with S3, the folder behind the bucket).
+    const cut = path.join(uploadsFolder(ctx.config), IMAGE_FOLDER, `${randomUUID()}.webp.0123456789ab.tmp`);
+    await mkdir(path.dirname(cut), { recursive: true });
+    await writeFile(cut, 'half a photo');
+    const twoDaysAgo = new Date(Date.now() - 2 * UNNAMED_MIN_AGE_MS);
+    await utimes(cut, twoDaysAgo, twoDaysAgo);
     if (!onS3) {
-      const twoDaysAgo = new Date(Date.now() - 2 * UNNAMED_MIN_AGE_MS);
       for (const key of [...posted, ...stray]) await utimes(path.join(uploadsFolder(ctx.config), key), twoDaysAgo, twoDaysAgo);
     }
+    const before = sweepLines().length;
     const ran = (await Promise.all([ctx.app.jobs.runDue(), other.app.jobs.runDue()])).flat();
     expect(ran.filter((name) => name === 'photo-files-unnamed')).toHaveLength(1);
     const files = await uploadedFiles(ctx);
     expect(files).toEqual(expect.arrayContaining(posted));
     for (const key of stray) expect(files.includes(key)).toBe(onS3);
+    expect(await stat(cut).then(() => 'kept', () => 'removed')).toBe('removed');
+    expect(sweepLines().slice(before)).toEqual([expect.objectContaining({ unfinished: 1, msg: expect.stringMatching(/and 1 unfinished files of writes cut short/) })]);
     expect(await ctx.app.jobs.runDue()).not.toContain('photo-files-unnamed');
   });
 

@@ -30,5 +30,8 @@ export function withEarlierFolder(current: Storage, earlier: Storage): Storage {
     async open(key) {
       return (await current.open(key)) ?? earlier.open(key);
     },
+    async removeUnfinished(folder, before) {
+      return (await current.removeUnfinished(folder, before)) + (await earlier.removeUnfinished(folder, before));
+    },
   };
 }

@@ -22,6 +22,27 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
     return fileOf(key) ? key : null;
   }
 
+  /** The name `put` writes a key's file under before renaming it: a `.tmp` beside it. */
+  const UNFINISHED = /\.[0-9a-f]{12}\.tmp$/;
+
+  /** Whether `entry` is a file `put` began and never renamed (a process killed mid-write). */
+  function isUnfinished(entry: Dirent): boolean {
+    if (!entry.isFile() || !UNFINISHED.test(entry.name)) return false;
+    const written = path.join(entry.parentPath, entry.name.replace(UNFINISHED, ''));
+    return fileOf(path.relative(resolved, written).split(path.sep).join('/')) !== null;
+  }
+
+  /** The entries under `folder`, read as they are walked (a few dozen names at a time), not all at once. */
+  async function* walk(folder: string): AsyncGenerator<{ entry: Dirent; file: string }> {
+    const dir = path.resolve(resolved, folder);
+    if (!isValidKey(folder) || !dir.startsWith(resolved + path.sep)) throw new Error(`invalid storage folder: ${folder}`);
+    const opened: Dir | null = await opendir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+    for await (const entry of opened ?? []) yield { entry, file: path.join(entry.parentPath, entry.name) };
+  }
+
   function mustFileOf(key: string): string {
     const file = fileOf(key);
     if (!file) throw new Error(`invalid storage key: ${key}`);
@@ -73,18 +94,24 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
     },
 
     async *entries(folder) {
-      const dir = path.resolve(resolved, folder);
-      if (!isValidKey(folder) || !dir.startsWith(resolved + path.sep)) throw new Error(`invalid storage folder: ${folder}`);
-      // Read as it is walked (a few dozen names at a time), not the whole folder into memory.
-      const walk: Dir | null = await opendir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
-      for await (const entry of walk ?? []) {
+      for await (const { entry, file } of walk(folder)) {
         const key = keyOf(entry);
-        const info = key ? await stat(path.join(entry.parentPath, entry.name)).catch(() => null) : null; // null: deleted since
+        const info = key ? await stat(file).catch(() => null) : null; // null: deleted since
         if (key && info?.isFile()) yield { key, modifiedAt: info.mtime };
       }
+    },
+
+    async removeUnfinished(folder, before) {
+      let removed = 0;
+      for await (const { entry, file } of walk(folder)) {
+        if (!isUnfinished(entry)) continue;
+        // Last written before `before`: a write takes milliseconds, so this one's process is gone.
+        const info = await stat(file).catch(() => null);
+        if (!info || info.mtime.getTime() >= before.getTime()) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
 
     async check() {

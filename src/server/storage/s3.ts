@@ -120,6 +120,11 @@ export function createS3Storage(settings: S3Settings, publicPath = '/uploads'): 
       yield* listed(`${folder}/`);
     },
 
+    // A PutObject leaves the whole object or none: nothing unfinished to remove.
+    async removeUnfinished() {
+      return 0;
+    },
+
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
     },

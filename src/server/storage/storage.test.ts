@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,6 +107,61 @@ describe('the local folder', () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
     utimesSync(path.join(root, 'posts', 'aged.webp'), twoDaysAgo, twoDaysAgo);
     expect(await listed(storage.entries('posts'))).toEqual([{ key: 'posts/aged.webp', modifiedAt: twoDaysAgo }]);
+  });
+});
+
+/** A file left as `put` leaves one when its process is killed mid-write (`<file>.<12 hex>.tmp`), last written at `at`. */
+function leftBehind(root: string, name: string, at: Date): string {
+  const file = path.join(root, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, 'half a photo');
+  utimesSync(file, at, at);
+  return file;
+}
+
+describe('the unfinished writes of the local folder', () => {
+  const dayAgo = new Date(Date.now() - 24 * 60 * 60_000);
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
+
+  it('removes the .tmp files of writes begun before the cutoff under the folder, and nothing else', async () => {
+    const root = path.join(tmp, 'unfinished');
+    const storage = createLocalStorage(root);
+    await storage.put('posts/whole.webp', Buffer.from('x'), 'image/webp');
+    utimesSync(path.join(root, 'posts', 'whole.webp'), twoDaysAgo, twoDaysAgo);
+    const cut = leftBehind(root, 'posts/cut.webp.0123456789ab.tmp', twoDaysAgo);
+    const nested = leftBehind(root, 'posts/2026/cut-thumb.webp.abcdef012345.tmp', twoDaysAgo);
+    const kept = [
+      leftBehind(root, 'posts/being-written.webp.0123456789ab.tmp', new Date()),
+      leftBehind(root, 'posts/notes.tmp', twoDaysAgo),
+      leftBehind(root, 'posts/script.svg.0123456789ab.tmp', twoDaysAgo),
+      leftBehind(root, 'other/cut.webp.0123456789ab.tmp', twoDaysAgo),
+    ];
+    // Never a key: neither listed nor served.
+    expect(await storage.list()).toEqual(['posts/whole.webp']);
+    expect(await storage.removeUnfinished('posts', dayAgo)).toBe(2);
+    expect([existsSync(cut), existsSync(nested)]).toEqual([false, false]);
+    for (const file of kept) expect(existsSync(file)).toBe(true);
+    expect(await storage.has('posts/whole.webp')).toBe(true);
+    expect(await storage.removeUnfinished('posts', dayAgo)).toBe(0);
+    expect(await storage.removeUnfinished('never-written', dayAgo)).toBe(0);
+    await expect(storage.removeUnfinished('../up', dayAgo)).rejects.toThrow(/invalid storage folder/);
+  });
+
+  it('leaves no .tmp file behind a write that ends', async () => {
+    const root = path.join(tmp, 'finished');
+    const storage = createLocalStorage(root);
+    await storage.put('posts/done.webp', Buffer.from('x'), 'image/webp');
+    expect(await storage.removeUnfinished('posts', new Date(Date.now() + 60_000))).toBe(0);
+  });
+
+  it('are removed behind a bucket too, from the earlier folder; the bucket has none', async () => {
+    const root = path.join(tmp, 'unfinished-earlier');
+    const bucket = s3Storage();
+    const cut = leftBehind(root, 'posts/cut.webp.0123456789ab.tmp', twoDaysAgo);
+    expect(await bucket.removeUnfinished('posts', dayAgo)).toBe(0);
+    expect(await withEarlierFolder(bucket, createLocalStorage(root)).removeUnfinished('posts', dayAgo)).toBe(1);
+    expect(existsSync(cut)).toBe(false);
+    bucket.close();
   });
 });
 

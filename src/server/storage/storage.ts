@@ -37,6 +37,12 @@ export interface Storage {
    * names, docs/decisions/0119). Objects written or deleted meanwhile may or may not be in it.
    */
   entries(folder: string): AsyncIterable<StoredEntry>;
+  /**
+   * Removes what writes under `folder` cut short left behind, begun before `before` (the folder's
+   * `.tmp` files of a process killed mid-write); answers how many. A bucket has none: an object is
+   * whole or absent.
+   */
+  removeUnfinished(folder: string, before: Date): Promise<number>;
   /** Resolves when the store can be reached (GET /api/ready); rejects with why not. */
   check(): Promise<void>;
   /** Lets go of connections (the app closing). */

@@ -35,20 +35,24 @@ export interface SweepReport {
   failed: number;
   /** Nothing removed: too many unnamed files for the database to be this store's (SWEEP_BRAKE). */
   braked: boolean;
+  /** Removed too: the `.tmp` files of writes cut short before the cutoff (the brake does not hold them: no row can name one). */
+  unfinished: number;
 }
 
 /**
  * Removes the files under `folder` that no row names and that were written over a day before
  * `now` (docs/decisions/0119): a photo stored by an instance that stopped before writing its post,
- * a replaced or deleted post's file whose deletion failed. One log line when it removed or failed
+ * a replaced or deleted post's file whose deletion failed, and what a write cut short left (the
+ * folder's `.tmp` files; 0119's addendum). One log line when it removed or failed
  * to remove any, none otherwise. The listing is read as it goes and checked in batches; the keys
  * to remove are checked once more just before they are removed.
  */
 export async function sweepUnnamedFiles(deps: SweepDeps, now = new Date()): Promise<SweepReport> {
   const cutoff = new Date(now.getTime() - UNNAMED_MIN_AGE_MS);
+  const unfinished = await deps.storage.removeUnfinished(deps.folder, cutoff);
   const found = await findUnnamed(deps, cutoff);
   const braked = found.unnamed > SWEEP_BRAKE.files && found.unnamed > found.old * SWEEP_BRAKE.share;
-  const report: SweepReport = { old: found.old, unnamed: found.unnamed, removed: 0, failed: 0, braked };
+  const report: SweepReport = { old: found.old, unnamed: found.unnamed, removed: 0, failed: 0, braked, unfinished };
   if (braked) {
     deps.log?.warn(
       { ...report, folder: deps.folder },
@@ -62,14 +66,15 @@ export async function sweepUnnamedFiles(deps: SweepDeps, now = new Date()): Prom
     if (removed) report.removed += 1;
     else report.failed += 1;
   }
-  if (report.removed > 0 || report.failed > 0) logRemoved(deps, report, cutoff);
+  if (report.removed > 0 || report.failed > 0 || unfinished > 0) logRemoved(deps, report, cutoff);
   return report;
 }
 
 /** The run's one line: how many were removed, and how many are left (failed or over the run's maximum). */
 function logRemoved(deps: SweepDeps, report: SweepReport, cutoff: Date): void {
   const left = report.unnamed - report.removed;
-  const line = `Removed ${report.removed} stored files no post names, written before ${cutoff.toISOString()}${left > 0 ? `; ${left} left for the next run` : ''}`;
+  const cutShort = report.unfinished > 0 ? ` and ${report.unfinished} unfinished files of writes cut short` : '';
+  const line = `Removed ${report.removed} stored files no post names${cutShort}, written before ${cutoff.toISOString()}${left > 0 ? `; ${left} left for the next run` : ''}`;
   const fields = { ...report, folder: deps.folder };
   if (report.failed > 0) deps.log?.warn(fields, line);
   else deps.log?.info(fields, line);
