@@ -108,8 +108,8 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
         // Last written before `before`: a write takes milliseconds, so this one's process is gone.
         const info = await stat(file).catch(() => null);
         if (!info || info.mtime.getTime() >= before.getTime()) continue;
-        await rm(file, { force: true });
-        removed += 1;
+        // One that cannot be removed (a permission) is left for the next run, and the others still go.
+        if (await rm(file, { force: true }).then(() => true, () => false)) removed += 1;
       }
       return removed;
     },

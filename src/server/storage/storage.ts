@@ -39,8 +39,8 @@ export interface Storage {
   entries(folder: string): AsyncIterable<StoredEntry>;
   /**
    * Removes what writes under `folder` cut short left behind, begun before `before` (the folder's
-   * `.tmp` files of a process killed mid-write); answers how many. A bucket has none: an object is
-   * whole or absent.
+   * `.tmp` files of a process killed mid-write); answers how many. One that cannot be removed is
+   * left for the next call, never an error. A bucket has none: an object is whole or absent.
    */
   removeUnfinished(folder: string, before: Date): Promise<number>;
   /** Resolves when the store can be reached (GET /api/ready); rejects with why not. */
