@@ -15,21 +15,24 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
     return file.startsWith(resolved + path.sep) ? file : null;
   }
 
-  /** The key of a file found in the folder, or null when it is not one a key could name (a `.tmp` being written, say). */
-  function keyOf(entry: Dirent): string | null {
-    if (!entry.isFile()) return null;
-    const key = path.relative(resolved, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+  /** The key a file in the folder would have, or null when no key names it (a `.tmp` being written, say). */
+  function keyAt(file: string): string | null {
+    const key = path.relative(resolved, file).split(path.sep).join('/');
     return fileOf(key) ? key : null;
+  }
+
+  function keyOf(entry: Dirent): string | null {
+    return entry.isFile() ? keyAt(path.join(entry.parentPath, entry.name)) : null;
   }
 
   /** The name `put` writes a key's file under before renaming it: a `.tmp` beside it. */
   const UNFINISHED = /\.[0-9a-f]{12}\.tmp$/;
+  const unfinishedOf = (file: string) => `${file}.${randomBytes(6).toString('hex')}.tmp`;
 
   /** Whether `entry` is a file `put` began and never renamed (a process killed mid-write). */
   function isUnfinished(entry: Dirent): boolean {
     if (!entry.isFile() || !UNFINISHED.test(entry.name)) return false;
-    const written = path.join(entry.parentPath, entry.name.replace(UNFINISHED, ''));
-    return fileOf(path.relative(resolved, written).split(path.sep).join('/')) !== null;
+    return keyAt(path.join(entry.parentPath, entry.name.replace(UNFINISHED, ''))) !== null;
   }
 
   /** The entries under `folder`, read as they are walked (a few dozen names at a time), not all at once. */
@@ -54,7 +57,7 @@ export function createLocalStorage(root: string, publicPath = '/uploads'): Stora
       const file = mustFileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file.
-      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      const tmp = unfinishedOf(file);
       try {
         await writeFile(tmp, bytes, { flag: 'wx' });
         await rename(tmp, file);

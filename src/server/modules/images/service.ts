@@ -14,13 +14,13 @@ export interface StoredImage {
   keys: string[];
 }
 
+/** The folder of posts' photos: `posts/<uuid>.<ext>` and `posts/<uuid>-thumb.<ext>`. */
+export const IMAGE_FOLDER = 'posts';
+
 /**
  * Cleans an upload (processImage) and stores the full image and its thumbnail under fresh
  * random keys. If a write fails, what was written is removed again: all or nothing.
  */
-/** The folder of posts' photos: `posts/<uuid>.<ext>` and `posts/<uuid>-thumb.<ext>`. */
-export const IMAGE_FOLDER = 'posts';
-
 export async function storeImage(storage: Storage, input: Buffer, folder = IMAGE_FOLDER): Promise<StoredImage> {
   const image = await processImage(input);
   const id = randomUUID();
