@@ -29,6 +29,9 @@ import { paymentsRoutes } from './modules/payments/routes';
 import type { Providers } from './modules/payments/providers/index';
 import { createPaymentsService } from './modules/payments/service';
 import { webhookRoutes } from './modules/payments/webhooks';
+import { builtInGeocoder, httpGeocoder } from './modules/places/geocoder';
+import { placesRoutes } from './modules/places/routes';
+import { createPlacesService } from './modules/places/service';
 import { postsRoutes } from './modules/posts/routes';
 import { createPostsService } from './modules/posts/service';
 import { reportsRoutes } from './modules/reports/routes';
@@ -86,6 +89,13 @@ export async function registerModules(
     favorites: createFavoritesService({ db, posts }),
   });
   app.adoptGuestWith(posts.adoptGuest);
+  const places = createPlacesService({
+    builtIn: builtInGeocoder(),
+    geocoder: config.GEOCODER_URL ? httpGeocoder(config.GEOCODER_URL, userAgentOf(config.PUBLIC_URL)) : undefined,
+    limiter,
+    log: app.log,
+  });
+  await app.register(placesRoutes, { places });
 
   const referrals = createReferralsService({ db, access, posts, mail, limiter, log: app.log, publicUrl: config.PUBLIC_URL });
   posts.afterCreate((row) => referrals.onPostShared(row.userId));
@@ -189,3 +199,6 @@ export async function registerModules(
     app.addHook('onReady', async () => app.log.info(promotionsLine(await promoteListedAdmins({ db, pool: app.pool }, config.ADMIN_EMAILS))));
   }
 }
+
+/** How the app names itself to a geocoder, whose terms ask for it (Nominatim's usage policy). */
+const userAgentOf = (publicUrl: string | undefined): string => `free-fruit-firewood-skids/1.0${publicUrl ? ` (+${publicUrl})` : ''}`;

@@ -365,6 +365,8 @@ const MATRIX: Record<string, Row> = {
     request: () => json('POST', '/api/searches', { query: 'apples' }),
     expect: everyone(204),
   },
+  // Place search (docs/decisions/0120): anyone picks where distances are measured from.
+  'GET /api/places': { request: () => json('GET', '/api/places?q=leslieville'), expect: everyone(200) },
   'GET /api/user/impact': { request: () => json('GET', '/api/user/impact'), expect: membersOnly(200) },
   'GET /api/user/analytics': {
     request: () => json('GET', '/api/user/analytics?range=7d'),

@@ -14,6 +14,9 @@ describe('urlForLog', () => {
     ['/api/posts?nearby=1&anear=2', '/api/posts?nearby=1&anear=2'],
     ['/api/posts?distance=5miles&cursor=WyJkIiwxMjMuNCwiYWJjIl0', '/api/posts?distance=5miles&cursor=REDACTED'],
     ['/api/posts?%E0%A4%A=1', '/api/posts?%E0%A4%A=1'],
+    ['/api/posts?q=apples', '/api/posts?q=apples'],
+    ['/api/places?q=12%20Carlaw%20Ave', '/api/places?q=REDACTED'],
+    ['/api/places?%71=12+Carlaw+Ave&near=43.7,-79.4', '/api/places?%71=REDACTED&near=REDACTED'],
   ])('%s -> %s', (url, logged) => {
     expect(urlForLog(url)).toBe(logged);
   });

@@ -42,6 +42,8 @@ export function logMethod(this: pino.Logger, args: Parameters<pino.LogFn>, metho
  * nearest-first `cursor` holds a post's distance from it.
  */
 const PRIVATE_PARAMS = new Set(['near', 'cursor']);
+/** A place search's words may be the searcher's street address (docs/decisions/0120). */
+const PRIVATE_BY_PATH: Record<string, ReadonlySet<string>> = { '/api/places': new Set([...PRIVATE_PARAMS, 'q']) };
 
 function decodedKey(raw: string): string {
   try {
@@ -51,14 +53,15 @@ function decodedKey(raw: string): string {
   }
 }
 
-/** `url` as the request log shows it: `near=REDACTED`, `cursor=REDACTED` (however the name is encoded), the rest as sent. */
+/** `url` as the request log shows it: `near=REDACTED`, `cursor=REDACTED` (a place search's `q` too; however the name is encoded), the rest as sent. */
 export function urlForLog(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
+  const hidden = PRIVATE_BY_PATH[url.slice(0, q)] ?? PRIVATE_PARAMS;
   const pairs = url.slice(q + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=');
     const key = eq === -1 ? pair : pair.slice(0, eq);
-    return PRIVATE_PARAMS.has(decodedKey(key)) ? `${key}=REDACTED` : pair;
+    return hidden.has(decodedKey(key)) ? `${key}=REDACTED` : pair;
   });
   return `${url.slice(0, q + 1)}${pairs.join('&')}`;
 }
