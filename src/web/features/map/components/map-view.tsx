@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MapContainer, TileLayer, useMapEvents, type MapContainerProps } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap, useMapEvents, type MapContainerProps } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Map as LeafletMap } from 'leaflet';
 import { LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -88,6 +88,7 @@ export function MapView({ query, gated, onViewDetails, onClearFilters }: MapView
           <MapContainer {...openingProps(start)} className="size-full" worldCopyJump>
             <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
             <ViewportWatcher onChange={setViewport} />
+            <FollowOrigin near={new URLSearchParams(query).get('near')} />
             {posts.data && (
               <MapItems
                 items={posts.data.items}
@@ -144,5 +145,21 @@ function ViewportWatcher({ onChange }: { onChange: (viewport: MapViewport) => vo
   );
   const map = useMapEvents(handlers);
   useEffect(() => onChange(viewportOf(map)), [map, onChange]);
+  return null;
+}
+
+/**
+ * Where distances are measured from changed after the map opened (a place picked, the location
+ * found): the map goes there, at least as close as a nearby view.
+ */
+function FollowOrigin({ near }: { near: string | null }) {
+  const map = useMap();
+  const opened = useRef(near);
+  useEffect(() => {
+    if (near === opened.current) return;
+    opened.current = near;
+    const point = parseLatLng(near);
+    if (point) map.setView(point, Math.max(map.getZoom(), NEARBY_ZOOM));
+  }, [map, near]);
   return null;
 }

@@ -1,11 +1,12 @@
 import { useId, useState, type RefObject } from 'react';
-import { LocateFixed, SlidersHorizontal } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FilterChips } from './filter-chips';
 import { FilterSelects } from './filter-selects';
 import type { FilterValues, SelectFilter } from './filter-values';
 import { SearchInput } from './search-input';
-import { originText, type ViewerOrigin } from './viewer-origin';
+import { OriginLine } from './origin-line';
+import type { ViewerOrigin } from './viewer-origin';
 
 interface FilterBarProps {
   filters: FilterValues;
@@ -56,12 +57,7 @@ export function FilterBar({ filters, origin, onChange, onClearAll, searchRef }: 
       <div id={panelId} hidden={!open} className="md:hidden">
         <FilterSelects filters={filters} onChange={setSelect} className="grid-cols-2" />
       </div>
-      {filters.distance !== 'all' && (
-        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="status">
-          <LocateFixed className="size-3.5" aria-hidden="true" />
-          {originText(origin)}
-        </p>
-      )}
+      {filters.distance !== 'all' && <OriginLine origin={origin} />}
       <FilterChips
         filters={filters}
         onRemove={onChange}

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Label } from '../../../../components/ui/label';
 import { lazyNamed } from '../../../../lib/lazy';
+import { PlaceSearch } from '../../../places';
 
 const LocationMap = lazyNamed(() => import('./location-map'), 'LocationMap');
 
@@ -16,11 +17,13 @@ interface LocationFieldProps {
   pinColour: 'fruit' | 'other';
 }
 
-/** Where the post is: a pin on a small map or the device's location, and whether to show the exact spot. */
+/** Where the post is: a place found by name, a pin on a small map or the device's location, and whether to show the exact spot. */
 export function LocationField({ value, onChange, exact, onExactChange, pinColour }: LocationFieldProps) {
   const ids = { exact: useId(), help: useId() };
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
+  // Counts the places picked from the search: each one brings the map to its pin.
+  const [recentre, setRecentre] = useState(0);
 
   // A pin placed by hand answers a failed "Use my location": its message goes.
   const placePin = (point: LatLng | null) => {
@@ -51,8 +54,16 @@ export function LocationField({ value, onChange, exact, onExactChange, pinColour
       <p id={ids.help} className="text-xs text-muted-foreground">
         {value
           ? 'Pin placed. Drag it or tap the map to move it.'
-          : 'Tap the map to place a pin, or use your location.'}
+          : 'Find a place, tap the map to place a pin, or use your location.'}
       </p>
+      <PlaceSearch
+        label="Find a place"
+        emptyHint="Tap the map to place the pin instead."
+        onPick={(place) => {
+          placePin({ lat: place.lat, lng: place.lng });
+          setRecentre((n) => n + 1);
+        }}
+      />
       <Suspense
         fallback={
           <div className="grid h-56 place-items-center rounded-lg border bg-muted text-sm sm:h-64">
@@ -60,7 +71,7 @@ export function LocationField({ value, onChange, exact, onExactChange, pinColour
           </div>
         }
       >
-        <LocationMap value={value} onChange={placePin} pinColour={pinColour} />
+        <LocationMap value={value} onChange={placePin} pinColour={pinColour} recentre={recentre} />
       </Suspense>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={useMyLocation} disabled={locating}>

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
 import type { LatLng } from '../../../../../domain/geo';
@@ -13,10 +13,12 @@ interface LocationMapProps {
   value: LatLng | null;
   onChange: (point: LatLng) => void;
   pinColour: 'fruit' | 'other';
+  /** Changed when a place is picked from the search: the map shows the pin close up. */
+  recentre: number;
 }
 
 /** A small map in the create form: click or tap to place the pin, drag it to move it (DECISIONS 12). */
-export function LocationMap({ value, onChange, pinColour }: LocationMapProps) {
+export function LocationMap({ value, onChange, pinColour, recentre }: LocationMapProps) {
   const markerEvents = useMemo<LeafletEventHandlerFnMap>(
     () => ({
       dragend: (event) => {
@@ -35,8 +37,16 @@ export function LocationMap({ value, onChange, pinColour }: LocationMapProps) {
     >
       <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
       <ClickToPlace onChange={onChange} />
-      <FollowValue value={value} />
-      {value && <Marker position={value} icon={pinIcon(pinColour)} draggable eventHandlers={markerEvents} />}
+      <FollowValue value={value} recentre={recentre} />
+      {value && (
+        <Marker
+          position={value}
+          icon={pinIcon(pinColour)}
+          title="The post's pin: drag it to move it"
+          draggable
+          eventHandlers={markerEvents}
+        />
+      )}
     </MapContainer>
   );
 }
@@ -50,11 +60,15 @@ function ClickToPlace({ onChange }: { onChange: (point: LatLng) => void }) {
   return null;
 }
 
-/** Pans to a point set from outside the map ('Use my location'). */
-function FollowValue({ value }: { value: LatLng | null }) {
+/** Pans to a point set from outside the map ('Use my location'); close up to a place picked from the search. */
+function FollowValue({ value, recentre }: { value: LatLng | null; recentre: number }) {
   const map = useMap();
+  const shown = useRef(recentre);
   useEffect(() => {
-    if (value && !map.getBounds().contains(value)) map.setView(value, Math.max(map.getZoom(), 15));
-  }, [map, value]);
+    if (!value) return;
+    const picked = shown.current !== recentre;
+    shown.current = recentre;
+    if (picked || !map.getBounds().contains(value)) map.setView(value, Math.max(map.getZoom(), 15));
+  }, [map, value, recentre]);
   return null;
 }

@@ -1,0 +1,16 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PLACE_QUERY, type PlaceList } from '../../../../domain/places';
+import { apiRequest } from '../../../lib/api';
+
+/** GET /api/places for `query` once it has PLACE_QUERY.min characters; the last answer stays while the next loads. */
+export function usePlaceSearch(query: string) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: ['places', q.toLowerCase()],
+    queryFn: () => apiRequest<PlaceList>('GET', `/api/places?q=${encodeURIComponent(q)}`),
+    enabled: q.length >= PLACE_QUERY.min,
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
