@@ -57,7 +57,7 @@ export function FilterBar({ filters, origin, onChange, onClearAll, searchRef }: 
       <div id={panelId} hidden={!open} className="md:hidden">
         <FilterSelects filters={filters} onChange={setSelect} className="grid-cols-2" />
       </div>
-      {filters.distance !== 'all' && <OriginLine origin={origin} />}
+      <OriginLine origin={origin} />
       <FilterChips
         filters={filters}
         onRemove={onChange}

@@ -5,8 +5,8 @@ import { PlaceSearch } from '../../places';
 import { originText, pickViewerPlace, requestViewerLocation, type ViewerOrigin } from './viewer-origin';
 
 /**
- * Under the filters while a distance is chosen: where distances are measured from, and a way to
- * measure from a place the viewer picks or from their location instead (DECISIONS 11).
+ * Under the filters, as every card shows a distance: where distances are measured from, and a way
+ * to measure from a place the viewer picks or from their location instead (DECISIONS 11).
  */
 export function OriginLine({ origin }: { origin: ViewerOrigin }) {
   const panelId = useId();
