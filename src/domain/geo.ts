@@ -36,6 +36,16 @@ export function parseLatLng(text: string | undefined | null): LatLng | null {
   return { lat, lng };
 }
 
+/**
+ * Where distances are measured from when the viewer shares no location and picks no place, and
+ * how the app names it: the server's `DEFAULT_ORIGIN` and `DEFAULT_ORIGIN_NAME`, these unless set
+ * (docs/decisions/0121).
+ */
+export interface NamedPlace extends LatLng {
+  name: string;
+}
+export const HOME_ORIGIN: NamedPlace = { lat: 43.6532, lng: -79.3832, name: 'downtown Toronto' };
+
 /** Map defaults of spec §9: about the middle of North America, zoom 4. */
 export const MAP_DEFAULT_CENTER: LatLng = { lat: 39.8283, lng: -98.5795 };
 export const MAP_DEFAULT_ZOOM = 4;

@@ -138,6 +138,16 @@ export const homeDialog = (query: URLSearchParams): string | undefined =>
  */
 export const NOT_FOUND_MARK = '/__not-found__';
 
+/**
+ * The default origin (DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME) as every page's head carries it for the
+ * browser: `<meta name="app:default-origin" content="lat,lng">` and `…-name`. Prerendered pages are
+ * built before the server's settings are known: they name the place with ORIGIN_NAME_MARK, and
+ * the server puts the configured name (escaped) there (docs/decisions/0121).
+ */
+export const ORIGIN_META = 'app:default-origin';
+export const ORIGIN_NAME_META = 'app:default-origin-name';
+export const ORIGIN_NAME_MARK = '__default-origin-name__';
+
 /** A campaign's or a referral's marks: read outside React (main.tsx), by no page's first render. */
 const CAMPAIGN_QUERY = ['ref', 'utm_source', 'utm_medium', 'utm_campaign'];
 

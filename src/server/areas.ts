@@ -73,7 +73,7 @@ export async function registerModules(
     events,
     storage: app.storage,
     limiter,
-    defaultOrigin: config.DEFAULT_ORIGIN,
+    defaultOrigin: config.defaultOrigin,
     postingMode: config.POSTING_ACCESS,
     writers: {
       list: bodyWriter(serializerMode, PostList, { method: 'GET', url: '/api/posts' }),

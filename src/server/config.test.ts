@@ -14,7 +14,7 @@ describe('config', () => {
   it('has defaults that make `npm start` work', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', POSTING_ACCESS: 'gated', DEMO_DATA: 'on' });
-    expect(env.DEFAULT_ORIGIN).toEqual({ lat: 43.6532, lng: -79.3832 });
+    expect([env.DEFAULT_ORIGIN, env.DEFAULT_ORIGIN_NAME]).toEqual([undefined, undefined]);
   });
   it('stops with a message naming the bad setting', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(ConfigError);
@@ -49,6 +49,15 @@ describe('config', () => {
     expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first.SESSION_SECRET);
+  });
+  it('measures from downtown Toronto unless DEFAULT_ORIGIN and DEFAULT_ORIGIN_NAME are set together', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
+    expect(loadConfig({ DATA_DIR: dir }).defaultOrigin).toEqual({ lat: 43.6532, lng: -79.3832, name: 'downtown Toronto' });
+    const vancouver = { DATA_DIR: dir, DEFAULT_ORIGIN: '49.2827, -123.1207', DEFAULT_ORIGIN_NAME: ' downtown Vancouver ' };
+    expect(loadConfig(vancouver).defaultOrigin).toEqual({ lat: 49.2827, lng: -123.1207, name: 'downtown Vancouver' });
+    expect(() => parseEnv({ DEFAULT_ORIGIN: '49.2827,-123.1207' })).toThrow(/DEFAULT_ORIGIN_NAME: DEFAULT_ORIGIN and DEFAULT_ORIGIN_NAME go together/);
+    expect(() => parseEnv({ DEFAULT_ORIGIN_NAME: 'downtown Vancouver' })).toThrow(/go together/);
+    expect(() => parseEnv({ DEFAULT_ORIGIN: '49.2827,-123.1207', DEFAULT_ORIGIN_NAME: 'x'.repeat(61) })).toThrow(/DEFAULT_ORIGIN_NAME: must be at most 60/);
   });
   it('marks cookies Secure only behind https', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { HOME_ORIGIN, type NamedPlace } from '../domain/geo';
 
 const optionalText = z
   .string()
@@ -47,6 +48,9 @@ const TrustProxy = optionalText.transform((v, ctx): boolean | string[] => {
   ctx.addIssue({ code: 'custom', message: /^\d+$/.test(v) ? HOPS_MESSAGE : TRUST_PROXY_MESSAGE });
   return z.NEVER;
 });
+
+const ORIGIN_PAIR_MESSAGE =
+  'DEFAULT_ORIGIN and DEFAULT_ORIGIN_NAME go together: the point and how the app names it, e.g. "49.2827,-123.1207" and "downtown Vancouver"';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -93,7 +97,9 @@ const EnvSchema = z.object({
   /** The bearer token GET /metrics asks for; unset: /metrics is not served. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   GEOCODER_URL: optionalText.pipe(z.url('must be a URL').optional()),
-  DEFAULT_ORIGIN: LatLng.default({ lat: 43.6532, lng: -79.3832 }),
+  DEFAULT_ORIGIN: LatLng.optional(),
+  /** How the app names DEFAULT_ORIGIN: 'Distances from downtown Toronto — …'. */
+  DEFAULT_ORIGIN_NAME: optionalText.pipe(z.string().max(60, 'must be at most 60 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://example.org').optional()),
   /** The product's Instagram account (spec §2 share menu "follow us"); the item shows only when set. */
   INSTAGRAM_URL: optionalText.pipe(
@@ -109,13 +115,19 @@ const EnvSchema = z.object({
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
   }
+  if ((env.DEFAULT_ORIGIN === undefined) !== (env.DEFAULT_ORIGIN_NAME === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['DEFAULT_ORIGIN_NAME'], message: ORIGIN_PAIR_MESSAGE });
+  }
 });
+
 
 export type Env = z.output<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR'> {
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR' | 'DEFAULT_ORIGIN' | 'DEFAULT_ORIGIN_NAME'> {
   DATA_DIR: string;
   SESSION_SECRET: string;
+  /** DEFAULT_ORIGIN named DEFAULT_ORIGIN_NAME, or downtown Toronto (docs/decisions/0121). */
+  defaultOrigin: NamedPlace;
   /**
    * `Secure` on session cookies (docs/decisions/0060): true when PUBLIC_URL is https; 'auto' (per
    * request, from X-Forwarded-Proto) in production behind a trusted proxy without PUBLIC_URL.
@@ -147,10 +159,11 @@ function resolveSessionSecret(env: Env, dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnv(env);
+  const { DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME, ...parsed } = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {
     ...parsed,
+    defaultOrigin: DEFAULT_ORIGIN && DEFAULT_ORIGIN_NAME ? { ...DEFAULT_ORIGIN, name: DEFAULT_ORIGIN_NAME } : HOME_ORIGIN,
     DATA_DIR: dataDir,
     SESSION_SECRET: resolveSessionSecret(parsed, dataDir),
     secureCookies: secureCookiesFor(parsed),

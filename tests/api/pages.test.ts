@@ -11,6 +11,7 @@ import {
   LOCAL_AREAS,
   PRERENDERED,
   LAZY_SCREENS,
+  ORIGIN_NAME_MARK,
 } from '../../src/domain/pages';
 import { renderPage } from '../../src/web/prerender';
 import { LIMITS } from '../../src/domain/limits';
@@ -215,6 +216,14 @@ describe('a shared post link, /?post=ID', () => {
     expect(html).toContain('<link rel="canonical" href="https://fruit.example/" />');
     expect(jsonLdOf(html)).toMatchObject({ '@type': 'WebSite' });
   });
+
+  it('says where distances are measured from: the default origin, named in the head for the app to read', async () => {
+    const html = (await page('/')).body;
+    expect(html).toContain('Distances from downtown Toronto — allow location or choose a place for better results');
+    expect(metaOf(html, 'app:default-origin')).toBe('43.6532,-79.3832');
+    expect(metaOf(html, 'app:default-origin-name')).toBe('downtown Toronto');
+    expect(html).not.toContain(ORIGIN_NAME_MARK);
+  });
 });
 
 describe('a page whose screen loads on demand', () => {
@@ -344,6 +353,29 @@ describe('sitemap, robots and unknown paths', () => {
     const res = await page('/api/no-such-route', { accept: 'text/html' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'No route for GET /api/no-such-route' });
+  });
+});
+
+describe('a site measuring distances from elsewhere (DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME)', () => {
+  const elsewhere = useTestApp(
+    { DEFAULT_ORIGIN: '49.2827,-123.1207', DEFAULT_ORIGIN_NAME: 'Gastown & Chinatown' },
+    { webRoot: web },
+  );
+  const get = async (url: string) => (await elsewhere.app.inject({ method: 'GET', url })).body;
+
+  it('names that place on the prerendered home page, escaped, as the app then renders it', async () => {
+    const html = await get('/');
+    expect(html).toContain('Distances from Gastown &amp; Chinatown — allow location or choose a place for better results');
+    expect(html).not.toContain('downtown Toronto');
+    expect(html).not.toContain(ORIGIN_NAME_MARK);
+  });
+
+  it("gives its point and name in every page's head, the shell's and the 404 screen's too", async () => {
+    for (const url of ['/', '/subscribe', '/favorites', '/no-such-page']) {
+      const html = await get(url);
+      expect(metaOf(html, 'app:default-origin')).toBe('49.2827,-123.1207');
+      expect(metaOf(html, 'app:default-origin-name')).toBe('Gastown & Chinatown');
+    }
   });
 });
 

@@ -42,7 +42,7 @@ export default fp(
         },
       });
     }
-    const pages = createPagesService({ posts: app.posts, templates });
+    const pages = createPagesService({ posts: app.posts, templates, defaultOrigin: app.config.defaultOrigin });
     await app.register(pagesRoutes, { pages, publicUrl: app.config.PUBLIC_URL, withPages: templates !== null });
 
     app.setNotFoundHandler((request, reply) => {

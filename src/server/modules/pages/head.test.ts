@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, headTags, jsonForScript, type PageMeta } from './head';
 import { postMeta } from './meta';
+import { HOME_ORIGIN } from '../../../domain/geo';
+import { ORIGIN_NAME_MARK } from '../../../domain/pages';
 import { fill } from './templates';
 
 const page: PageMeta = {
@@ -94,12 +96,23 @@ describe('a template filled', () => {
   };
 
   it('writes the head tags before </head> and the escaped path where the 404 screen names it', () => {
-    const html = fill(template, { ...page, jsonLd: null }, '/"><img src=x onerror=alert(1)>');
+    const html = fill(template, { ...page, jsonLd: null }, { defaultOrigin: HOME_ORIGIN, askedPath: '/"><img src=x onerror=alert(1)>' });
     expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<code>/&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</code>');
   });
 
   it('leaves a path that only looks like a replacement pattern as it is', () => {
-    expect(fill(template, page, "/$&$'")).toContain('<code>/$&amp;$&#39;</code>');
+    expect(fill(template, page, { defaultOrigin: HOME_ORIGIN, askedPath: "/$&$'" })).toContain('<code>/$&amp;$&#39;</code>');
+  });
+
+  it('names the default origin in the head and where the prerendered page marks it, escaped', () => {
+    const marked = { ...template, after: `</head><body><p>Distances from ${ORIGIN_NAME_MARK} — allow</p></body></html>` };
+    const origin = { lat: 49.2827, lng: -123.1207, name: `Gastown & "the Drive" $&` };
+    const html = fill(marked, page, { defaultOrigin: origin });
+    expect(html).toContain('<meta name="app:default-origin" content="49.2827,-123.1207" />');
+    expect(html).toContain('<meta name="app:default-origin-name" content="Gastown &amp; &quot;the Drive&quot; $&amp;" />');
+    expect(html).toContain('<p>Distances from Gastown &amp; &quot;the Drive&quot; $&amp; — allow</p>');
+    expect(html).not.toContain(ORIGIN_NAME_MARK);
+    expect(html.indexOf('app:default-origin')).toBeLessThan(html.indexOf('</head>'));
   });
 });

@@ -1,6 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOME_DIALOGS, LAZY_SCREENS, NOT_FOUND_MARK, PAGE_DATA, PRERENDERED, SITE_NAME } from '../../../domain/pages';
+import type { NamedPlace } from '../../../domain/geo';
+import {
+  HOME_DIALOGS,
+  LAZY_SCREENS,
+  NOT_FOUND_MARK,
+  ORIGIN_META,
+  ORIGIN_NAME_MARK,
+  ORIGIN_NAME_META,
+  PAGE_DATA,
+  PRERENDERED,
+  SITE_NAME,
+} from '../../../domain/pages';
 import { escapeHtml, headTags, type PageMeta } from './head';
 
 /** A page's HTML around the place its head tags go. */
@@ -112,14 +123,32 @@ export function loadTemplates(root: string): Templates | null {
   };
 }
 
+/** What a page's HTML is filled with beside its head tags. */
+export interface Filling {
+  /** Where distances are measured from by default, named in the head and on the page (ORIGIN_NAME_MARK). */
+  defaultOrigin: NamedPlace;
+  /** The path a 404 screen names, written (escaped) where the prerendered screen has NOT_FOUND_MARK. */
+  askedPath?: string;
+  /** The link tags that preload the page's screen and data. */
+  preloads?: string;
+}
+
+/** The default origin's head tags (ORIGIN_META): the browser's render reads them as the prerender did. */
+const originTags = (origin: NamedPlace) =>
+  [
+    `<meta name="${ORIGIN_META}" content="${origin.lat},${origin.lng}" />`,
+    `<meta name="${ORIGIN_NAME_META}" content="${escapeHtml(origin.name)}" />`,
+  ].join('\n  ');
+
 /**
- * The page's HTML with its head tags (and its screen's `preloads`). `askedPath`: the path a 404
- * screen names, written (escaped) where the prerendered screen has NOT_FOUND_MARK, as the
- * browser's render will show it.
+ * The page's HTML with its head tags, the default origin and the screen's preloads; its marks
+ * replaced (escaped), as the browser's render will show them: the default origin's name, and the
+ * path a 404 screen names.
  */
-export function fill(template: Template, meta: PageMeta, askedPath?: string, preloads?: string): string {
+export function fill(template: Template, meta: PageMeta, { defaultOrigin, askedPath, preloads }: Filling): string {
   const links = preloads ? `\n  ${preloads}` : '';
-  const html = `${template.before}  ${headTags(meta, SITE_NAME)}${links}\n  ${template.after}`;
+  const head = `${headTags(meta, SITE_NAME)}\n  ${originTags(defaultOrigin)}${links}`;
+  const html = `${template.before}  ${head}\n  ${template.after}`.replaceAll(ORIGIN_NAME_MARK, () => escapeHtml(defaultOrigin.name));
   return askedPath === undefined
     ? html
     : html.replace(`>${NOT_FOUND_MARK}<`, () => `>${escapeHtml(askedPath)}<`);

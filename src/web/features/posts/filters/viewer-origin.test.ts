@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubHead } from '../../../lib/page-head.fixture';
 
 /** A device's localStorage, as far as the origin store uses it. */
 function fakeStorage(initial: Record<string, string> = {}) {
@@ -23,12 +24,13 @@ describe('where distances are measured from', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('names the place, the location, the wait and the default origin', async () => {
+    stubHead({ 'app:default-origin': '49.2827,-123.1207', 'app:default-origin-name': 'downtown Vancouver' });
     const { originText } = await loadOn(fakeStorage());
     expect(originText({ near: '45.0390,-79.3090', state: 'picked', place: 'Bracebridge' })).toBe('Distances from Bracebridge');
     expect(originText({ near: '43.7700,-79.2300', state: 'located' })).toBe('Distances from your location');
     expect(originText({ near: null, state: 'locating' })).toBe('Finding your location...');
     expect(originText({ near: null, state: 'idle' })).toBe(
-      'Distances from downtown Toronto — allow location or choose a place for better results',
+      'Distances from downtown Vancouver — allow location or choose a place for better results',
     );
   });
 

@@ -1,9 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { defaultOrigin } from '../../../lib/default-origin';
 import { deviceStore } from '../../../lib/first-touch';
 
 /**
  * Where distances are measured from (DECISIONS 11): a place the viewer picked, else the browser's
- * location when the viewer allows it, otherwise the server's default origin (downtown Toronto).
+ * location when the viewer allows it, otherwise the server's default origin (docs/decisions/0121).
  * One store for the page, so the list, the map and the post dialog agree. The location never goes
  * into the URL; a picked place is kept on the device (docs/decisions/0120).
  */
@@ -128,5 +129,5 @@ export function originText(o: ViewerOrigin): string {
   if (o.state === 'picked') return `Distances from ${o.place}`;
   if (o.near) return 'Distances from your location';
   if (o.state === 'locating') return 'Finding your location...';
-  return 'Distances from downtown Toronto — allow location or choose a place for better results';
+  return `Distances from ${defaultOrigin().name} — allow location or choose a place for better results`;
 }

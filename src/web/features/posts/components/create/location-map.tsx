@@ -3,11 +3,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
 import type { LatLng } from '../../../../../domain/geo';
+import { defaultOrigin } from '../../../../lib/default-origin';
 import { pinIcon } from '../../../../lib/map-pins';
 import { OSM_TILES } from '../../../../lib/osm';
 
-/** Toronto, where most posts are: the picker starts there when no pin is placed yet. */
-const START = { center: { lat: 43.6532, lng: -79.3832 }, zoom: 10 } as const;
+/** Without a pin yet, the picker shows the area around the site's default origin, where most posts are. */
+const START_ZOOM = 10;
 
 interface LocationMapProps {
   value: LatLng | null;
@@ -30,8 +31,8 @@ export function LocationMap({ value, onChange, pinColour, recentre }: LocationMa
   );
   return (
     <MapContainer
-      center={value ?? START.center}
-      zoom={value ? 15 : START.zoom}
+      center={value ?? defaultOrigin()}
+      zoom={value ? 15 : START_ZOOM}
       scrollWheelZoom={false}
       className="h-56 w-full rounded-lg border border-input sm:h-64"
     >
