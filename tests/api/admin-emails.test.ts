@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/domain/admin';
 import { as, registerMember, sessionCookie, startAppOn, useTestApp, type Member } from './helpers';
 import { adminMember, call } from './moderation-helpers';
+import { COMMAND_LINE, setAdminRole } from '../../src/server/modules/admin/roles';
 
 /**
  * ADMIN_EMAILS promotes at start-up only (docs/decisions/0110): the accounts registered with a
@@ -94,5 +95,29 @@ describe('ADMIN_EMAILS at start-up', () => {
     const taker = { id: res.json().id, email: 'owner@example.com', password: 'secret123', cookie: sessionCookie(res) };
     expect(await isAdmin(app, taker)).toBe(false);
     expect(await adminStats(app, taker)).toBe(403);
+
+    // The address is still listed: the list made its first account an admin, never a later one.
+    const next = await startWith(['owner@example.com']);
+    expect(next.said).toEqual([
+      'ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account. Not made admin: owner@example.com, registered again after the account the list made an admin closed (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person\'s).',
+    ]);
+    expect(await isAdmin(next.app, taker)).toBe(false);
+    const moderator = await adminMember(ctx, 'Overseer');
+    expect(await grantsOf(next.app, moderator, taker.id)).toEqual([]);
+
+    // The operator vouches for the new account: it is an admin, and the next start has nothing to say of it.
+    await setAdminRole(ctx.database, 'owner@example.com', true, COMMAND_LINE);
+    const after = await startWith(['owner@example.com']);
+    expect(after.said).toEqual(['ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account.']);
+    expect(await isAdmin(after.app, taker)).toBe(true);
+  });
+
+  it('promotes the first account of an address again at a start after its role was taken back by hand, while the address is listed', async () => {
+    const returning = await registerMember(ctx.app, { username: 'Returning', email: 'returning@example.com' });
+    await startWith(['returning@example.com']);
+    await setAdminRole(ctx.database, 'returning@example.com', false, COMMAND_LINE);
+    const { app, said } = await startWith(['returning@example.com']);
+    expect(said).toEqual(['ADMIN_EMAILS: 1 account made admin at start-up; every listed address has an account.']);
+    expect(await isAdmin(app, returning)).toBe(true);
   });
 });

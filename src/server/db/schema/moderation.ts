@@ -62,3 +62,15 @@ export const auditLog = pgTable(
     index('audit_log_subject_idx').on(t.subjectUserId, t.action, t.at.desc().nullsFirst()),
   ],
 );
+
+/**
+ * The account each ADMIN_EMAILS address first made an admin at start-up (docs/decisions/0122): the
+ * list promotes an address's first holder only, never whoever registers it after that account
+ * closed. No foreign key: the row outlives the account it names, which is its point.
+ */
+export const listedAdminHolders = pgTable('listed_admin_holders', {
+  /** The listed address, trimmed and lower-cased. */
+  email: text('email').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
