@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_FOLDER, storeImage } from '../../src/server/modules/images/service';
 import { SWEEP_BRAKE, sweepUnnamedFiles, UNNAMED_MIN_AGE_MS } from '../../src/server/modules/images/sweep';
-import { namedImageKeysSql } from '../../src/server/modules/posts/repository';
+import { photosSweep } from '../../src/server/modules/images/sweep-command';
+import { namedImageKeys, namedImageKeysSql } from '../../src/server/modules/posts/repository';
 import { uploadsFolder } from '../../src/server/storage/from-config';
 import type { StoredEntry } from '../../src/server/storage/storage';
 import { registerMember, useTestApps, type Member } from './helpers';
@@ -116,7 +117,23 @@ describe('the sweep of stored photo files no post names', () => {
     const report = await ctx.app.posts.sweepUnnamedPhotos(new Date(Date.now() + UNNAMED_MIN_AGE_MS + 60_000));
     expect(report).toMatchObject({ removed: 0, braked: true });
     expect(await uploadedFiles(ctx)).toEqual(expect.arrayContaining(stray));
-    expect(sweepLines().slice(before)).toEqual([expect.objectContaining({ level: 40, braked: true })]);
+    expect(sweepLines().slice(before)).toEqual([expect.objectContaining({ level: 40, braked: true, msg: expect.stringMatching(/npm run photos:sweep -- --remove/) })]);
+
+    // The operator checks the settings and removes them with `npm run photos:sweep`.
+    const storage = { ...ctx.app.storage, entries: (folder: string) => only(stray, ctx.app.storage.entries(folder)) };
+    const deps = { storage, folder: IMAGE_FOLDER, named: (keys: readonly string[]) => namedImageKeys(ctx.database.db, keys) };
+    const later = new Date(Date.now() + UNNAMED_MIN_AGE_MS + 60_000);
+    const counted = await photosSweep(deps, false, later);
+    expect(counted).toEqual([
+      expect.stringMatching(/^101 of the 101 stored photo files written before \S+ are named by no post\.$/),
+      'The daily sweep holds back from so many: it takes them for a sign that the database is not the one of this storage.',
+      "Nothing removed. Check that DATABASE_URL (or DATA_DIR) and S3_BUCKET name this deployment's database and storage, then run npm run photos:sweep -- --remove.",
+    ]);
+    expect(await uploadedFiles(ctx)).toEqual(expect.arrayContaining(stray));
+    expect(await photosSweep(deps, true, later)).toEqual(['Removed 101 of the 101 stored photo files no post names.']);
+    const files = await uploadedFiles(ctx);
+    for (const key of stray) expect(files).not.toContain(key);
+    expect(await photosSweep(deps, false, later)).toEqual([expect.stringMatching(/^No stored photo files written before \S+: nothing to remove\.$/)]);
   });
 
   it('asks which keys posts name through the index of image keys, one lookup a key', async () => {

@@ -39,6 +39,18 @@ export interface SweepReport {
   unfinished: number;
 }
 
+/** Whether a run finding `found` holds back (SWEEP_BRAKE). */
+const tooMany = (found: { old: number; unnamed: number }) =>
+  found.unnamed > SWEEP_BRAKE.files && found.unnamed > found.old * SWEEP_BRAKE.share;
+
+export interface SweepOptions {
+  /**
+   * Removes them however many there are: an operator who checked that the database is this
+   * storage's (`npm run photos:sweep -- --remove`), never the daily job.
+   */
+  overBrake?: boolean;
+}
+
 /**
  * Removes the files under `folder` that no row names and that were written over a day before
  * `now` (docs/decisions/0119): a photo stored by an instance that stopped before writing its post,
@@ -47,17 +59,18 @@ export interface SweepReport {
  * to remove any, none otherwise. The listing is read as it goes and checked in batches; the keys
  * to remove are checked once more just before they are removed.
  */
-export async function sweepUnnamedFiles(deps: SweepDeps, now = new Date()): Promise<SweepReport> {
+export async function sweepUnnamedFiles(deps: SweepDeps, now = new Date(), { overBrake = false }: SweepOptions = {}): Promise<SweepReport> {
   const cutoff = new Date(now.getTime() - UNNAMED_MIN_AGE_MS);
   const unfinished = await deps.storage.removeUnfinished(deps.folder, cutoff);
   const found = await findUnnamed(deps, cutoff);
-  const braked = found.unnamed > SWEEP_BRAKE.files && found.unnamed > found.old * SWEEP_BRAKE.share;
+  const braked = !overBrake && tooMany(found);
   const report: SweepReport = { old: found.old, unnamed: found.unnamed, removed: 0, failed: 0, braked, unfinished };
   if (braked) {
     deps.log?.warn(
       { ...report, folder: deps.folder },
       `${found.unnamed} of ${found.old} stored files written before ${cutoff.toISOString()} are named by no post: ` +
-        'none removed, as this database seems not to be the one of this storage (check DATABASE_URL, DATA_DIR and S3_BUCKET)',
+        'none removed, as this database seems not to be the one of this storage (check DATABASE_URL, DATA_DIR and S3_BUCKET; ' +
+        'then npm run photos:sweep -- --remove removes them)',
     );
     return report;
   }
@@ -68,6 +81,13 @@ export async function sweepUnnamedFiles(deps: SweepDeps, now = new Date()): Prom
   }
   if (report.removed > 0 || report.failed > 0 || unfinished > 0) logRemoved(deps, report, cutoff);
   return report;
+}
+
+/** What a run at `now` would find, removing nothing: the files written before its cutoff, those no row names, and whether it would hold back. */
+export async function countUnnamedFiles(deps: SweepDeps, now = new Date()): Promise<{ cutoff: Date; old: number; unnamed: number; braked: boolean }> {
+  const cutoff = new Date(now.getTime() - UNNAMED_MIN_AGE_MS);
+  const { old, unnamed } = await findUnnamed(deps, cutoff);
+  return { cutoff, old, unnamed, braked: tooMany({ old, unnamed }) };
 }
 
 /** The run's one line: how many were removed, and how many are left (failed or over the run's maximum). */

@@ -23,6 +23,13 @@ export function namedImageKeysSql(keys: readonly string[]) {
              WHERE EXISTS (SELECT 1 FROM posts WHERE image_keys @> ARRAY[k])`;
 }
 
+/** Which of these storage keys a post names (the sweep of stored files, and `npm run photos:sweep`). */
+export async function namedImageKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await db.execute<{ key: string }>(namedImageKeysSql(keys));
+  return new Set(rows.map((r) => r.key));
+}
+
 /**
  * Posts: the list's pages (paging.ts) and every write. Writes publish POST_CHANGED once done, so
  * the read model of every instance drops what they touch (docs/decisions/0070).
@@ -198,11 +205,7 @@ export function createPostsRepository(db: Db, events: EventBus) {
     },
 
     /** Which of these storage keys a post names (the sweep of stored files, docs/decisions/0119). */
-    async namedImageKeys(keys: readonly string[]): Promise<Set<string>> {
-      if (keys.length === 0) return new Set();
-      const { rows } = await db.execute<{ key: string }>(namedImageKeysSql(keys));
-      return new Set(rows.map((r) => r.key));
-    },
+    namedImageKeys: (keys: readonly string[]) => namedImageKeys(db, keys),
 
     async delete(id: string): Promise<PostRow | undefined> {
       const [row] = await db.delete(posts).where(eq(posts.id, id)).returning(columns);
