@@ -115,4 +115,11 @@ describe('a template filled', () => {
     expect(html).not.toContain(ORIGIN_NAME_MARK);
     expect(html.indexOf('app:default-origin')).toBeLessThan(html.indexOf('</head>'));
   });
+
+  it("leaves the mark as written in a member's post title quoted by the head", () => {
+    const marked = { ...template, after: `</head><body><p>Distances from ${ORIGIN_NAME_MARK}</p></body></html>` };
+    const html = fill(marked, { ...page, title: `Pears ${ORIGIN_NAME_MARK}` }, { defaultOrigin: HOME_ORIGIN });
+    expect(html).toContain(`<title>Pears ${ORIGIN_NAME_MARK}</title>`);
+    expect(html).toContain('<p>Distances from downtown Toronto</p>');
+  });
 });

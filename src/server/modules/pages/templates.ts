@@ -148,7 +148,9 @@ const originTags = (origin: NamedPlace) =>
 export function fill(template: Template, meta: PageMeta, { defaultOrigin, askedPath, preloads }: Filling): string {
   const links = preloads ? `\n  ${preloads}` : '';
   const head = `${headTags(meta, SITE_NAME)}\n  ${originTags(defaultOrigin)}${links}`;
-  const html = `${template.before}  ${head}\n  ${template.after}`.replaceAll(ORIGIN_NAME_MARK, () => escapeHtml(defaultOrigin.name));
+  // The page's own words only: a head tag may quote a member's post title.
+  const body = template.after.replaceAll(ORIGIN_NAME_MARK, () => escapeHtml(defaultOrigin.name));
+  const html = `${template.before}  ${head}\n  ${body}`;
   return askedPath === undefined
     ? html
     : html.replace(`>${NOT_FOUND_MARK}<`, () => `>${escapeHtml(askedPath)}<`);
