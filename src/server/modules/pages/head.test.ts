@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, headTags, jsonForScript, type PageMeta } from './head';
 import { postMeta } from './meta';
-import { HOME_ORIGIN } from '../../../domain/geo';
+import { HOME_ORIGIN, parseLatLng } from '../../../domain/geo';
 import { ORIGIN_NAME_MARK } from '../../../domain/pages';
 import { fill } from './templates';
 
@@ -114,6 +114,12 @@ describe('a template filled', () => {
     expect(html).toContain('<p>Distances from Gastown &amp; &quot;the Drive&quot; $&amp; — allow</p>');
     expect(html).not.toContain(ORIGIN_NAME_MARK);
     expect(html.indexOf('app:default-origin')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('writes the point as the browser reads it back, never in exponent form', () => {
+    const html = fill(template, page, { defaultOrigin: { lat: 0.0000001, lng: -10, name: 'Null Island' } });
+    expect(html).toContain('<meta name="app:default-origin" content="0,-10" />');
+    expect(parseLatLng(html.match(/app:default-origin" content="([^"]+)"/)?.[1])).toEqual({ lat: 0, lng: -10 });
   });
 
   it("leaves the mark as written in a member's post title quoted by the head", () => {
