@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/domain/admin';
 import { as, registerMember, sessionCookie, startAppOn, useTestApp, type Member } from './helpers';
@@ -18,6 +19,10 @@ const grantsOf = async (app: FastifyInstance, admin: Member, userId: string): Pr
   const res = await app.inject(as(admin.cookie, { method: 'GET', url: '/api/admin/audit-log?action=admin_granted&limit=100' }));
   return (res.json().items as AuditEntry[]).filter((e) => e.targetId === userId);
 };
+
+/** The account recorded as the address's first admin (docs/decisions/0122). */
+const holderOf = async (email: string) =>
+  (await ctx.database.db.execute<{ user_id: string }>(sql`SELECT user_id FROM listed_admin_holders WHERE email = ${email}`)).rows[0]?.user_id;
 
 /** An instance started with ADMIN_EMAILS, and the lines it logged about them. */
 async function startWith(adminEmails: string[]) {
@@ -80,6 +85,8 @@ describe('ADMIN_EMAILS at start-up', () => {
     ]);
     expect(await isAdmin(app, benched)).toBe(false);
     expect(await grantsOf(app, moderator, benched.id)).toEqual([]);
+    // Never made an admin, so not the address's first admin: whoever holds it next may be.
+    expect(await holderOf('benched@example.com')).toBeUndefined();
   });
 
   it('ends the role with the account: whoever registers the address again is a plain member', async () => {
@@ -99,7 +106,7 @@ describe('ADMIN_EMAILS at start-up', () => {
     // The address is still listed: the list made its first account an admin, never a later one.
     const next = await startWith(['owner@example.com']);
     expect(next.said).toEqual([
-      'ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account. Not made admin: owner@example.com, registered again after the account the list made an admin closed (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person\'s).',
+      'ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account. Not made admin: owner@example.com, registered again after the account that was its admin closed (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person\'s).',
     ]);
     expect(await isAdmin(next.app, taker)).toBe(false);
     const moderator = await adminMember(ctx, 'Overseer');
@@ -110,6 +117,24 @@ describe('ADMIN_EMAILS at start-up', () => {
     const after = await startWith(['owner@example.com']);
     expect(after.said).toEqual(['ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account.']);
     expect(await isAdmin(after.app, taker)).toBe(true);
+  });
+
+  it("refuses a stranger an address whose admin was made by hand and closed before any start, and says when the address has no account now", async () => {
+    const first = await registerMember(ctx.app, { username: 'Handmade', email: 'handmade@example.com' });
+    await setAdminRole(ctx.database, 'handmade@example.com', true, COMMAND_LINE);
+    expect(await holderOf('handmade@example.com')).toBe(first.id);
+    const closed = await ctx.app.inject(as(first.cookie, { method: 'DELETE', url: '/api/user/me', payload: { password: first.password } }));
+    expect(closed.statusCode).toBe(204);
+
+    const gone = await startWith(['handmade@example.com']);
+    expect(gone.said).toEqual([
+      "ADMIN_EMAILS: 0 accounts made admin at start-up. No account now for handmade@example.com: the account that was its admin closed, and the list makes no other account admin (take the address off the list; run npm run admin -- grant EMAIL for a new account of that person's).",
+    ]);
+
+    const stranger = await registerMember(ctx.app, { username: 'Stranger', email: 'handmade@example.com' });
+    const { app, said } = await startWith(['handmade@example.com']);
+    expect(said).toEqual([expect.stringContaining('Not made admin: handmade@example.com, registered again after the account that was its admin closed')]);
+    expect(await isAdmin(app, stranger)).toBe(false);
   });
 
   it('promotes the first account of an address again at a start after its role was taken back by hand, while the address is listed', async () => {

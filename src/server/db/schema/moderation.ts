@@ -64,12 +64,13 @@ export const auditLog = pgTable(
 );
 
 /**
- * The account each ADMIN_EMAILS address first made an admin at start-up (docs/decisions/0122): the
- * list promotes an address's first holder only, never whoever registers it after that account
- * closed. No foreign key: the row outlives the account it names, which is its point.
+ * The first account that was an admin under each address, by ADMIN_EMAILS at start-up or by
+ * `npm run admin -- grant` (docs/decisions/0122): the list promotes that account only, never whoever
+ * registers the address after it closed. No foreign key: the row outlives the account it names,
+ * which is its point.
  */
 export const listedAdminHolders = pgTable('listed_admin_holders', {
-  /** The listed address, trimmed and lower-cased. */
+  /** The address, trimmed and lower-cased. */
   email: text('email').primaryKey(),
   userId: uuid('user_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -59,79 +59,93 @@ async function told<T extends RoleChange | undefined>(database: Pick<Database, '
   return change;
 }
 
+/** The first account that was an admin under this address (docs/decisions/0122), if any. */
+async function holderOf(tx: Tx, email: string): Promise<string | undefined> {
+  const [holder] = await tx.select({ userId: listedAdminHolders.userId }).from(listedAdminHolders).where(eq(listedAdminHolders.email, email.trim().toLowerCase()));
+  return holder?.userId;
+}
+
+/** Records the member as the address's first admin, unless one is recorded already. */
+async function recordHolder(tx: Tx, email: string, userId: string): Promise<void> {
+  await tx.insert(listedAdminHolders).values({ email: email.trim().toLowerCase(), userId }).onConflictDoNothing();
+}
+
+/** Whether the locked member is an admin once `change` is made. */
+const isAdminAfter = (before: LockedMember, change: RoleChange) => (change.changed ? !before.isAdmin : before.isAdmin);
+
 /**
  * Makes the member with this email an admin (`isAdmin`) or takes the role back, with its line in
  * the audit log by `by`, in one transaction; undefined when no member has the email. The row is
  * locked first and judged as it then stands: nothing is written when the role is already so, so
  * two instances starting at once promote a member once; a member whose suspension holds is not
- * promoted (an admin is never suspended), a suspension under way being waited for. Running
- * instances drop their cached copy of the member at once (docs/decisions/0050).
+ * promoted (an admin is never suspended), a suspension under way being waited for. An admin is
+ * recorded as their address's first admin when none is (docs/decisions/0122). Running instances
+ * drop their cached copy of the member at once (docs/decisions/0050).
  */
 export async function setAdminRole(database: Pick<Database, 'db' | 'pool'>, email: string, isAdmin: boolean, by: string, now = new Date()): Promise<RoleChange | undefined> {
   const change = await database.db.transaction(async (tx) => {
     const before = await lockedByEmail(tx, email);
-    return before && changeRole(tx, before, isAdmin, by, now);
+    if (!before) return undefined;
+    const made = await changeRole(tx, before, isAdmin, by, now);
+    if (isAdminAfter(before, made)) await recordHolder(tx, email, before.id);
+    return made;
   });
   return told(database, change);
 }
+
+/** What ADMIN_EMAILS did with one listed address at start-up. */
+type Promotion = 'promoted' | 'unchanged' | 'suspended' | 'laterHolder' | 'unregistered' | 'closed';
 
 /**
- * A listed address's account made an admin at start-up, if it is the first account the list
- * promoted under that address (docs/decisions/0122): the first holder is recorded, in the same
- * transaction; an account that registered the address after that one closed is left as it is
- * (`laterHolder`). Undefined when no member has the address.
+ * A listed address's account made an admin at start-up, unless another account was its first
+ * admin (docs/decisions/0122): one that registered the address after that account closed is left
+ * as it is. With no account, whether the address had one that was its admin ('closed').
  */
-async function promoteListed(database: Pick<Database, 'db' | 'pool'>, email: string, now: Date): Promise<(RoleChange & { laterHolder: boolean }) | undefined> {
-  const change = await database.db.transaction(async (tx) => {
+async function promoteListed(database: Pick<Database, 'db' | 'pool'>, email: string, now: Date): Promise<Promotion> {
+  const { outcome, change } = await database.db.transaction(async (tx) => {
     const before = await lockedByEmail(tx, email);
-    if (!before) return undefined;
-    const address = email.trim().toLowerCase();
-    await tx.insert(listedAdminHolders).values({ email: address, userId: before.id }).onConflictDoNothing();
-    const [first] = await tx.select({ userId: listedAdminHolders.userId }).from(listedAdminHolders).where(eq(listedAdminHolders.email, address));
-    if (first?.userId !== before.id) {
-      return { id: before.id, username: before.username, changed: false, refusedFor: null, laterHolder: !before.isAdmin };
-    }
-    return { ...(await changeRole(tx, before, true, AT_START_UP, now)), laterHolder: false };
+    const holder = await holderOf(tx, email);
+    if (!before) return { outcome: holder ? ('closed' as const) : ('unregistered' as const) };
+    if (holder && holder !== before.id) return { outcome: before.isAdmin ? ('unchanged' as const) : ('laterHolder' as const) };
+    const made = await changeRole(tx, before, true, AT_START_UP, now);
+    if (isAdminAfter(before, made)) await recordHolder(tx, email, before.id);
+    const outcome: Promotion = made.changed ? 'promoted' : made.refusedFor ? 'suspended' : 'unchanged';
+    return { outcome, change: made };
   });
-  return told(database, change);
+  await told(database, change);
+  return outcome;
 }
 
-/** What ADMIN_EMAILS did at start-up: the addresses whose accounts became admins, those with no account yet, and those suspended. */
-export interface Promotions {
-  promoted: string[];
-  unregistered: string[];
-  /** Listed addresses whose member is suspended: not promoted until the suspension is lifted or ends. */
-  suspended: string[];
-  /** Listed addresses held by an account that registered them after the one the list made an admin closed. */
-  laterHolders: string[];
-}
+/** What ADMIN_EMAILS did at start-up: the listed addresses by what became of them (not those left unchanged). */
+export type Promotions = Record<Exclude<Promotion, 'unchanged'>, string[]>;
 
 /**
  * ADMIN_EMAILS at start-up (docs/decisions/0110): the accounts already registered with a listed
  * address become admins, each as `npm run admin -- grant` makes one. An address registered later
  * stays a plain member until the next start or a grant; one taken off the list is not revoked.
- * Each address promotes its first account only (docs/decisions/0122).
+ * Each address promotes its first admin's account only (docs/decisions/0122).
  */
 export async function promoteListedAdmins(database: Pick<Database, 'db' | 'pool'>, emails: readonly string[], now = new Date()): Promise<Promotions> {
-  const result: Promotions = { promoted: [], unregistered: [], suspended: [], laterHolders: [] };
+  const result: Promotions = { promoted: [], unregistered: [], suspended: [], laterHolder: [], closed: [] };
   for (const email of emails) {
-    const change = await promoteListed(database, email, now);
-    if (!change) result.unregistered.push(email);
-    else if (change.changed) result.promoted.push(email);
-    else if (change.refusedFor) result.suspended.push(email);
-    else if (change.laterHolder) result.laterHolders.push(email);
+    const outcome = await promoteListed(database, email, now);
+    if (outcome !== 'unchanged') result[outcome].push(email);
   }
   return result;
 }
 
 /** The one log line a start with ADMIN_EMAILS writes. */
-export function promotionsLine({ promoted, unregistered, suspended, laterHolders }: Promotions): string {
+export function promotionsLine({ promoted, unregistered, suspended, laterHolder, closed }: Promotions): string {
   const made = `ADMIN_EMAILS: ${promoted.length} ${promoted.length === 1 ? 'account' : 'accounts'} made admin at start-up`;
-  const waiting = unregistered.length === 0 ? '; every listed address has an account.' : `; no account yet for ${unregistered.join(', ')} (register, then restart the app or run npm run admin -- grant EMAIL).`;
-  const benched = suspended.length === 0 ? '' : ` Not made admin while suspended: ${suspended.join(', ')} (an admin lifts the suspension, then restart the app or run npm run admin -- grant EMAIL).`;
-  const taken =
-    laterHolders.length === 0
-      ? ''
-      : ` Not made admin: ${laterHolders.join(', ')}, registered again after the account the list made an admin closed (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person's).`;
-  return `${made}${waiting}${benched}${taken}`;
+  const everyOne = closed.length === 0 ? '; every listed address has an account.' : '.';
+  const waiting = unregistered.length === 0 ? everyOne : `; no account yet for ${unregistered.join(', ')} (register, then restart the app or run npm run admin -- grant EMAIL).`;
+  const notes = [
+    suspended.length > 0 &&
+      `Not made admin while suspended: ${suspended.join(', ')} (an admin lifts the suspension, then restart the app or run npm run admin -- grant EMAIL).`,
+    laterHolder.length > 0 &&
+      `Not made admin: ${laterHolder.join(', ')}, registered again after the account that was its admin closed (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person's).`,
+    closed.length > 0 &&
+      `No account now for ${closed.join(', ')}: the account that was its admin closed, and the list makes no other account admin (take the address off the list; run npm run admin -- grant EMAIL for a new account of that person's).`,
+  ].filter(Boolean);
+  return [`${made}${waiting}`, ...notes].join(' ');
 }
