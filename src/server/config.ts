@@ -120,7 +120,6 @@ const EnvSchema = z.object({
   }
 });
 
-
 export type Env = z.output<typeof EnvSchema>;
 
 export interface Config extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR' | 'DEFAULT_ORIGIN' | 'DEFAULT_ORIGIN_NAME'> {

@@ -137,6 +137,19 @@ describe('ADMIN_EMAILS at start-up', () => {
     expect(await isAdmin(app, stranger)).toBe(false);
   });
 
+  it('records an admin made before holders were kept as its address\'s first admin at the next start, and never a member only revoked', async () => {
+    const veteran = await registerMember(ctx.app, { username: 'Veteran', email: 'veteran@example.com' });
+    await ctx.database.db.execute(sql`UPDATE users SET is_admin = true WHERE id = ${veteran.id}`); // as before migration 0026
+    expect(await holderOf('veteran@example.com')).toBeUndefined();
+    const { said } = await startWith(['veteran@example.com']);
+    expect(said).toEqual(['ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account.']);
+    expect(await holderOf('veteran@example.com')).toBe(veteran.id);
+
+    await registerMember(ctx.app, { username: 'Plain', email: 'plain@example.com' });
+    await setAdminRole(ctx.database, 'plain@example.com', false, COMMAND_LINE);
+    expect(await holderOf('plain@example.com')).toBeUndefined();
+  });
+
   it('promotes the first account of an address again at a start after its role was taken back by hand, while the address is listed', async () => {
     const returning = await registerMember(ctx.app, { username: 'Returning', email: 'returning@example.com' });
     await startWith(['returning@example.com']);

@@ -27,7 +27,7 @@ function wantsPage(request: FastifyRequest): boolean {
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { root: string }) {
-    const templates = loadTemplates(opts.root);
+    const templates = loadTemplates(opts.root, app.config.defaultOrigin);
     if (templates) {
       await app.register(fastifyStatic, {
         root: opts.root,
@@ -42,7 +42,7 @@ export default fp(
         },
       });
     }
-    const pages = createPagesService({ posts: app.posts, templates, defaultOrigin: app.config.defaultOrigin });
+    const pages = createPagesService({ posts: app.posts, templates });
     await app.register(pagesRoutes, { pages, publicUrl: app.config.PUBLIC_URL, withPages: templates !== null });
 
     app.setNotFoundHandler((request, reply) => {

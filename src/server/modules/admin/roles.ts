@@ -20,23 +20,30 @@ export interface RoleChange {
   refusedFor: Suspension | null;
 }
 
+/** An email as accounts and listed_admin_holders compare it. */
+const addressOf = (email: string) => email.trim().toLowerCase();
+
 /** The member with this email, their row locked for the rest of `tx`. */
 async function lockedByEmail(tx: Tx, email: string) {
   const [member] = await tx
     .select({ id: users.id, username: users.username, isAdmin: users.isAdmin, at: users.suspendedAt, until: users.suspendedUntil, reason: users.suspensionReason })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .where(eq(sql`lower(${users.email})`, addressOf(email)))
     .for('update');
   return member;
 }
 type LockedMember = NonNullable<Awaited<ReturnType<typeof lockedByEmail>>>;
 
-/** Sets the locked member's role as `setAdminRole` says, with its audit line. */
-async function changeRole(tx: Tx, before: LockedMember, isAdmin: boolean, by: string, now: Date): Promise<RoleChange> {
+/**
+ * Sets the locked member's role as `setAdminRole` says, with its audit line; a member who is an
+ * admin once it is set is recorded as the address's first admin when none is (docs/decisions/0122).
+ */
+async function changeRole(tx: Tx, email: string, before: LockedMember, isAdmin: boolean, by: string, now: Date): Promise<RoleChange> {
   const member = { id: before.id, username: before.username };
-  if (before.isAdmin === isAdmin) return { ...member, changed: false, refusedFor: null };
   const suspension = recordedSuspension(before.at, before.until, before.reason);
-  if (isAdmin && isSuspended(suspension, now)) return { ...member, changed: false, refusedFor: suspension };
+  if (isAdmin && !before.isAdmin && isSuspended(suspension, now)) return { ...member, changed: false, refusedFor: suspension };
+  if (isAdmin) await recordHolder(tx, email, before.id);
+  if (before.isAdmin === isAdmin) return { ...member, changed: false, refusedFor: null };
   await tx.update(users).set({ isAdmin }).where(eq(users.id, before.id));
   await appendAudit(tx, [
     {
@@ -61,17 +68,14 @@ async function told<T extends RoleChange | undefined>(database: Pick<Database, '
 
 /** The first account that was an admin under this address (docs/decisions/0122), if any. */
 async function holderOf(tx: Tx, email: string): Promise<string | undefined> {
-  const [holder] = await tx.select({ userId: listedAdminHolders.userId }).from(listedAdminHolders).where(eq(listedAdminHolders.email, email.trim().toLowerCase()));
+  const [holder] = await tx.select({ userId: listedAdminHolders.userId }).from(listedAdminHolders).where(eq(listedAdminHolders.email, addressOf(email)));
   return holder?.userId;
 }
 
 /** Records the member as the address's first admin, unless one is recorded already. */
 async function recordHolder(tx: Tx, email: string, userId: string): Promise<void> {
-  await tx.insert(listedAdminHolders).values({ email: email.trim().toLowerCase(), userId }).onConflictDoNothing();
+  await tx.insert(listedAdminHolders).values({ email: addressOf(email), userId }).onConflictDoNothing();
 }
-
-/** Whether the locked member is an admin once `change` is made. */
-const isAdminAfter = (before: LockedMember, change: RoleChange) => (change.changed ? !before.isAdmin : before.isAdmin);
 
 /**
  * Makes the member with this email an admin (`isAdmin`) or takes the role back, with its line in
@@ -86,9 +90,7 @@ export async function setAdminRole(database: Pick<Database, 'db' | 'pool'>, emai
   const change = await database.db.transaction(async (tx) => {
     const before = await lockedByEmail(tx, email);
     if (!before) return undefined;
-    const made = await changeRole(tx, before, isAdmin, by, now);
-    if (isAdminAfter(before, made)) await recordHolder(tx, email, before.id);
-    return made;
+    return changeRole(tx, email, before, isAdmin, by, now);
   });
   return told(database, change);
 }
@@ -107,8 +109,7 @@ async function promoteListed(database: Pick<Database, 'db' | 'pool'>, email: str
     const holder = await holderOf(tx, email);
     if (!before) return { outcome: holder ? ('closed' as const) : ('unregistered' as const) };
     if (holder && holder !== before.id) return { outcome: before.isAdmin ? ('unchanged' as const) : ('laterHolder' as const) };
-    const made = await changeRole(tx, before, true, AT_START_UP, now);
-    if (isAdminAfter(before, made)) await recordHolder(tx, email, before.id);
+    const made = await changeRole(tx, email, before, true, AT_START_UP, now);
     const outcome: Promotion = made.changed ? 'promoted' : made.refusedFor ? 'suspended' : 'unchanged';
     return { outcome, change: made };
   });

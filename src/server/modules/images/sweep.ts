@@ -39,6 +39,9 @@ export interface SweepReport {
   unfinished: number;
 }
 
+/** The time before which a run at `now` looks at files (UNNAMED_MIN_AGE_MS). */
+const cutoffOf = (now: Date) => new Date(now.getTime() - UNNAMED_MIN_AGE_MS);
+
 /** Whether a run finding `found` holds back (SWEEP_BRAKE). */
 const tooMany = (found: { old: number; unnamed: number }) =>
   found.unnamed > SWEEP_BRAKE.files && found.unnamed > found.old * SWEEP_BRAKE.share;
@@ -60,7 +63,7 @@ export interface SweepOptions {
  * to remove are checked once more just before they are removed.
  */
 export async function sweepUnnamedFiles(deps: SweepDeps, now = new Date(), { overBrake = false }: SweepOptions = {}): Promise<SweepReport> {
-  const cutoff = new Date(now.getTime() - UNNAMED_MIN_AGE_MS);
+  const cutoff = cutoffOf(now);
   const unfinished = await deps.storage.removeUnfinished(deps.folder, cutoff);
   const found = await findUnnamed(deps, cutoff);
   const braked = !overBrake && tooMany(found);
@@ -85,7 +88,7 @@ export async function sweepUnnamedFiles(deps: SweepDeps, now = new Date(), { ove
 
 /** What a run at `now` would find, removing nothing: the files written before its cutoff, those no row names, and whether it would hold back. */
 export async function countUnnamedFiles(deps: SweepDeps, now = new Date()): Promise<{ cutoff: Date; old: number; unnamed: number; braked: boolean }> {
-  const cutoff = new Date(now.getTime() - UNNAMED_MIN_AGE_MS);
+  const cutoff = cutoffOf(now);
   const { old, unnamed } = await findUnnamed(deps, cutoff);
   return { cutoff, old, unnamed, braked: tooMany({ old, unnamed }) };
 }

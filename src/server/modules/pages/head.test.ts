@@ -3,7 +3,7 @@ import { escapeHtml, headTags, jsonForScript, type PageMeta } from './head';
 import { postMeta } from './meta';
 import { HOME_ORIGIN, parseLatLng } from '../../../domain/geo';
 import { ORIGIN_NAME_MARK } from '../../../domain/pages';
-import { fill } from './templates';
+import { fill, templateOf } from './templates';
 
 const page: PageMeta = {
   title: 'Pears "ripe" <now> & \'free\'',
@@ -90,25 +90,22 @@ describe("a shared post's preview", () => {
 });
 
 describe('a template filled', () => {
-  const template = {
-    before: '<html><head><meta charset="UTF-8" />',
-    after: '</head><body><code>/__not-found__</code></body></html>',
-  };
+  const built = (body: string) => `<html><head><meta charset="UTF-8" /><title>Built</title></head><body>${body}</body></html>`;
+  const template = templateOf(built('<code>/__not-found__</code>'), HOME_ORIGIN);
 
   it('writes the head tags before </head> and the escaped path where the 404 screen names it', () => {
-    const html = fill(template, { ...page, jsonLd: null }, { defaultOrigin: HOME_ORIGIN, askedPath: '/"><img src=x onerror=alert(1)>' });
+    const html = fill(template, { ...page, jsonLd: null }, '/"><img src=x onerror=alert(1)>');
     expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<code>/&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</code>');
   });
 
   it('leaves a path that only looks like a replacement pattern as it is', () => {
-    expect(fill(template, page, { defaultOrigin: HOME_ORIGIN, askedPath: "/$&$'" })).toContain('<code>/$&amp;$&#39;</code>');
+    expect(fill(template, page, "/$&$'")).toContain('<code>/$&amp;$&#39;</code>');
   });
 
   it('names the default origin in the head and where the prerendered page marks it, escaped', () => {
-    const marked = { ...template, after: `</head><body><p>Distances from ${ORIGIN_NAME_MARK} — allow</p></body></html>` };
     const origin = { lat: 49.2827, lng: -123.1207, name: `Gastown & "the Drive" $&` };
-    const html = fill(marked, page, { defaultOrigin: origin });
+    const html = fill(templateOf(built(`<p>Distances from ${ORIGIN_NAME_MARK} — allow</p>`), origin), page);
     expect(html).toContain('<meta name="app:default-origin" content="49.2827,-123.1207" />');
     expect(html).toContain('<meta name="app:default-origin-name" content="Gastown &amp; &quot;the Drive&quot; $&amp;" />');
     expect(html).toContain('<p>Distances from Gastown &amp; &quot;the Drive&quot; $&amp; — allow</p>');
@@ -117,15 +114,18 @@ describe('a template filled', () => {
   });
 
   it('writes the point as the browser reads it back, never in exponent form', () => {
-    const html = fill(template, page, { defaultOrigin: { lat: 0.0000001, lng: -10, name: 'Null Island' } });
+    const html = fill(templateOf(built(''), { lat: 0.0000001, lng: -10, name: 'Null Island' }), page);
     expect(html).toContain('<meta name="app:default-origin" content="0,-10" />');
     expect(parseLatLng(html.match(/app:default-origin" content="([^"]+)"/)?.[1])).toEqual({ lat: 0, lng: -10 });
   });
 
   it("leaves the mark as written in a member's post title quoted by the head", () => {
-    const marked = { ...template, after: `</head><body><p>Distances from ${ORIGIN_NAME_MARK}</p></body></html>` };
-    const html = fill(marked, { ...page, title: `Pears ${ORIGIN_NAME_MARK}` }, { defaultOrigin: HOME_ORIGIN });
+    const html = fill(templateOf(built(`<p>Distances from ${ORIGIN_NAME_MARK}</p>`), HOME_ORIGIN), { ...page, title: `Pears ${ORIGIN_NAME_MARK}` });
     expect(html).toContain(`<title>Pears ${ORIGIN_NAME_MARK}</title>`);
     expect(html).toContain('<p>Distances from downtown Toronto</p>');
+  });
+
+  it("takes the built page's own title out: each answer writes the page's own", () => {
+    expect(fill(template, page)).not.toContain('<title>Built</title>');
   });
 });

@@ -1,5 +1,4 @@
 import type { Actor } from '../../../domain/actor';
-import type { NamedPlace } from '../../../domain/geo';
 import {
   APP_PATHS,
   homeDialog,
@@ -23,8 +22,6 @@ export interface PagesServiceDeps {
   posts: Pick<PostsService, 'visible' | 'presentCards' | 'originFor'>;
   /** The built web app's HTML; null without a build (then only sitemap.xml and robots.txt answer). */
   templates: Templates | null;
-  /** Where distances are measured from by default, as the pages name it (docs/decisions/0121). */
-  defaultOrigin: NamedPlace;
 }
 
 const KNOWN = new Set(APP_PATHS);
@@ -36,7 +33,7 @@ const HYDRATE_MARK = '<div id="root" data-prerendered>';
  * (hydrated only when nothing in the query changes its first render), else the shell; each
  * with its own head tags; a shared post's link with that post's preview; unknown paths 404.
  */
-export function createPagesService({ posts, templates, defaultOrigin }: PagesServiceDeps) {
+export function createPagesService({ posts, templates }: PagesServiceDeps) {
   /**
    * The post a shared link previews, counted against a guest's daily previews as the card the app
    * then shows (DECISIONS 29): past them, what its locked card says (title, type, region), no photo.
@@ -76,10 +73,10 @@ export function createPagesService({ posts, templates, defaultOrigin }: PagesSer
       const meta = post ? postMeta(origin, post) : pageMeta(origin, path);
       const prerendered = templates.prerendered.get(path);
       const screen = [templates.preloads.get(path), dataPreloadLinks(path)].filter(Boolean).join('\n  ');
-      if (!prerendered) return { status: 200, html: fill(templates.shell, meta, { defaultOrigin, preloads: screen }) };
+      if (!prerendered) return { status: 200, html: fill(templates.shell, meta, undefined, screen) };
       const dialog = path === '/' ? homeDialog(query) : undefined;
       const preloads = [screen, dialog && templates.dialogPreloads.get(dialog)].filter(Boolean).join('\n  ');
-      const filled = fill(prerendered, meta, { defaultOrigin, preloads });
+      const filled = fill(prerendered, meta, undefined, preloads);
       const html = dismissed.length
         ? filled.replace('<html ', `<html data-dismissed="${dismissed.join(' ')}" `)
         : filled;
@@ -95,7 +92,7 @@ export function createPagesService({ posts, templates, defaultOrigin }: PagesSer
       const prerendered = templates.prerendered.get(NOT_FOUND_MARK);
       return {
         status: 404,
-        html: fill(prerendered ?? templates.shell, notFoundMeta(), { defaultOrigin, askedPath: path }),
+        html: prerendered ? fill(prerendered, notFoundMeta(), path) : fill(templates.shell, notFoundMeta()),
       };
     },
 

@@ -97,42 +97,6 @@ function preloadsOf(
   return preloads;
 }
 
-function templateOf(html: string): Template {
-  const head = html
-    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-    .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
-  const at = head.indexOf('</head>');
-  if (at < 0) throw new Error('The page has no </head>');
-  return { before: head.slice(0, at), after: head.slice(at) };
-}
-
-/** The web app's HTML from its build folder, or null when there is no build (an API-only app). */
-export function loadTemplates(root: string): Templates | null {
-  const shellFile = path.join(root, 'index.html');
-  if (!existsSync(shellFile)) return null;
-  const prerendered = new Map<string, Template>();
-  for (const page of PRERENDERED) {
-    const file = path.join(root, 'pages', `${page.file}.html`);
-    if (existsSync(file)) prerendered.set(page.path, templateOf(readFileSync(file, 'utf8')));
-  }
-  return {
-    shell: templateOf(readFileSync(shellFile, 'utf8')),
-    prerendered,
-    preloads: preloadsOf(root, LAZY_SCREENS, (pagePath) => prerendered.has(pagePath)),
-    dialogPreloads: preloadsOf(root, HOME_DIALOGS, () => true),
-  };
-}
-
-/** What a page's HTML is filled with beside its head tags. */
-export interface Filling {
-  /** Where distances are measured from by default, named in the head and on the page (ORIGIN_NAME_MARK). */
-  defaultOrigin: NamedPlace;
-  /** The path a 404 screen names, written (escaped) where the prerendered screen has NOT_FOUND_MARK. */
-  askedPath?: string;
-  /** The link tags that preload the page's screen and data. */
-  preloads?: string;
-}
-
 /** A degree as the browser reads it back (parseLatLng): never in exponent form (1e-7), to 6 places (about 10 cm). */
 const degrees = (value: number) => value.toFixed(6).replace(/\.?0+$/, '');
 
@@ -141,19 +105,51 @@ const originTags = (origin: NamedPlace) =>
   [
     `<meta name="${ORIGIN_META}" content="${degrees(origin.lat)},${degrees(origin.lng)}" />`,
     `<meta name="${ORIGIN_NAME_META}" content="${escapeHtml(origin.name)}" />`,
-  ].join('\n  ');
+  ].join('\n    ');
 
 /**
- * The page's HTML with its head tags, the default origin and the screen's preloads; its marks
- * replaced (escaped), as the browser's render will show them: the default origin's name, and the
- * path a 404 screen names.
+ * A built page as every answer starts from it: its own title and description taken out (each
+ * answer writes the page's own), the default origin in its head, and its name (escaped) where the
+ * prerendered page has ORIGIN_NAME_MARK, as the browser's render will show it (docs/decisions/0121).
+ * Done once, at start: the setting does not change while the app runs.
  */
-export function fill(template: Template, meta: PageMeta, { defaultOrigin, askedPath, preloads }: Filling): string {
+export function templateOf(html: string, defaultOrigin: NamedPlace): Template {
+  const head = html
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
+  const at = head.indexOf('</head>');
+  if (at < 0) throw new Error('The page has no </head>');
+  return {
+    before: `${head.slice(0, at).trimEnd()}\n    ${originTags(defaultOrigin)}\n  `,
+    after: head.slice(at).replaceAll(ORIGIN_NAME_MARK, () => escapeHtml(defaultOrigin.name)),
+  };
+}
+
+/** The web app's HTML from its build folder, or null when there is no build (an API-only app). */
+export function loadTemplates(root: string, defaultOrigin: NamedPlace): Templates | null {
+  const shellFile = path.join(root, 'index.html');
+  if (!existsSync(shellFile)) return null;
+  const prerendered = new Map<string, Template>();
+  for (const page of PRERENDERED) {
+    const file = path.join(root, 'pages', `${page.file}.html`);
+    if (existsSync(file)) prerendered.set(page.path, templateOf(readFileSync(file, 'utf8'), defaultOrigin));
+  }
+  return {
+    shell: templateOf(readFileSync(shellFile, 'utf8'), defaultOrigin),
+    prerendered,
+    preloads: preloadsOf(root, LAZY_SCREENS, (pagePath) => prerendered.has(pagePath)),
+    dialogPreloads: preloadsOf(root, HOME_DIALOGS, () => true),
+  };
+}
+
+/**
+ * The page's HTML with its head tags (and its screen's `preloads`). `askedPath`: the path a 404
+ * screen names, written (escaped) where the prerendered screen has NOT_FOUND_MARK, as the
+ * browser's render will show it.
+ */
+export function fill(template: Template, meta: PageMeta, askedPath?: string, preloads?: string): string {
   const links = preloads ? `\n  ${preloads}` : '';
-  const head = `${headTags(meta, SITE_NAME)}\n  ${originTags(defaultOrigin)}${links}`;
-  // The page's own words only: a head tag may quote a member's post title.
-  const body = template.after.replaceAll(ORIGIN_NAME_MARK, () => escapeHtml(defaultOrigin.name));
-  const html = `${template.before}  ${head}\n  ${body}`;
+  const html = `${template.before}  ${headTags(meta, SITE_NAME)}${links}\n  ${template.after}`;
   return askedPath === undefined
     ? html
     : html.replace(`>${NOT_FOUND_MARK}<`, () => `>${escapeHtml(askedPath)}<`);
