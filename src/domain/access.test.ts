@@ -40,6 +40,8 @@ describe('badge (spec §4 Subscription badge)', () => {
     expect(badgeText({ subscriptionStatus: 'trial', trialEndsAt: at(6.5).toISOString() }, now)).toBe(
       'Trial - 7 days left',
     );
+    expect(badgeText({ subscriptionStatus: 'trial', trialEndsAt: at(0.2).toISOString() }, now)).toBe('Trial - 1 day left');
+    expect(badgeText({ subscriptionStatus: 'trial', trialEndsAt: at(1.5).toISOString() }, now)).toBe('Trial - 2 days left');
     expect(badgeText({ subscriptionStatus: 'trial', trialEndsAt: null }, now)).toBe('Trial - 0 days left');
     expect(badgeText({ subscriptionStatus: 'active', trialEndsAt: null }, now)).toBe('Premium');
     expect(badgeText({ subscriptionStatus: 'expired', trialEndsAt: at(-1).toISOString() }, now)).toBeNull();

@@ -57,15 +57,18 @@ export function daysLeft(end: Date | null, now: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** Header badge text (spec §4 Subscription badge): null means no badge. */
+/**
+ * Header badge text (spec §4 Subscription badge): null means no badge. 'N days left' says
+ * '1 day left' when N is 1 (docs/decisions/0123).
+ */
 export function badgeText(
   user: { subscriptionStatus: SubscriptionStatus; trialEndsAt: string | null },
   now: Date,
 ): string | null {
   if (user.subscriptionStatus === 'active') return 'Premium';
   if (user.subscriptionStatus === 'trial') {
-    const end = user.trialEndsAt ? new Date(user.trialEndsAt) : null;
-    return `Trial - ${daysLeft(end, now)} days left`;
+    const days = daysLeft(user.trialEndsAt ? new Date(user.trialEndsAt) : null, now);
+    return `Trial - ${days} ${days === 1 ? 'day' : 'days'} left`;
   }
   return null;
 }

@@ -119,7 +119,7 @@ describe('badgeOf (spec §4)', () => {
   it('counts the trial days left, says Premium for a pass, and shows nothing once all has ended', () => {
     const trial = sessionOf(memberView, false).actor;
     expect(badgeOf(trial, NOW)).toBe('Trial - 3 days left');
-    expect(badgeOf(trial, new Date(hours(24 * 3 - 1)))).toBe('Trial - 1 days left');
+    expect(badgeOf(trial, new Date(hours(24 * 3 - 1)))).toBe('Trial - 1 day left');
     expect(badgeOf(trial, new Date(hours(24 * 3)))).toBeNull();
     const pass = sessionOf(dayPass(2), false).actor;
     expect(badgeOf(pass, NOW)).toBe('Premium');
@@ -181,7 +181,7 @@ describe('the badge follows time (spec §4)', () => {
     expect(badgeOf(actor(...trialOnly, pass(0, null)), NOW)).toBe('Premium');
     // A day pass bought during the trial starts when the trial ends (docs/decisions/0080).
     const later = [trial(2), pass(2, 26)];
-    expect(badgeOf(actor(...later), NOW)).toBe('Trial - 1 days left');
+    expect(badgeOf(actor(...later), NOW)).toBe('Trial - 1 day left');
     expect(nextGrantChange(later, NOW)).toEqual(new Date(hours(2)));
     expect(badgeOf(actor(...later), new Date(hours(2)))).toBe('Premium');
     expect(badgeOf(actor(...later), new Date(hours(26)))).toBeNull();
