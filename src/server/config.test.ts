@@ -15,6 +15,9 @@ describe('config', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', POSTING_ACCESS: 'gated', DEMO_DATA: 'on' });
     expect([env.DEFAULT_ORIGIN, env.DEFAULT_ORIGIN_NAME]).toEqual([undefined, undefined]);
+    // An empty setting (`DEFAULT_ORIGIN=` in an env file) is an unset one, as for every optional setting.
+    const empty = parseEnv({ DEFAULT_ORIGIN: ' ', DEFAULT_ORIGIN_NAME: '' });
+    expect([empty.DEFAULT_ORIGIN, empty.DEFAULT_ORIGIN_NAME]).toEqual([undefined, undefined]);
   });
   it('stops with a message naming the bad setting', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(ConfigError);

@@ -97,7 +97,7 @@ const EnvSchema = z.object({
   /** The bearer token GET /metrics asks for; unset: /metrics is not served. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   GEOCODER_URL: optionalText.pipe(z.url('must be a URL').optional()),
-  DEFAULT_ORIGIN: LatLng.optional(),
+  DEFAULT_ORIGIN: optionalText.pipe(LatLng.optional()),
   /** How the app names DEFAULT_ORIGIN: 'Distances from downtown Toronto — …'. */
   DEFAULT_ORIGIN_NAME: optionalText.pipe(z.string().max(60, 'must be at most 60 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://example.org').optional()),
@@ -157,12 +157,16 @@ function resolveSessionSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** Where distances are measured from without the viewer's place (docs/decisions/0121): the setting, or downtown Toronto. */
+export const defaultOriginOf = ({ DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME }: Pick<Env, 'DEFAULT_ORIGIN' | 'DEFAULT_ORIGIN_NAME'>): NamedPlace =>
+  DEFAULT_ORIGIN && DEFAULT_ORIGIN_NAME ? { ...DEFAULT_ORIGIN, name: DEFAULT_ORIGIN_NAME } : HOME_ORIGIN;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME, ...parsed } = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   return {
     ...parsed,
-    defaultOrigin: DEFAULT_ORIGIN && DEFAULT_ORIGIN_NAME ? { ...DEFAULT_ORIGIN, name: DEFAULT_ORIGIN_NAME } : HOME_ORIGIN,
+    defaultOrigin: defaultOriginOf({ DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME }),
     DATA_DIR: dataDir,
     SESSION_SECRET: resolveSessionSecret(parsed, dataDir),
     secureCookies: secureCookiesFor(parsed),

@@ -100,8 +100,11 @@ function preloadsOf(
 /** A degree as the browser reads it back (parseLatLng): never in exponent form (1e-7), to 6 places (about 10 cm). */
 const degrees = (value: number) => value.toFixed(6).replace(/\.?0+$/, '');
 
-/** The default origin's head tags (ORIGIN_META): the browser's render reads them as the prerender did. */
-const originTags = (origin: NamedPlace) =>
+/**
+ * The default origin's head tags (ORIGIN_META): the browser's render reads them as the prerender did.
+ * Also written by `npm run dev`'s Vite, which serves the page itself (vite.config.ts).
+ */
+export const originTags = (origin: NamedPlace) =>
   [
     `<meta name="${ORIGIN_META}" content="${degrees(origin.lat)},${degrees(origin.lng)}" />`,
     `<meta name="${ORIGIN_NAME_META}" content="${escapeHtml(origin.name)}" />`,
