@@ -8,6 +8,7 @@ import {
   canComment,
   canContactOwner,
   canDeleteComment,
+  canEditPost,
   canKeepFavorites,
   canManagePost,
   canMessage,
@@ -181,6 +182,15 @@ describe('a suspended member (issue 19)', () => {
     expect(canReport(suspended, now)).toEqual(refusal);
     expect(canRequestVerification(suspended, now)).toEqual(refusal);
     expect(canInvite(suspended, now)).toEqual(refusal);
+  });
+
+  it('may not edit their posts or change their status, but may delete them; an admin edits as before (0124)', () => {
+    const own = { userId: 'u1', sessionId: null };
+    expect(canEditPost(suspended, own, now)).toEqual(refusal);
+    expect(canManagePost(suspended, own).ok).toBe(true);
+    expect(canEditPost(admin, own, now).ok).toBe(true);
+    expect(canEditPost(member('u2'), own, now)).toMatchObject({ ok: false, message: 'Only the owner or an admin can change this post.' });
+    expect(canEditPost(suspended, own, at(8)).ok).toBe(true);
   });
 
   it('acts again once the suspension has ended', () => {

@@ -111,6 +111,16 @@ export function canManagePost(actor: Pick<Actor, 'userId' | 'isAdmin'> & Partial
   return actor.userId ? refused(POLICY_MESSAGES.notManager) : signIn(POLICY_MESSAGES.signInToChange);
 }
 
+/**
+ * Changing what a post says or its status: as canManagePost, but a suspended owner may not
+ * (docs/decisions/0124): their posts are out of lists, and would come back with what they wrote
+ * meanwhile, unseen by the admin who suspended them. Deleting stays open to them.
+ */
+export function canEditPost(actor: Parameters<typeof canManagePost>[0] & Pick<Actor, 'suspension'>, post: PostOwnership, now: Date): Decision {
+  const managed = canManagePost(actor, post);
+  return managed.ok ? (whileSuspended(actor, now) ?? ALLOWED) : managed;
+}
+
 /** The exact spot of a post is for those who may change it; everyone else sees the public point. */
 export const canSeeExactSpot = (actor: Parameters<typeof canManagePost>[0], post: PostOwnership): boolean =>
   canManagePost(actor, post).ok;

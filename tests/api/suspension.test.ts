@@ -5,7 +5,7 @@ import { COMMAND_LINE, setAdminRole } from '../../src/server/modules/admin/roles
 import { SUSPENSION_MESSAGES } from '../../src/server/modules/admin/suspensions';
 import { as, lockWaited, metMidway, registerMember, useTestApp, warmPool, type Member } from './helpers';
 import { adminMember, call, listed, notificationsOf, postOf } from './moderation-helpers';
-import { createPost, VALID_POST } from './posts-helpers';
+import { createPost, postForm, VALID_POST } from './posts-helpers';
 
 /** Suspensions (issue 19): what a suspended member can no longer do, and what others no longer see. */
 const ctx = useTestApp();
@@ -75,6 +75,30 @@ describe('a suspended member', () => {
     expect(await total()).toBe(before);
     expect((await ctx.app.inject(as(member.cookie, { method: 'POST', url: `/api/posts/${a}/comments`, payload: { content: 'Back' } }))).statusCode).toBe(201);
     expect((await notificationsOf(ctx, member))[0]).toMatchObject({ type: 'suspension_lifted' });
+  });
+
+  it('may not change what their posts say or their status while suspended, but may delete them; an admin still may (0124)', async () => {
+    const member = await registerMember(ctx.app, { username: 'Editor' });
+    const [kept, gone] = [await postOf(ctx, member, 'Oak logs'), await postOf(ctx, member, 'Oak kindling')];
+    const until = (await suspend(member)).json().suspension.until as string;
+    const message = `Your account is suspended until ${suspendedUntilText(new Date(until))}: ${REASON}`;
+    const edit = (who: Member, id: string) =>
+      ctx.app.inject(as(who.cookie, { method: 'PATCH', url: `/api/posts/${id}`, payload: postForm({ ...VALID_POST, title: 'Rewritten' }) }));
+    const status = (who: Member, id: string) =>
+      ctx.app.inject(as(who.cookie, { method: 'PATCH', url: `/api/posts/${id}/status`, payload: { status: 'unavailable', statusNotes: 'Call me' } }));
+    for (const attempt of [await edit(member, kept), await status(member, kept)]) {
+      expect(attempt.statusCode, attempt.body).toBe(403);
+      expect(attempt.json()).toEqual({ message });
+    }
+    const own = (await ctx.app.inject(as(member.cookie, { method: 'GET', url: `/api/posts/${kept}` }))).json();
+    expect([own.title, own.status]).toEqual(['Oak logs', 'available']);
+    expect((await ctx.app.inject(as(member.cookie, { method: 'DELETE', url: `/api/posts/${gone}` }))).statusCode).toBe(204);
+    // An admin acts on the post as before; a neighbour is refused as before, whatever the owner's suspension.
+    expect((await status(admin, kept)).json()).toMatchObject({ status: 'unavailable' });
+    expect((await edit(neighbour, kept)).json()).toEqual({ message: 'Only the owner or an admin can change this post.' });
+
+    await call(ctx, admin, 'DELETE', `/api/admin/users/${member.id}/suspend`);
+    expect((await edit(member, kept)).json()).toMatchObject({ title: 'Rewritten' });
   });
 
   it('is listed again once a suspension’s end has passed', async () => {

@@ -164,6 +164,8 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
   });
 
   it("suspends the post's owner from the case, who sees why and until when, and lifts it from their profile", async () => {
+    const keptPost = `Spruce rounds ${token}`;
+    const [keptId] = await createPosts(seller, [{ title: keptPost, type: 'firewood' }]);
     await admin.goto('/admin');
     await admin.getByLabel('Show').selectOption('resolved');
     const item = caseOf(admin, reportedPost);
@@ -179,7 +181,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await seller.goto('/');
     const notice = seller.getByRole('status').filter({ hasText: 'Your account is suspended until' });
     await notice.getByText('Reason: Asked neighbours for deposits.').waitFor();
-    await notice.getByText('you cannot post, comment, message, rate or report until then', { exact: false }).waitFor();
+    await notice.getByText('delete your posts, but you cannot post, edit your posts, comment, message, rate or report until then', { exact: false }).waitFor();
     await expectAccessible(seller);
     await snap(seller, 'suspended-member');
     // Upload shows as off and says why beneath; pressed all the same, it answers with the reason.
@@ -193,6 +195,17 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     expect(await seller.getByRole('dialog').count()).toBe(0);
     await snap(seller, 'suspended-member-upload');
 
+    // Their own post, out of lists, still opens for them: they may delete it, not edit it (0124).
+    await seller.goto(`/?post=${keptId}`);
+    const details = seller.getByRole('dialog', { name: 'Post details' });
+    await details.getByRole('heading', { name: keptPost }).waitFor();
+    expect(await details.getByRole('button', { name: 'Edit status' }).count()).toBe(0);
+    await details.getByRole('button', { name: `Manage ${keptPost}` }).click();
+    await seller.getByRole('menuitem', { name: 'Delete post' }).waitFor();
+    expect(await seller.getByRole('menuitem', { name: 'Edit post' }).count()).toBe(0);
+    await snap(seller, 'suspended-member-own-post');
+    await seller.keyboard.press('Escape');
+
     await admin.goto(`/?member=${await memberId(seller)}`);
     const profile = admin.getByRole('dialog', { name: /^seller/ });
     const moderation = profile.getByRole('region', { name: 'Moderation' });
@@ -203,6 +216,8 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await seller.reload();
     await seller.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await seller.getByText('Your account is suspended until', { exact: false }).count()).toBe(0);
+    await seller.goto(`/?post=${keptId}`);
+    await seller.getByRole('dialog', { name: 'Post details' }).getByRole('button', { name: 'Edit status' }).waitFor();
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Actor } from '../../../domain/actor';
 import type { LatLng } from '../../../domain/geo';
 import { isUuid } from '../../../domain/ids';
-import { actsAsSelf, canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
+import { actsAsSelf, canEditPost, canManagePost, canPost, canSeeExactSpot, type PostingMode } from '../../../domain/policy';
 import { CreatePostInput, PostFields, PostType, initialsOf, type ListPostsQuery, type Post, type UpdateStatusInput } from '../../../domain/posts';
 import type { Db, Tx } from '../../db/client';
 import { assertAllowed, forbidden, notFound } from '../../errors';
@@ -112,13 +112,14 @@ export function createPostsService(deps: PostsServiceDeps) {
   }
 
   /**
-   * The row, when the actor may change it (DECISIONS 2), counted against their limit of changes:
-   * 404 when absent; 401 or 403 from the policy; 429 over the limit.
+   * The row, when the actor may change it (DECISIONS 2; `edit`: what it says or its status, which a
+   * suspended owner may not), counted against their limit of changes: 404 when absent; 401 or 403
+   * from the policy; 429 over the limit.
    */
-  async function managed(actor: Actor, id: string): Promise<PostRow> {
+  async function managed(actor: Actor, id: string, edit: boolean): Promise<PostRow> {
     const row = isUuid(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound(POST_MESSAGES.notFound);
-    assertAllowed(canManagePost(actor, row));
+    assertAllowed(edit ? canEditPost(actor, row, new Date()) : canManagePost(actor, row));
     await limits.change(actor);
     return row;
   }
@@ -277,7 +278,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     async update(actor: Actor, id: string, readForm: ReadForm): Promise<Post> {
-      const row = await managed(actor, id);
+      const row = await managed(actor, id, true);
       const form = await readForm();
       assertAllowed(actsAsSelf(actor, textField(form.fields.userId)));
       const input: EditPostInput = EditPostInput.parse(form.fields);
@@ -299,14 +300,14 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      const row = await managed(actor, id);
+      const row = await managed(actor, id, false);
       const deleted = await repo.delete(row.id);
       if (!deleted) throw notFound(POST_MESSAGES.notFound);
       await deleteImages(deps.storage, deleted.imageKeys, deps.log);
     },
 
     async updateStatus(actor: Actor, id: string, input: UpdateStatusInput): Promise<Post> {
-      const row = await managed(actor, id);
+      const row = await managed(actor, id, true);
       const since = readModel.cards.generation();
       const updated = await repo.update(row.id, { status: input.status, statusNotes: input.statusNotes });
       if (!updated) throw notFound(POST_MESSAGES.notFound);

@@ -3,7 +3,8 @@ import { isSuspended, suspendedUntilSentence } from '../../../domain/suspension'
 import { useSession } from '../../lib/session-provider';
 
 /** What a suspended member may still do, under why and until when. */
-export const SUSPENDED_CAN = 'You can still sign in and browse, but you cannot post, comment, message, rate or report until then.';
+export const SUSPENDED_CAN =
+  'You can still sign in, browse and delete your posts, but you cannot post, edit your posts, comment, message, rate or report until then.';
 
 /**
  * A suspended member sees, on every screen, that they are suspended, until when and why (issue 19).

@@ -48,7 +48,7 @@ export function SuspensionControl({ userId, username, suspended, onChanged }: Su
       <ActionDialog
         trigger={`Suspend ${username}`}
         title={`Suspend ${username}?`}
-        description="They can still sign in and read, but cannot post, comment, message, rate or report. Their posts leave lists and the map, and they are told why."
+        description="They can still sign in, read and delete their posts, but cannot post, edit their posts, comment, message, rate or report. Their posts leave lists and the map, and they are told why."
         confirm="Suspend"
         notesLabel="Reason (shown to them)"
         notesRequired

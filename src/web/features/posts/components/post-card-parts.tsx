@@ -43,13 +43,14 @@ export function PostImage({ post }: { post: Post }) {
 
 /**
  * Status badge, and for the owner or an admin the button that opens the Update Status dialog and
- * the menu to edit or delete the post.
+ * the menu to edit or delete the post. A suspended owner (`canEdit` false) keeps the menu to
+ * delete it, without the edits (docs/decisions/0124).
  */
-export function PostStatus({ post, canManage }: { post: Post; canManage: boolean }) {
+export function PostStatus({ post, canManage, canEdit }: { post: Post; canManage: boolean; canEdit: boolean }) {
   return (
     <div className="flex items-center gap-1.5">
       <PostStatusBadge status={post.status} />
-      {canManage && (
+      {canEdit && (
         <DeferredOpen
           trigger={
             <Button
@@ -80,7 +81,7 @@ export function PostStatus({ post, canManage }: { post: Post; canManage: boolean
             </Button>
           }
           preload={PostOwnerMenu.preload}
-          render={(trigger) => <PostOwnerMenu post={post} trigger={trigger} />}
+          render={(trigger) => <PostOwnerMenu post={post} canEdit={canEdit} trigger={trigger} />}
         />
       )}
     </div>

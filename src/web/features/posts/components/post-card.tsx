@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Lock, MapPin, Navigation } from 'lucide-react';
 import { POST_TYPE_TABS, REGION_LABELS } from '../../../../domain/post-values';
-import { canContactOwner, canManagePost } from '../../../../domain/policy';
+import { canContactOwner, canEditPost, canManagePost } from '../../../../domain/policy';
 import { distanceText } from '../../../../domain/geo';
 import type { Post } from '../../../../domain/posts';
 import { Badge } from '../../../components/ui/badge';
@@ -98,7 +98,7 @@ function OpenPostCard({ post, headingLevel: Heading = 'h3', className }: PostCar
             {distanceText(post.distanceMiles)}
           </p>
         </div>
-        <PostStatus post={post} canManage={canManagePost(actor, post).ok} />
+        <PostStatus post={post} canManage={canManagePost(actor, post).ok} canEdit={canEditPost(actor, post, new Date()).ok} />
         {post.statusNotes && (
           <p className="rounded-lg bg-muted px-3 py-2 text-sm italic">{post.statusNotes}</p>
         )}

@@ -13,8 +13,11 @@ import { useDeletePost } from '../api/edit-post';
 
 const EditPostDialog = lazyNamed(() => import('./create/create-post-dialog'), 'EditPostDialog');
 
-/** The owner's (or an admin's) menu on a card: 'Edit post' and 'Delete post' (DECISIONS 17). */
-export function PostOwnerMenu({ post, trigger }: { post: Post; trigger: ReactElement }) {
+/**
+ * The owner's (or an admin's) menu on a card: 'Edit post' and 'Delete post' (DECISIONS 17); only
+ * 'Delete post' for a suspended owner (`canEdit` false, docs/decisions/0124).
+ */
+export function PostOwnerMenu({ post, canEdit, trigger }: { post: Post; canEdit: boolean; trigger: ReactElement }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const [editLoaded, setEditLoaded] = useState(false);
   const onOpenChange = (open: boolean) => !open && setDialog(null);
@@ -24,16 +27,18 @@ export function PostOwnerMenu({ post, trigger }: { post: Post; trigger: ReactEle
       <DropdownMenu defaultOpen>
         <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem
-            onPointerEnter={EditPostDialog.preload}
-            onSelect={() => {
-              setEditLoaded(true);
-              setDialog('edit');
-            }}
-          >
-            <Pencil aria-hidden="true" />
-            Edit post
-          </DropdownMenuItem>
+          {canEdit && (
+            <DropdownMenuItem
+              onPointerEnter={EditPostDialog.preload}
+              onSelect={() => {
+                setEditLoaded(true);
+                setDialog('edit');
+              }}
+            >
+              <Pencil aria-hidden="true" />
+              Edit post
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem className="text-destructive" onSelect={() => setDialog('delete')}>
             <Trash2 aria-hidden="true" />
             Delete post
