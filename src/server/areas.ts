@@ -29,7 +29,8 @@ import { paymentsRoutes } from './modules/payments/routes';
 import type { Providers } from './modules/payments/providers/index';
 import { createPaymentsService } from './modules/payments/service';
 import { webhookRoutes } from './modules/payments/webhooks';
-import { builtInGeocoder, httpGeocoder } from './modules/places/geocoder';
+import { builtInGeocoder } from './modules/places/built-in';
+import { httpGeocoder } from './modules/places/geocoder';
 import { placesRoutes } from './modules/places/routes';
 import { createPlacesService } from './modules/places/service';
 import { postsRoutes } from './modules/posts/routes';
@@ -90,7 +91,7 @@ export async function registerModules(
   });
   app.adoptGuestWith(posts.adoptGuest);
   const places = createPlacesService({
-    builtIn: builtInGeocoder(),
+    builtIn: builtInGeocoder({ origin: config.defaultOrigin }),
     geocoder: config.GEOCODER_URL ? httpGeocoder(config.GEOCODER_URL, userAgentOf(config.PUBLIC_URL)) : undefined,
     limiter,
     log: app.log,

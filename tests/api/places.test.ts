@@ -23,6 +23,15 @@ describe('GET /api/places with the built-in list (no GEOCODER_URL)', () => {
     expect((await search('huntsv')).json().places[0]).toMatchObject({ name: 'Huntsville', detail: 'Ontario' });
   });
 
+  it("finds Canada's towns and the world's cities too, those near the deployment's DEFAULT_ORIGIN first (0125)", async () => {
+    expect((await search('whistler')).json().places).toEqual([{ name: 'Whistler', detail: 'British Columbia', lat: 50.1182, lng: -122.954 }]);
+    expect((await search('lyon')).json().places).toContainEqual({ name: 'Lyon', detail: 'France', lat: 45.7485, lng: 4.8467 });
+    expect((await search('richmond')).json().places[0]).toMatchObject({ name: 'Richmond Hill', detail: 'Ontario' });
+    const vancouver = await startAppOn(ctx, { defaultOrigin: { lat: 49.2827, lng: -123.1207, name: 'downtown Vancouver' } });
+    const res = await vancouver.inject({ method: 'GET', url: '/api/places?q=richmond', remoteAddress: from() });
+    expect(res.json().places[0]).toMatchObject({ name: 'Richmond', detail: 'British Columbia' });
+  });
+
   it('answers an empty list for words it does not know', async () => {
     expect((await search('Atlantis')).json()).toEqual({ places: [], source: 'built-in' });
   });

@@ -17,6 +17,23 @@ describe('finding a place by its name', () => {
     return nears;
   };
 
+  it("finds a place far from Ontario in the built-in list, saying where each one is (0125)", async () => {
+    const page = await newPage(ctx.browser, { width: 390 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Choose a place' }).click();
+    const box = page.getByRole('combobox', { name: 'Measure distances from' });
+    await box.fill('vancouver');
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.nth(0).innerText()).toMatch(/^Vancouver\s+British Columbia$/);
+    expect(await options.nth(1).innerText()).toMatch(/^Vancouver\s+Washington, United States$/);
+    await expectAccessible(page);
+    await snap(page, 'place-search-world');
+    await box.press('Enter');
+    await page.getByText('Distances from Vancouver', { exact: true }).waitFor();
+    await page.context().close();
+  });
+
   it('measures distances from a place the guest picks, keeps it on the device, and gives it up for their location', async () => {
     const page = await newPage(ctx.browser, { width: 390, permissions: ['geolocation'], geolocation: { latitude: 43.77, longitude: -79.23 } });
     // Only the filter asks for the location; with none granted yet, the default origin is named.

@@ -15,6 +15,8 @@ export interface GazetteerEntry {
   kind: PlaceKind;
   /** Other names people type for it. */
   aliases?: readonly string[];
+  /** How many live there, for the world's list (world.ts), which ranks a far place by it. */
+  population?: number;
 }
 
 type Row = readonly [name: string, lat: number, lng: number, aliases?: readonly string[]];

@@ -2,60 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACES_MAX } from '../../../domain/places';
-import { GAZETTEER } from './gazetteer';
-import { builtInGeocoder, httpGeocoder, normalise } from './geocoder';
-
-describe('the built-in list', () => {
-  const geocoder = builtInGeocoder();
-  const names = async (query: string) => (await geocoder.search(query)).map((p) => p.name);
-
-  it('finds a neighbourhood by the start of its name, without accents, case or punctuation', async () => {
-    expect((await names('leslie'))[0]).toBe('Leslieville');
-    expect(await names('ST LAWRENCE')).toContain('St. Lawrence');
-    expect(await names('st-catharines')).toContain('St. Catharines');
-    expect(normalise('Île d’Orléans')).toBe('ile d orleans');
-  });
-
-  it('answers with the name, where it is and its point', async () => {
-    const [place] = await geocoder.search('Bobcaygeon');
-    expect(place).toEqual({ name: 'Bobcaygeon', detail: 'Ontario', lat: 44.538, lng: -78.543 });
-  });
-
-  it('ranks a name beginning with the whole query first, then cities before neighbourhoods', async () => {
-    const found = await names('scarborough');
-    expect(found.slice(0, 2)).toEqual(['Scarborough', 'Scarborough Village']);
-    expect((await names('toronto'))[0]).toBe('Toronto');
-  });
-
-  it('finds a place by another name people use', async () => {
-    expect(await names('the danforth')).toEqual(['Greektown']);
-    expect(await names('gta')).toEqual(['Greater Toronto Area']);
-  });
-
-  it('lets further words narrow by where the place is, but never match by it alone', async () => {
-    expect(await names('thornhill vaughan')).toEqual(['Thornhill']);
-    expect(await names('thornhill mississauga')).toEqual([]);
-    // 'ontario' only names where places are: on its own it finds none.
-    expect(await names('ontario')).toEqual([]);
-  });
-
-  it('answers at most PLACES_MAX places, and none for words it does not know', async () => {
-    expect((await geocoder.search('b')).length).toBe(PLACES_MAX);
-    expect(await geocoder.search('zzyzx')).toEqual([]);
-    expect(await geocoder.search('  ,, ')).toEqual([]);
-  });
-
-  it('holds each place once, in Ontario', () => {
-    const keys = GAZETTEER.map((e) => `${e.name}|${e.detail}`);
-    expect(new Set(keys).size).toBe(keys.length);
-    for (const e of GAZETTEER) {
-      expect(e.lat, e.name).toBeGreaterThan(41.6);
-      expect(e.lat, e.name).toBeLessThan(57);
-      expect(e.lng, e.name).toBeGreaterThan(-95.2);
-      expect(e.lng, e.name).toBeLessThan(-74.3);
-    }
-  });
-});
+import { httpGeocoder } from './geocoder';
 
 describe('a Nominatim-style geocoder', () => {
   let server: Server;

@@ -1,77 +1,9 @@
 import { z } from 'zod';
 import { PLACES_MAX, type Place } from '../../../domain/places';
-import { GAZETTEER, type GazetteerEntry, type PlaceKind } from './gazetteer';
 
 /** Finds places by what a person typed (docs/decisions/0120). */
 export interface Geocoder {
   search(query: string): Promise<Place[]>;
-}
-
-/** Lower case, without accents or punctuation: 'St. Lawrence' → 'st lawrence'. */
-export function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-const wordsOf = (text: string): string[] => normalise(text).split(' ').filter(Boolean);
-
-/** A city before a town before an area before a neighbourhood, when they match alike. */
-const KIND_RANK: Record<PlaceKind, number> = { city: 0, town: 1, area: 2, neighbourhood: 3 };
-
-interface Indexed {
-  entry: GazetteerEntry;
-  /** The name's words, then each alias's. */
-  names: string[][];
-  detail: string[];
-}
-
-/**
- * How well an entry answers the query's words, 0 for not at all: each word must begin a word of
- * the entry's name (or of an alias), or, once one does, of its detail ('leslieville toronto').
- * A name that begins with the whole query ranks first, then a name that holds every word.
- */
-function score(item: Indexed, query: string[]): number {
-  let best = 0;
-  for (const name of item.names) {
-    const inName = query.filter((word) => name.some((w) => w.startsWith(word)));
-    if (inName.length === 0) continue;
-    const rest = query.filter((word) => !inName.includes(word));
-    if (!rest.every((word) => item.detail.some((w) => w.startsWith(word)))) continue;
-    const whole = query.join(' ');
-    const s = name.join(' ').startsWith(whole) ? 3 : rest.length === 0 ? 2 : 1;
-    best = Math.max(best, s);
-  }
-  return best;
-}
-
-/** The built-in list: the app's home area, searched in memory (about 200 entries). */
-export function builtInGeocoder(entries: readonly GazetteerEntry[] = GAZETTEER): Geocoder {
-  const indexed: Indexed[] = entries.map((entry) => ({
-    entry,
-    names: [entry.name, ...(entry.aliases ?? [])].map(wordsOf),
-    detail: wordsOf(entry.detail),
-  }));
-  return {
-    async search(query) {
-      const words = wordsOf(query);
-      if (words.length === 0) return [];
-      return indexed
-        .map((item) => ({ item, score: score(item, words) }))
-        .filter((m) => m.score > 0)
-        .sort(
-          (a, b) =>
-            b.score - a.score ||
-            KIND_RANK[a.item.entry.kind] - KIND_RANK[b.item.entry.kind] ||
-            a.item.entry.name.localeCompare(b.item.entry.name),
-        )
-        .slice(0, PLACES_MAX)
-        .map(({ item: { entry } }) => ({ name: entry.name, detail: entry.detail, lat: entry.lat, lng: entry.lng }));
-    },
-  };
 }
 
 /** What a Nominatim-style `/search?format=jsonv2` answers, as far as it is read. */
