@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, daysLeft, deriveSubscription, type Grant } from './access';
+import { badgeText, daysLeft, deriveSubscription, startsLater, type Grant } from './access';
 import { DAY_MS } from './limits';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -25,6 +25,16 @@ describe('deriveSubscription', () => {
     const view = deriveSubscription([grant('trial', -8, -1), grant('lifetime', -1, null)], now);
     expect(view).toEqual({ subscriptionStatus: 'active', trialEndsAt: at(-1), subscriptionEndsAt: null });
     expect(deriveSubscription([grant('day', 0, 1)], now).subscriptionEndsAt).toEqual(at(1));
+  });
+});
+
+describe('a grant that starts later (0127)', () => {
+  it('is the last grant of that kind not started yet, or null', () => {
+    const grant = (kind: Grant['kind'], start: number, end: number | null) => ({ kind, startsAt: at(start), endsAt: end === null ? null : at(end) });
+    const grants = [grant('trial', -1, 6), grant('day', 6, 7), grant('day', 7, 8), grant('day', -2, -1), grant('lifetime', 9, null)];
+    expect(startsLater(grants, 'day', now)).toEqual(at(7));
+    expect(startsLater(grants, 'trial', now)).toBeNull();
+    expect(startsLater([grant('day', -0.5, 0.5)], 'day', now)).toBeNull();
   });
 });
 

@@ -51,6 +51,15 @@ export function deriveSubscription(grants: readonly Grant[], now: Date): Subscri
   return { subscriptionStatus: activeTrial ? 'trial' : 'expired', trialEndsAt, subscriptionEndsAt: null };
 }
 
+/**
+ * When the holder's last grant of `kind` that has not started yet starts, or null: a day pass
+ * bought during a trial or another pass follows on from it (docs/decisions/0080), and its receipt
+ * says when it starts (0127).
+ */
+export function startsLater(grants: readonly Grant[], kind: GrantKind, now: Date): Date | null {
+  return grants.reduce<Date | null>((last, g) => (g.kind === kind && g.startsAt > now && (!last || g.startsAt > last) ? g.startsAt : last), null);
+}
+
 /** Days until `end`, rounded up, never negative; 0 without an end date (spec §4 badge). */
 export function daysLeft(end: Date | null, now: Date): number {
   if (!end) return 0;

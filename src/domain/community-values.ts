@@ -25,5 +25,5 @@ export const VERIFIED_BADGES: Record<VerifiedType, { label: string; detail: stri
 /** 'review' or 'reviews' (spec §2 dialog 4). */
 export const reviewsLabel = (count: number) => counted(count, 'review');
 
-/** Stars out of 5, one decimal: '(4.5/5)'. */
-export const ratingText = (average: number | null) => `(${average === null ? 0 : Math.round(average * 10) / 10}/5)`;
+/** Stars out of 5, one decimal: '(4.5/5)'. A member without ratings has no average to write (0127). */
+export const ratingText = (average: number) => `(${Math.round(average * 10) / 10}/5)`;

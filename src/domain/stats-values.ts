@@ -13,11 +13,14 @@ export const ESTIMATES = {
   kgCo2PerLb: 0.5,
 } as const;
 
+/** How views are counted, wherever a view figure is shown. */
+export const VIEWS_COUNTED = 'once per person a day';
+
 export const FORMULAS = {
   waste: `${ESTIMATES.lbsPerPost} lbs for each post given away`,
   money: `$${ESTIMATES.dollarsPerLb} for each estimated pound`,
   carbon: `${ESTIMATES.kgCo2PerLb} kg CO2e for each estimated pound`,
-  views: 'views (once per person a day)',
+  views: `views (${VIEWS_COUNTED})`,
 } as const;
 
 /** Posts shown on the trending card, popular areas on the locations card (spec §9). */

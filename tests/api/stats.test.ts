@@ -81,6 +81,16 @@ describe('GET /api/community', () => {
     ]);
     expect(figures.popularAreas.map((a: { area: string }) => a.area).join(' ')).not.toMatch(/\d|King|Queen|Birch|barn/);
   });
+
+  it('counts a post shared, given away or deleted at once, not when the kept figures expire (0127)', async () => {
+    expect(await get('/api/community')).toMatchObject({ postsShared: 4, postsGivenAway: 1 });
+    const plums = await createPost(ctx.app, bob.cookie, { ...VALID_POST, title: 'Plums' });
+    expect(await get('/api/community')).toMatchObject({ postsShared: 5, postsGivenAway: 1 });
+    await ctx.app.inject(as(bob.cookie, { method: 'PATCH', url: `/api/posts/${plums.json().id}/status`, payload: { status: 'unavailable' } }));
+    expect(await get('/api/community')).toMatchObject({ postsShared: 5, postsGivenAway: 2 });
+    await ctx.app.inject(as(bob.cookie, { method: 'DELETE', url: `/api/posts/${plums.json().id}` }));
+    expect(await get('/api/community')).toMatchObject({ postsShared: 4, postsGivenAway: 1 });
+  });
 });
 
 describe('the home-figures job', () => {

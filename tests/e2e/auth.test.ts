@@ -54,6 +54,10 @@ describe('auth journey', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await header(page).getByText(user.username).waitFor();
     await header(page).getByText('Trial - 7 days left').waitFor();
+    // The footer's quick links offer the account, not signing in (0127).
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Your account' }).waitFor();
+    expect(await footer.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
     await expectAccessible(page);
     await snap(page, 'home-member');
 
@@ -65,6 +69,7 @@ describe('auth journey', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
     await expectAccessible(page);
     await snap(page, 'login');
@@ -146,6 +151,7 @@ describe('auth journey', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expectToastPair(page, 'Account deleted', 'Your account and everything you shared have been deleted.');
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
     await expectAccessible(page);
     await snap(page, 'account-deleted');

@@ -53,7 +53,9 @@ describe('member profiles and ratings', () => {
     await rater.unroute(ratings);
 
     await profile.getByText('Community Member Profile').waitFor();
-    await profile.getByText('(0/5)').waitFor();
+    // Without ratings, no average: 'Not rated yet', not empty stars and '(0/5)' (0127).
+    await profile.getByText('Not rated yet', { exact: true }).waitFor();
+    expect(await profile.getByText('(0/5)').count()).toBe(0);
     await profile.getByText('0 reviews').waitFor();
     await profile.getByText(/^Member since \w+ \d{4}$/).waitFor();
     await profile.getByRole('heading', { name: 'Community Reviews' }).waitFor();
@@ -71,6 +73,8 @@ describe('member profiles and ratings', () => {
     expect(await rate.getAttribute('aria-expanded')).toBe('true');
     await profile.getByText('You can rate a member once you have exchanged a message with them.').waitFor();
     expect(await profile.getByRole('group', { name: 'Your rating' }).count()).toBe(0);
+    // A card with a phone number offers Call and Text only, so the profile offers a message (0127).
+    expect(await profile.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(`/messages?with=${ownerUser.id}`);
     await expectAccessible(rater);
     await snap(rater, 'profile-no-reviews');
 
@@ -80,8 +84,17 @@ describe('member profiles and ratings', () => {
   });
 
   it('rates the owner once they have written to each other, and the card shows the average', async () => {
-    await messageViaApi(rater, ownerUser.id, 'Hi! Are the figs still available?');
+    // The first message from the profile's Message link: a new conversation in the inbox.
+    await ownerLink(rater).click();
+    await profileOf(rater).getByRole('link', { name: 'Message' }).click();
+    await rater.waitForURL((url) => url.pathname === '/messages' && url.searchParams.get('with') === ownerUser.id);
+    await rater.getByText('No messages yet. Say hello!').waitFor();
+    await rater.getByRole('heading', { name: ownerUser.username }).waitFor();
+    await rater.getByLabel(`Reply to ${ownerUser.username}`).fill('Hi! Are the figs still available?');
+    await rater.getByRole('button', { name: 'Send' }).click();
+    await rater.getByText('Hi! Are the figs still available?').waitFor();
     await messageViaApi(owner, raterUser.id, 'Yes, come by any evening.');
+    await rater.goto(`/?q=${token}`);
     // Opened again on the same page, the profile is asked again: rating is open now.
     await ownerLink(rater).click();
     const profile = profileOf(rater);

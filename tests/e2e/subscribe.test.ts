@@ -84,6 +84,18 @@ describe('passes and receipts on /subscribe (demo mode)', () => {
     expect(await page.getByRole('button', { name: 'Pay $9.99 USD' }).count()).toBe(0);
   });
 
+  it('says on the receipt when a day pass bought during the trial starts (0127)', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await registerViaApi(page);
+    await page.goto('/subscribe?plan=day');
+    await page.locator('#plan-day').getByRole('button', { name: 'Get 24-Hour Access' }).click();
+    await expectToastPair(page, 'Payment Successful', 'You are subscribed!');
+    await page.getByText(/^Your 24 hours start .+, when the access you have now ends\.$/).waitFor();
+    await snap(page, 'subscribe-day-pass-later');
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await headerBadge(page, 'Trial - 7 days left').waitFor();
+  });
+
   it('tells a guest who bought lifetime access and then registered that the access is on the account, not of a trial', async () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
     await page.goto('/subscribe?plan=lifetime');

@@ -30,14 +30,18 @@ export const STATS_RATES = {
 
 /** How old the kept trending posts and popular areas may get before one instance works them out again. */
 export const REFRESH_AFTER_S = 30;
-/** How long an instance answers GET /api/community from the body it last made (so figures are at most ~45 s old). */
+/**
+ * How long an instance answers GET /api/community from the body it last made, while no post has
+ * changed (a post shared, given away or removed is counted at once, 0127); trending and the
+ * popular areas are at most ~45 s old.
+ */
 export const COMMUNITY_CACHE_MS = 15_000;
 const TOP = 5;
 const SIGN_IN = 'Please sign in to see your impact.';
 
 export interface StatsServiceDeps {
   db: Db;
-  posts: Pick<PostsService, 'figures' | 'popularAreas' | 'impactOf' | 'summaries'>;
+  posts: Pick<PostsService, 'figures' | 'popularAreas' | 'impactOf' | 'summaries' | 'readModel'>;
   members: Pick<MembersService, 'count'>;
   limiter: RateLimiter;
   log: { warn(obj: object, msg: string): void };
@@ -51,7 +55,9 @@ export interface StatsServiceDeps {
 export function createStatsService(deps: StatsServiceDeps) {
   const repo = createStatsRepository(deps.db);
   const salts = new Map<string, Buffer>();
-  let community: { body: CommunityFigures; until: number } | null = null;
+  let community: { body: CommunityFigures; until: number; generation: number } | null = null;
+  /** Goes up with every change of a post, on any instance (the read model's events). */
+  const postsGeneration = () => deps.posts.readModel.cards.generation();
 
   /**
    * Who viewed: the member, or a guest as a hash of their network address (an IPv6 /64) under the
@@ -146,7 +152,8 @@ export function createStatsService(deps: StatsServiceDeps) {
 
     /** GET /api/community: the figures, the trending posts and the popular areas, in one body. */
     async community(now = new Date()): Promise<CommunityFigures> {
-      if (community && community.until > now.getTime()) return community.body;
+      if (community && community.until > now.getTime() && community.generation === postsGeneration()) return community.body;
+      const generation = postsGeneration();
       const [figures, members, keptBefore] = await Promise.all([deps.posts.figures(), deps.members.count(), repo.kept()]);
       let kept = keptBefore;
       if (kept.at === null) {
@@ -172,7 +179,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         popularAreas: kept.areas,
         asOf: (kept.at ?? now).toISOString(),
       };
-      community = { body, until: now.getTime() + COMMUNITY_CACHE_MS };
+      community = { body, until: now.getTime() + COMMUNITY_CACHE_MS, generation };
       return body;
     },
 

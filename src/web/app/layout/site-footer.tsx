@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOCAL_AREAS } from '../../../domain/pages';
+import { isMember } from '../../../domain/policy';
 import { InstagramIcon } from '../../features/posts';
 import { useSession } from '../../lib/session-provider';
 
@@ -8,8 +9,10 @@ const QUICK_LINKS = [
   ['/', 'All posts'],
   ['/favorites', 'Favorites'],
   ['/subscribe', 'Plans and access'],
-  ['/login', 'Sign in'],
 ] as const;
+/** The last quick link: signing in for a guest (and while the session loads, as prerendered), the account for a member. */
+const SIGN_IN_LINK = ['/login', 'Sign in'] as const;
+const ACCOUNT_LINK = ['/account', 'Your account'] as const;
 /** To the notes at the footer's foot (the spec's routes have no legal pages: docs/decisions/0088). */
 const LEGAL_ANCHORS = [
   ['privacy', 'Privacy'],
@@ -28,13 +31,7 @@ export function SiteFooter() {
           <p>Free fruit, firewood and skids, shared between neighbours.</p>
         </div>
         <FooterColumn title="Quick links">
-          {QUICK_LINKS.map(([to, name]) => (
-            <li key={to}>
-              <Link to={to} className={LINK}>
-                {name}
-              </Link>
-            </li>
-          ))}
+          <QuickLinks />
         </FooterColumn>
         <FooterColumn title="Toronto areas">
           {LOCAL_AREAS.map((area) => (
@@ -91,6 +88,17 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
       <ul className="grid gap-0.5">{children}</ul>
     </nav>
   );
+}
+
+function QuickLinks() {
+  const { actor } = useSession();
+  return [...QUICK_LINKS, isMember(actor) ? ACCOUNT_LINK : SIGN_IN_LINK].map(([to, name]) => (
+    <li key={to}>
+      <Link to={to} className={LINK}>
+        {name}
+      </Link>
+    </li>
+  ));
 }
 
 /** The product's accounts from the settings (INSTAGRAM_URL, docs/decisions/0073); their line is held while the session loads. */

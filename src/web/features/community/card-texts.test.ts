@@ -8,6 +8,7 @@ import {
   POPULAR_COUNTS,
   TRENDING_COUNTS,
   viewsText,
+  yourViewsText,
 } from './card-texts';
 
 describe('the community stats card', () => {
@@ -30,6 +31,9 @@ describe('the community stats card', () => {
   it('says views as counted, and what trending and popular locations count', () => {
     expect(viewsText(1)).toBe('1 view');
     expect(viewsText(1500)).toBe('1,500 views');
+    expect(yourViewsText(1, 'last 24 hours')).toBe('view (once per person a day) of your posts, last 24 hours');
+    expect(yourViewsText(0, 'last 7 days')).toBe('views (once per person a day) of your posts, last 7 days');
+    expect(yourViewsText(undefined, 'last 7 days')).toBe('views (once per person a day) of your posts, last 7 days');
     expect(TRENDING_COUNTS).toBe('Most views (once per person a day) over 7 days, newer days weighing more');
     expect(POPULAR_COUNTS).toBe('Towns and areas with the most posts in the last 30 days');
   });

@@ -1,7 +1,7 @@
 import { formatCount } from '../../../domain/numbers';
 import { REGION_FILTERS, REGION_LABELS, type RegionFilter } from '../../../domain/post-values';
 import type { CommunityFigures, Impact } from '../../../domain/stats';
-import { FORMULAS, POPULAR_DAYS, TRENDING_DAYS } from '../../../domain/stats-values';
+import { FORMULAS, POPULAR_DAYS, TRENDING_DAYS, VIEWS_COUNTED } from '../../../domain/stats-values';
 
 /** A figure of a card: its value, its name, and what it counts (DECISIONS 10, 27: each card says what it counts). */
 export interface Figure {
@@ -38,6 +38,10 @@ export function communityFigures(
 
 /** '1 view' / 'N views', the unit every view figure uses. */
 export const viewsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'view' : 'views'}`;
+
+/** What the analytics card's total counts, after the figure: '1 view (…) of your posts, last 24 hours'. */
+export const yourViewsText = (n: number | undefined, range: string) =>
+  `${n === 1 ? 'view' : 'views'} (${VIEWS_COUNTED}) of your posts, ${range}`;
 
 /** What the trending card counts. */
 export const TRENDING_COUNTS = `Most ${FORMULAS.views} over ${TRENDING_DAYS} days, newer days weighing more`;

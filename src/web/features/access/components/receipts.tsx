@@ -1,17 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, Receipt as ReceiptIcon, Wallet } from 'lucide-react';
-import { PAYMENT_MESSAGES, usd } from '../../../../domain/payment-values';
+import { startsLater } from '../../../../domain/access';
+import { PAYMENT_MESSAGES, PRODUCTS, usd } from '../../../../domain/payment-values';
 import type { Receipt } from '../../../../domain/payments';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useSession } from '../../../lib/session-provider';
 import { useReceipts } from '../api/get-payments';
 
 const amountOf = (r: Receipt) => `${usd(Math.round(r.amount * 100))} ${r.currency}`;
-const dateOf = (r: Receipt) =>
-  new Date(r.timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const whenText = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOf = (r: Receipt) => whenText(new Date(r.timestamp));
 
 /** The receipt's lines (spec §3 Payment response: description, amount, currency, transactionId, timestamp). */
 function ReceiptLines({ receipt }: { receipt: Receipt }) {
@@ -39,11 +41,21 @@ function ReceiptBadges({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/**
+ * When a day pass just bought starts, if later than now: it follows on from the access the holder
+ * has (docs/decisions/0080), so the header still shows the trial; the receipt says why (0127).
+ */
+function useDayPassStart(receipt: Receipt): Date | null {
+  const { actor } = useSession();
+  return receipt.description === PRODUCTS.day.description ? startsLater(actor.grants, 'day', new Date()) : null;
+}
+
 /** Spec §2 Subscribe: the receipt, once paid. */
 export function ReceiptCard({ receipt, onDone }: { receipt: Receipt; onDone: () => void }) {
   // The page's content changed under the button that was pressed: focus goes to the news.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const startsAt = useDayPassStart(receipt);
   return (
     <Card className="grid max-w-xl gap-5 border-2 border-primary/30 p-6">
       <div className="flex items-start gap-3">
@@ -53,6 +65,11 @@ export function ReceiptCard({ receipt, onDone }: { receipt: Receipt; onDone: () 
             {PAYMENT_MESSAGES.demoPaid}
           </h2>
           <p className="text-muted-foreground">{PAYMENT_MESSAGES.demoPaidText}</p>
+          {startsAt && (
+            <p>
+              Your 24 hours start {whenText(startsAt)}, when the access you have now ends.
+            </p>
+          )}
         </div>
       </div>
       <ReceiptLines receipt={receipt} />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { BarChart3 } from 'lucide-react';
 import { formatCount } from '../../../../domain/numbers';
-import { ANALYTICS_RANGES, FORMULAS, type AnalyticsRange } from '../../../../domain/stats-values';
+import { ANALYTICS_RANGES, type AnalyticsRange } from '../../../../domain/stats-values';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { useAnalytics } from '../api/get-member-figures';
-import { RANGE_LABELS, searchesWhere, viewsText } from '../card-texts';
+import { RANGE_LABELS, searchesWhere, viewsText, yourViewsText } from '../card-texts';
 import { ViewsChart } from './views-chart';
 
 const RANGES = Object.keys(ANALYTICS_RANGES) as AnalyticsRange[];
@@ -48,7 +48,7 @@ export function AnalyticsDashboard({ userId }: { userId: string }) {
       <p className="text-sm">
         <span className="text-2xl font-bold tabular-nums">{data ? formatCount(data.total) : '–'}</span>{' '}
         <span className="text-muted-foreground">
-          {FORMULAS.views} of your posts, {RANGE_LABELS[range].toLowerCase()}
+          {yourViewsText(data?.total, RANGE_LABELS[range].toLowerCase())}
         </span>
       </p>
       {data ? (

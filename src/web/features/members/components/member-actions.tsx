@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { MessageSquare, Star } from 'lucide-react';
+import { threadPath } from '../../../../domain/message-values';
 import type { PublicProfile } from '../../../../domain/members';
-import { canBlock } from '../../../../domain/policy';
+import { canBlock, canMessage } from '../../../../domain/policy';
 import { Button } from '../../../components/ui/button';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { useSession } from '../../../lib/session-provider';
@@ -12,7 +14,9 @@ import { VerificationPanel } from './verification-panel';
 
 /**
  * What the viewer may do about a member: nothing on their own profile; a guest is asked to sign
- * in; a member gets 'Rate Member' (the form, or why rating is not open yet: DECISIONS 20) and Block.
+ * in; a member gets 'Rate Member' (the form, or why rating is not open yet: DECISIONS 20), Message
+ * and Block. Message is here because a card with a phone number offers Call and Text only (spec
+ * §2), and rating waits for a message exchanged (docs/decisions/0127).
  */
 export function MemberActions({ profile }: { profile: PublicProfile }) {
   const { actor } = useSession();
@@ -37,6 +41,7 @@ export function MemberActions({ profile }: { profile: PublicProfile }) {
 }
 
 function MemberControls({ profile }: { profile: PublicProfile }) {
+  const { actor } = useSession();
   const [rating, setRating] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -59,6 +64,14 @@ function MemberControls({ profile }: { profile: PublicProfile }) {
           <Star aria-hidden="true" />
           Rate Member
         </Button>
+        {canMessage(actor, profile.id, { blocked: viewer.blocked }).ok && (
+          <Button variant="outline" asChild>
+            <Link to={threadPath(profile.id, null)} state={{ otherName: username }}>
+              <MessageSquare aria-hidden="true" />
+              Message
+            </Link>
+          </Button>
+        )}
         <BlockControl profile={profile} />
       </div>
       {viewer.blocked && (

@@ -5,7 +5,10 @@ import { memberSinceText, starsLabel } from '../trust-text';
 import { Stars } from './stars';
 import { ExplainedBadge } from './explained-badge';
 
-/** Avatar, name, the average as stars with '(x/5)', 'N reviews', the badge and 'Member since …'. */
+/**
+ * Avatar, name, the average as stars with '(x/5)' ('Not rated yet' without ratings: empty stars
+ * and '(0/5)' read as a bad rating, 0127), 'N reviews', the badge and 'Member since …'.
+ */
 export function ProfileHeader({ profile }: { profile: PublicProfile }) {
   const { username, initials, averageRating, ratingCount, verifiedType, verifiedAt, memberSince } = profile;
   return (
@@ -14,8 +17,14 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
       <div className="grid min-w-0 gap-1.5">
         <DialogTitle className="leading-snug">{username}</DialogTitle>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <Stars average={averageRating} label={starsLabel(averageRating)} className="text-lg" />
-          <span className="font-semibold">{ratingText(averageRating)}</span>
+          {averageRating === null ? (
+            <span className="font-semibold">{starsLabel(null)}</span>
+          ) : (
+            <>
+              <Stars average={averageRating} label={starsLabel(averageRating)} className="text-lg" />
+              <span className="font-semibold">{ratingText(averageRating)}</span>
+            </>
+          )}
           <span className="text-muted-foreground">{reviewsLabel(ratingCount)}</span>
         </p>
         {verifiedType && <ExplainedBadge type={verifiedType} verifiedAt={verifiedAt} />}

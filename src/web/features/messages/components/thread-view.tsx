@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Thread } from '../../../../domain/messages';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,6 +11,11 @@ import { useMarkThreadRead } from '../api/mark-thread-read';
 import { MessageLog } from './message-log';
 import { ReplyBox } from './reply-box';
 import type { ThreadAddress } from './thread-list';
+
+/** What a link to a conversation may carry: the other member's name, for one without messages yet. */
+interface ConversationState {
+  otherName?: string;
+}
 
 interface ThreadViewProps {
   userId: string;
@@ -27,9 +32,11 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
   const query = useThread(userId, address.otherUserId, address.postId);
   const messages = chronological(query.data?.pages);
   const first = messages[0];
+  // A new conversation has no message to name the other member: a link that opens one says who (a profile's Message, 0127).
+  const { state } = useLocation() as { state: ConversationState | null };
   const otherName =
     thread?.otherName ??
-    (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : 'Conversation');
+    (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : (state?.otherName ?? 'Conversation'));
   const postTitle = thread?.postTitle ?? first?.postTitle ?? null;
   const missing = isApiError(query.error, 404);
 

@@ -11,7 +11,7 @@ import { useBell, useNotificationPages } from '../api/get-notifications';
 import { LiveIndicator } from './live-indicator';
 import { NotificationList } from './notification-item';
 
-/** /notifications (DECISIONS 14): every notification, newest first, page by page; mark all read. */
+/** /notifications (DECISIONS 14): every notification, newest first, page by page; mark all read (offered once one is listed). */
 export function NotificationsPage() {
   const userId = useSession().actor.userId;
   const pages = useNotificationPages(userId);
@@ -34,16 +34,12 @@ export function NotificationsPage() {
           <h1 className="text-3xl font-bold tracking-tight">Notifications</h1>
           <LiveIndicator />
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={markAll}
-          aria-disabled={unread === 0 || !newest}
-          className="aria-disabled:opacity-60"
-        >
-          <CheckCheck aria-hidden="true" />
-          Mark all as read
-        </Button>
+        {newest && (
+          <Button variant="outline" size="sm" onClick={markAll} aria-disabled={unread === 0} className="aria-disabled:opacity-60">
+            <CheckCheck aria-hidden="true" />
+            Mark all as read
+          </Button>
+        )}
       </div>
       {pages.isPending ? (
         <SkeletonRows label="Loading notifications" count={4} rowClassName="h-20" />

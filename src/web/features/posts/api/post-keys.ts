@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { communityKeys } from '../../community';
 import { mapKeys } from '../../map';
 
 /** The keys of GET /api/posts (lists) and GET /api/posts/:id (details). */
@@ -14,12 +15,15 @@ export const postKeys = {
 /**
  * A post was written: the lists, details and the map all show posts, so both roots are marked
  * stale; `refetch: false` leaves the refetch to the next time each is shown (the caches were
- * already updated by hand).
+ * already updated by hand). The home page's figures and the member's impact count posts too, and
+ * are asked again at once (docs/decisions/0127).
  */
 export function invalidatePosts(queryClient: QueryClient, { refetch = true } = {}): Promise<void> {
   const refetchType = refetch ? 'active' : 'none';
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: postKeys.all, refetchType }),
     queryClient.invalidateQueries({ queryKey: mapKeys.all, refetchType }),
+    queryClient.invalidateQueries({ queryKey: communityKeys.community }),
+    queryClient.invalidateQueries({ queryKey: communityKeys.impacts }),
   ]).then(() => undefined);
 }
