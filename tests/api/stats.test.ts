@@ -119,12 +119,23 @@ describe('a member’s impact and analytics', () => {
       postsGivenAway: 1,
       estimatedWastePrevented: 12,
       estimatedMoneySaved: 24,
-      communitiesHelped: 3,
+      // The areas the popular areas name (0128): Scarborough, Toronto, Etobicoke (its address's town,
+      // though its region is Toronto) and Muskoka (its region: its address names no town).
+      communitiesHelped: 4,
       carbonFootprintReduced: 6,
     });
     expect(impact.badges).toEqual(BADGES.map((b) => ({ name: b.name, rule: b.rule, earned: ['First Share', 'Good Neighbour'].includes(b.name) })));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/impact' })).statusCode).toBe(401);
     expect(await get('/api/user/impact', bob.cookie)).toMatchObject({ postsCreated: 0, totalViews: 0, badges: expect.any(Array) });
+  });
+
+  it('counts an area a post names without a region or a pin, whatever its case, once (0128)', async () => {
+    const dan = await registerMember(ctx.app, { username: 'Dan' });
+    for (const address of ['12 Kingston Rd, Scarborough', '40 Markham Rd, scarborough ']) {
+      expect((await createPost(ctx.app, dan.cookie, { ...VALID_POST, address })).statusCode).toBe(201);
+    }
+    expect(await get('/api/user/impact', dan.cookie)).toMatchObject({ postsCreated: 2, communitiesHelped: 1 });
+    await ctx.database.db.execute(sql`DELETE FROM posts WHERE user_id = ${dan.id}`);
   });
 
   it('charts the views of their posts over a range, their top posts and the top searches of their region', async () => {

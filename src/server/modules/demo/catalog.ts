@@ -1,6 +1,9 @@
 import type { PostStatus, PostType } from '../../../domain/posts';
 
-/** What a post offers: title choices, a sentence about it, and fitting seasonal notes. */
+/**
+ * What a post offers: title choices, a sentence about it, and fitting seasonal notes. Titles and
+ * sentences are drawn apart, so each sentence must fit every title of its offer (docs/decisions/0128).
+ */
 export interface Offer {
   titles: readonly string[];
   about: readonly string[];
@@ -42,7 +45,7 @@ export const OFFERS: Record<PostType, readonly Offer[]> = {
       titles: ['Sour cherries', 'Sweet cherry tree', 'Montmorency cherries for pie'],
       about: [
         'Bring a ladder for the top branches; the birds get the rest.',
-        'Tart cherries, great for baking. Pitter not included!',
+        'Good fresh or baked into a pie. Pitter not included!',
       ],
       seasonal: ['Cherries are ready late June to mid July'],
     },
@@ -65,7 +68,7 @@ export const OFFERS: Record<PostType, readonly Offer[]> = {
     {
       titles: ['Concord grapes', 'Grapes on the garage arbour', 'Wine grapes, whole vine'],
       about: [
-        'Seedy but very sweet grapes, great for juice and jelly.',
+        'Seedy but very sweet grapes, great for juice, jelly or wine.',
         'The vine covers the whole arbour; take as many bunches as you like.',
       ],
       seasonal: ['Grapes are sweetest after the first cool nights of September'],
@@ -78,7 +81,7 @@ export const OFFERS: Record<PostType, readonly Offer[]> = {
         'Rhubarb, more than we need',
       ],
       about: [
-        'High in pectin, crabapples make the best jelly.',
+        'Enough for a batch of jam, jelly or pie.',
         'A small harvest but too much for two people.',
       ],
       seasonal: ['Check back in summer', 'Harvest depends on the weather this year'],
@@ -86,30 +89,30 @@ export const OFFERS: Record<PostType, readonly Offer[]> = {
   ],
   firewood: [
     {
-      titles: ['Seasoned maple firewood', 'Split sugar maple', 'Maple rounds, you split'],
+      titles: ['Seasoned maple firewood', 'Split sugar maple', 'Maple rounds, you split', 'Maple logs, free', 'Maple firewood by the cord'],
       about: [
-        'Cut from a maple we had to take down two winters ago, split and stacked.',
-        'Rounds about 16 inches, not split yet.',
+        'Cut from a maple we had to take down two winters ago.',
+        'Pieces about 16 inches long, stacked off the ground.',
       ],
       seasonal: ['Seasoned 18 months, burns clean', 'Come before the snow flies'],
     },
     {
       titles: ['Red oak firewood', 'Oak logs, well seasoned', 'Oak and ash mix'],
-      about: ['Oak needs two years to season; this has had three.', 'Mixed hardwood from storm clean-up.'],
+      about: ['Oak needs two years to season; this has had three.', 'From storm clean-up, cut and split.'],
       seasonal: ['Dry and ready for this winter'],
     },
     {
       titles: ['Birch firewood and kindling', 'Kindling bundles', 'Cedar offcuts for kindling'],
       about: [
         'Great fire starters. Please burn locally, do not move firewood long distances.',
-        'Offcuts from a deck build, untreated cedar only.',
+        'Dry and thin, it lights with one match.',
       ],
       seasonal: ['Kept under a tarp all year'],
     },
     {
       titles: ['Cherry wood for smoking', 'Apple wood for the smoker', 'Mixed hardwood, free'],
       about: [
-        'Fruit wood from pruning, lovely for smoking meat and fish.',
+        'From pruning this spring, lovely in a smoker or a fire pit.',
         'Tree service left us more than we can use.',
       ],
       seasonal: ['Cut this spring, needs a summer to dry', 'Green wood, dry it over the summer'],
@@ -117,7 +120,14 @@ export const OFFERS: Record<PostType, readonly Offer[]> = {
   ],
   skids: [
     {
-      titles: ['Heat-treated pallets (HT stamp)', 'Standard 48x40 skids', 'Wooden skids, good shape'],
+      titles: [
+        'Heat-treated pallets (HT stamp)',
+        'Standard 48x40 skids',
+        'Wooden skids, good shape',
+        'Pallets from a store renovation',
+        'Euro pallets, HT stamped',
+        'Clean pallets, free to a good home',
+      ],
       about: [
         'HT stamped, no chemical treatment, fine for garden projects.',
         'Mostly intact, one or two boards cracked.',
@@ -129,17 +139,18 @@ export const OFFERS: Record<PostType, readonly Offer[]> = {
         'Oak pallets',
         'Hardwood skids for firewood or projects',
         'Long skids from a machine delivery',
+        'Heavy skids from a stone delivery',
       ],
       about: [
         'Heavy hardwood skids, good for raised beds and compost bins.',
-        'Extra long skids, bring a truck or a trailer.',
+        'Heavy, so bring a truck or a trailer.',
       ],
       seasonal: ['We get new ones every few weeks'],
     },
     {
-      titles: ['Pallet wood, already taken apart', 'Crate lumber', 'Broken skids for kindling'],
+      titles: ['Pallet wood, already taken apart', 'Crate lumber', 'Broken skids for kindling', 'Pallet boards for a fire pit'],
       about: [
-        'Boards pulled apart and denailed, ready for a DIY build.',
+        'Dry boards, mostly free of nails.',
         'Not pretty but dry, ideal for a backyard fire pit.',
       ],
       seasonal: ['Pick up weekday evenings'],

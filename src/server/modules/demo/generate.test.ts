@@ -9,6 +9,7 @@ import {
   regionFor,
 } from '../../../domain/posts';
 import { DEMO_POST_COUNT, demoPosts, generatePost, postBatches, seededRandom } from './generate';
+import { OFFERS } from './catalog';
 import { PLACES } from './places';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -111,5 +112,26 @@ describe('the demo set', () => {
         region,
       ).toBe(true);
     expect(demo.every((p) => NOW.getTime() - p.createdAt.getTime() <= 30 * 86_400_000)).toBe(true);
+  });
+
+  it('never shows one title twice (0128)', () => {
+    const titles = demo.map((p) => p.title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+describe('the catalogue (0128)', () => {
+  it("draws a post's sentence apart from its title, so no sentence names another item than its offer's titles", () => {
+    // Words that say what the item is: a sentence with one must have it in every title of its offer.
+    const items = ['apple', 'pear', 'plum', 'cherr', 'mulberr', 'grape', 'crabapple', 'maple', 'oak', 'birch', 'cedar', 'ash'];
+    for (const [type, offers] of Object.entries(OFFERS)) {
+      for (const offer of offers) {
+        for (const about of offer.about) {
+          for (const item of items.filter((w) => about.toLowerCase().includes(w))) {
+            for (const title of offer.titles) expect(title.toLowerCase(), `${type}: "${about}" under "${title}"`).toContain(item);
+          }
+        }
+      }
+    }
   });
 });

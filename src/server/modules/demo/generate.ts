@@ -181,19 +181,31 @@ export function* postBatches(
 
 export const DEMO_POST_COUNT = 40;
 
-/** The demo set: every type and region, every post on the map, posted over the last month. */
+/** Draws for a demo post until its title is not one the set has yet (a list of 40 shows them side by side). */
+const TITLE_DRAWS = 200;
+
+/**
+ * The demo set: every type and region, every post on the map, posted over the last month, no
+ * title twice while its type has titles left (docs/decisions/0128).
+ */
 export function demoPosts(now: Date, count = DEMO_POST_COUNT): GeneratedPost[] {
   const rng = seededRandom(2024);
   const regional = PLACES.filter((p) => p.region);
   const others = PLACES.filter((p) => !p.region);
-  return Array.from({ length: count }, (_, i) =>
-    generatePost(rng, {
-      now,
-      ageDays: 30,
-      place: i % 2 === 0 ? regional[(i / 2) % regional.length]! : others[((i - 1) / 2) % others.length]!,
-      type: POST_TYPES[i % POST_TYPES.length]!,
-      isDemo: true,
-      withoutPointShare: 0,
-    }),
-  );
+  const titles = new Set<string>();
+  return Array.from({ length: count }, (_, i) => {
+    const draw = () =>
+      generatePost(rng, {
+        now,
+        ageDays: 30,
+        place: i % 2 === 0 ? regional[(i / 2) % regional.length]! : others[((i - 1) / 2) % others.length]!,
+        type: POST_TYPES[i % POST_TYPES.length]!,
+        isDemo: true,
+        withoutPointShare: 0,
+      });
+    let post = draw();
+    for (let tries = 1; titles.has(post.title) && tries < TITLE_DRAWS; tries++) post = draw();
+    titles.add(post.title);
+    return post;
+  });
 }

@@ -17,7 +17,7 @@ export function createPostFigures(repo: PostsRepository, readModel: PostsReadMod
     popularAreas: (days: number, limit: number) => repo.popularAreas(days, limit, REGION_LABELS),
 
     /** A member's posts up and what their impact is worked out from. */
-    impactOf: (userId: string) => repo.impactOf(userId),
+    impactOf: (userId: string) => repo.impactOf(userId, REGION_LABELS),
 
     /** The newest posts of a type anyone may see listed, with their area (never the street). */
     async newestOfType(type: PostTypeValue, limit: number): Promise<Array<{ id: string; title: string; area: string }>> {

@@ -138,35 +138,33 @@ export function createPostsRepository(db: Db, events: EventBus) {
       return rows;
     },
 
-    /** What a member's impact is worked out from (their posts up), and the region most of them are in. */
-    async impactOf(userId: string): Promise<{
-      ids: string[];
-      created: number;
-      givenAway: number;
-      firewood: number;
-      regions: number;
-      region: string | null;
-    }> {
-      const { rows } = await db.execute<{
-        ids: string[] | null;
-        created: number;
-        given: number;
-        firewood: number;
-        regions: number;
-        region: string | null;
-      }>(sql`
-        SELECT array_agg(id) AS ids, count(*)::int AS created, mode() WITHIN GROUP (ORDER BY region) AS region,
-               (count(*) FILTER (WHERE status = 'unavailable'))::int AS given,
-               (count(*) FILTER (WHERE type = 'firewood'))::int AS firewood,
-               count(DISTINCT region)::int AS regions
-        FROM ${posts} WHERE user_id = ${userId} AND ${visible}`);
+    /**
+     * What a member's impact is worked out from (their posts up), and the region most of them are
+     * in. Their areas are counted as the popular areas name them (docs/decisions/0128): the town
+     * after the address's last comma, else the region's name, whatever its case.
+     */
+    async impactOf(
+      userId: string,
+      regionLabels: Record<string, string>,
+    ): Promise<{ ids: string[]; created: number; givenAway: number; firewood: number; areas: number; region: string | null }> {
+      const labels = sql.join(
+        Object.entries(regionLabels).map(([region, label]) => sql`(${region}, ${label})`),
+        sql`, `,
+      );
+      const { rows } = await db.execute<{ ids: string[] | null; created: number; given: number; firewood: number; areas: number; region: string | null }>(sql`
+        SELECT array_agg(${posts.id}) AS ids, count(*)::int AS created, mode() WITHIN GROUP (ORDER BY ${posts.region}) AS region,
+               (count(*) FILTER (WHERE ${posts.status} = 'unavailable'))::int AS given,
+               (count(*) FILTER (WHERE ${posts.type} = 'firewood'))::int AS firewood,
+               count(DISTINCT lower(coalesce(post_town(${posts.address}), l.label)))::int AS areas
+        FROM ${posts} LEFT JOIN (VALUES ${labels}) AS l(region, label) ON l.region = ${posts.region}::text
+        WHERE ${posts.userId} = ${userId} AND ${visible}`);
       const row = rows[0];
       return {
         ids: row?.ids ?? [],
         created: row?.created ?? 0,
         givenAway: row?.given ?? 0,
         firewood: row?.firewood ?? 0,
-        regions: row?.regions ?? 0,
+        areas: row?.areas ?? 0,
         region: row?.region ?? null,
       };
     },

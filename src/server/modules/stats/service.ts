@@ -191,7 +191,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         postsGivenAway: basis.givenAway,
         firewoodPosts: basis.firewood,
         totalViews: await repo.totalViews(basis.ids),
-        communitiesHelped: basis.regions,
+        communitiesHelped: basis.areas,
       });
     },
 
