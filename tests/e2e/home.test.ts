@@ -118,6 +118,23 @@ describe('the home page comes alive', () => {
     await snap(owner, 'home-member');
   }, 150_000);
 
+  it('never scrolls sideways on a phone (320 and 390 px), for a guest or a member', async () => {
+    const guest = await newPage(ctx.browser, { width: 320 });
+    const member = await newPage(ctx.browser, { width: 320 });
+    await registerViaApi(member);
+    // Two posts: a guest sees the first, then the preview card with its access buttons.
+    await createPosts(member, [{ title: `Pears ${uniqueToken()}` }, { title: `Plums ${uniqueToken()}` }]);
+    for (const page of [guest, member]) {
+      await page.goto('/');
+      await page.getByRole('article').first().waitFor();
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+
   it('lets an admin build a campaign link whose visit and registration the report counts', async () => {
     // Guests are sent to sign in, members who are not admins see 'Admins only'.
     const stranger = await newPage(ctx.browser);
