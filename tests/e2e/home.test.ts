@@ -1,6 +1,17 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cutShort, expectAccessible, newPage, registerViaApi, signInViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import {
+  cutShort,
+  expectAccessible,
+  newPage,
+  registerViaApi,
+  signInViaApi,
+  snap,
+  spillsOut,
+  uniqueUser,
+  useBrowser,
+  WIDTHS,
+} from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 /**
@@ -132,6 +143,26 @@ describe('the home page comes alive', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
       }
+    }
+  });
+
+  it('shows How it Works whole on a phone: its four tabs and its text stay inside the dialog', async () => {
+    const guest = await newPage(ctx.browser, { width: 320 });
+    await guest.goto('/');
+    const dialog = guest.getByRole('dialog', { name: 'How it Works' });
+    for (const width of [320, 390]) {
+      await guest.setViewportSize({ width, height: 800 });
+      await guest.getByRole('button', { name: 'How it Works' }).click();
+      await guest.getByRole('tab', { name: 'Benefits' }).waitFor();
+      expect(await spillsOut(dialog), `${width} px`).toEqual([]);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
+      const box = (await dialog.boundingBox())!;
+      for (const tab of await dialog.getByRole('tab').all()) {
+        const { x, width: w } = (await tab.boundingBox())!;
+        expect(x + w, `${await tab.textContent()} at ${width} px`).toBeLessThanOrEqual(box.x + box.width);
+      }
+      await guest.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
     }
   });
 
