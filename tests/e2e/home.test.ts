@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  BASE_URL,
   cutShort,
   expectAccessible,
   newPage,
@@ -164,6 +165,30 @@ describe('the home page comes alive', () => {
       await guest.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
     }
+  });
+
+  it("keeps a top post's views apart from the top searches beside it on a wide screen", async () => {
+    const owner = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    await registerViaApi(owner);
+    const title = `Apples from the old backyard tree ${uniqueToken()}`;
+    const [id] = await createPosts(owner, [{ title }]);
+    const viewer = await newPage(ctx.browser);
+    const headers = { Origin: BASE_URL };
+    expect((await viewer.request.post('/api/views', { data: { postIds: [id] }, headers })).status()).toBe(200);
+    expect((await viewer.request.post('/api/searches', { data: { query: 'alice' }, headers })).status()).toBe(204);
+    await owner.goto('/');
+    const dashboard = owner.getByRole('region', { name: 'Your views', exact: true });
+    const [posts, searches] = [dashboard.getByRole('list').first(), dashboard.getByRole('list').nth(1)];
+    const figure = posts.getByRole('listitem').filter({ hasText: title }).locator('span').last();
+    await figure.waitFor();
+    const term = searches.getByRole('listitem').first().locator('span').first();
+    // The long title is cut short: its '1 view' stays in its own list, clear of 'alice'.
+    const [views, search, list] = await Promise.all([figure, term, posts].map((el) => el.boundingBox()));
+    const right = (box: typeof views) => box!.x + box!.width;
+    const bottom = (box: typeof views) => box!.y + box!.height;
+    expect(right(views)).toBeLessThanOrEqual(right(list));
+    const apart = right(views) <= search!.x || right(search) <= views!.x || bottom(views) <= search!.y || bottom(search) <= views!.y;
+    expect(apart, `${JSON.stringify(views)} and ${JSON.stringify(search)}`).toBe(true);
   });
 
   it('lets an admin build a campaign link whose visit and registration the report counts', async () => {
