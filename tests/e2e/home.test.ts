@@ -1,6 +1,18 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cutShort, expectAccessible, newPage, registerViaApi, signInViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import {
+  BASE_URL,
+  cutShort,
+  expectAccessible,
+  newPage,
+  registerViaApi,
+  signInViaApi,
+  snap,
+  spillsOut,
+  uniqueUser,
+  useBrowser,
+  WIDTHS,
+} from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 
 /**
@@ -117,6 +129,67 @@ describe('the home page comes alive', () => {
     await expectAccessible(owner);
     await snap(owner, 'home-member');
   }, 150_000);
+
+  it('never scrolls sideways on a phone (320 and 390 px), for a guest or a member', async () => {
+    const guest = await newPage(ctx.browser, { width: 320 });
+    const member = await newPage(ctx.browser, { width: 320 });
+    await registerViaApi(member);
+    // Two posts: a guest sees the first, then the preview card with its access buttons.
+    await createPosts(member, [{ title: `Pears ${uniqueToken()}` }, { title: `Plums ${uniqueToken()}` }]);
+    for (const page of [guest, member]) {
+      await page.goto('/');
+      await page.getByRole('article').first().waitFor();
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+
+  it('shows How it Works whole on a phone: its four tabs and its text stay inside the dialog', async () => {
+    const guest = await newPage(ctx.browser, { width: 320 });
+    await guest.goto('/');
+    const dialog = guest.getByRole('dialog', { name: 'How it Works' });
+    for (const width of [320, 390]) {
+      await guest.setViewportSize({ width, height: 800 });
+      await guest.getByRole('button', { name: 'How it Works' }).click();
+      await guest.getByRole('tab', { name: 'Benefits' }).waitFor();
+      expect(await spillsOut(dialog), `${width} px`).toEqual([]);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
+      const box = (await dialog.boundingBox())!;
+      for (const tab of await dialog.getByRole('tab').all()) {
+        const { x, width: w } = (await tab.boundingBox())!;
+        expect(x + w, `${await tab.textContent()} at ${width} px`).toBeLessThanOrEqual(box.x + box.width);
+      }
+      await guest.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
+
+  it("keeps a top post's views apart from the top searches beside it on a wide screen", async () => {
+    const owner = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    await registerViaApi(owner);
+    const title = `Apples from the old backyard tree ${uniqueToken()}`;
+    const [id] = await createPosts(owner, [{ title }]);
+    const viewer = await newPage(ctx.browser);
+    const headers = { Origin: BASE_URL };
+    expect((await viewer.request.post('/api/views', { data: { postIds: [id] }, headers })).status()).toBe(200);
+    expect((await viewer.request.post('/api/searches', { data: { query: 'alice' }, headers })).status()).toBe(204);
+    await owner.goto('/');
+    const dashboard = owner.getByRole('region', { name: 'Your views', exact: true });
+    const [posts, searches] = [dashboard.getByRole('list').first(), dashboard.getByRole('list').nth(1)];
+    const figure = posts.getByRole('listitem').filter({ hasText: title }).locator('span').last();
+    await figure.waitFor();
+    const term = searches.getByRole('listitem').first().locator('span').first();
+    // The long title is cut short: its '1 view' stays in its own list, clear of 'alice'.
+    const [views, search, list] = await Promise.all([figure, term, posts].map((el) => el.boundingBox()));
+    const right = (box: typeof views) => box!.x + box!.width;
+    const bottom = (box: typeof views) => box!.y + box!.height;
+    expect(right(views)).toBeLessThanOrEqual(right(list));
+    const apart = right(views) <= search!.x || right(search) <= views!.x || bottom(views) <= search!.y || bottom(search) <= views!.y;
+    expect(apart, `${JSON.stringify(views)} and ${JSON.stringify(search)}`).toBe(true);
+  });
 
   it('lets an admin build a campaign link whose visit and registration the report counts', async () => {
     // Guests are sent to sign in, members who are not admins see 'Admins only'.

@@ -285,6 +285,35 @@ describe('a member sharing and finding posts', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('shows the first invalid field and its message above the sticky buttons on a phone', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
+    const initials = dialog.getByLabel('Initials');
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+      await dialog.getByLabel('Title').fill('Initials too long');
+      await dialog.getByLabel('Description').fill('Four letters where three fit.');
+      await dialog.getByLabel('Address').fill('12 Maple St, Toronto');
+      await initials.fill('ABCD');
+      await dialog.getByRole('button', { name: 'Share post' }).click();
+      const message = dialog.getByText('Maximum 3 characters');
+      await message.waitFor();
+      await expect.poll(() => initials.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Focused on Share post, the field and its message show between the dialog's top and its sticky buttons.
+      const bar = dialog.getByRole('button', { name: 'Share post' }).locator('..');
+      const [barBox, field, text, box] = await Promise.all(
+        [bar, initials, message, dialog].map((el) => el.boundingBox()),
+      );
+      expect(field!.y, `${width} px`).toBeGreaterThanOrEqual(box!.y);
+      expect(text!.y + text!.height, `${width} px`).toBeLessThanOrEqual(barBox!.y);
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Discard' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('asks before Escape, Cancel or the close button throw away what was typed', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();

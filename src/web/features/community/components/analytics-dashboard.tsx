@@ -97,7 +97,9 @@ function TopList({
       ) : rows.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <ol className="mt-2 grid gap-1 text-sm">
+        // One column no wider than the list (minmax(0, 1fr)): a long title is cut short with '…',
+        // instead of pushing its figure into the next list.
+        <ol className="mt-2 grid grid-cols-1 gap-1 text-sm">
           {rows.map((row) => (
             <li key={row.key} className="flex justify-between gap-2">
               <span className="truncate">{row.text}</span>

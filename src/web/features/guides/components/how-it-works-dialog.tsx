@@ -25,7 +25,8 @@ export function HowItWorksDialog({ trigger, defaultOpen }: { trigger: ReactNode;
           <DialogDescription>Free fruit, firewood and skids, shared between neighbours.</DialogDescription>
         </DialogHeader>
         <Tabs defaultValue="overview">
-          <TabsList className="flex w-full">
+          {/* Two by two on phones: in one row the four names are wider than the dialog, and widen it past the screen. */}
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:grid-cols-4">
             {HOW_IT_WORKS.map(({ topic, tab }) => (
               <TabsTrigger key={topic} value={topic}>
                 {tab}

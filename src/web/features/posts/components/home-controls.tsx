@@ -32,7 +32,8 @@ export function TypeTabs({ current }: { current: PostTypeValue }) {
                 aria-current={type === current ? 'page' : undefined}
                 className="flex items-center justify-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap sm:gap-1.5 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[current=page]:bg-card aria-[current=page]:text-foreground aria-[current=page]:shadow-sm sm:px-4"
               >
-                <Icon className="size-4" aria-hidden="true" />
+                {/* Below 360 px the three names and their icons are wider than the page: the names alone. */}
+                <Icon className="size-4 max-[360px]:hidden" aria-hidden="true" />
                 {POST_TYPE_TABS[type]}
               </Link>
             </li>

@@ -61,7 +61,7 @@ interface AccessCardProps {
 export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
   const more = countOf(hidden, type ? `more ${NOUN[type]} post` : 'more post', accuracy);
   return (
-    <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-6 text-center sm:col-span-1">
+    <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-4 text-center sm:col-span-1 sm:p-6">
       <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-card text-primary shadow-sm">
         <Lock className="size-6" aria-hidden="true" />
       </span>
@@ -121,13 +121,15 @@ export function MapAccessNote() {
  */
 export function AccessButtons({ className, compact = false }: { className?: string; compact?: boolean }) {
   const size = compact ? 'default' : 'lg';
+  // Large ones keep to the width of a 320 px phone's card.
+  const room = compact ? undefined : 'px-4 sm:px-6';
   const signedIn = isMember(useSession().actor);
   return (
     <div className={cn('grid gap-2', className)}>
-      <Button asChild size={size}>
+      <Button asChild size={size} className={room}>
         <Link to="/subscribe?plan=day">24-hour pass · {usd(PRODUCTS.day.cents)}</Link>
       </Button>
-      <Button asChild variant="accent" size={size}>
+      <Button asChild variant="accent" size={size} className={room}>
         <Link to="/subscribe?plan=lifetime">Lifetime access · {usd(PRODUCTS.lifetime.cents)}</Link>
       </Button>
       {/* The trial starts with an account: nothing to offer a member who has one. */}

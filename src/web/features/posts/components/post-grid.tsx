@@ -4,7 +4,8 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { PostCard } from './post-card';
 
-const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 sm:gap-5';
+// Columns of minmax(0, 1fr), from one on a phone: a card that cannot shrink never widens the others past the page.
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 sm:gap-5';
 
 export function PostGrid({ posts, children }: { posts: readonly Post[]; children?: ReactNode }) {
   return (

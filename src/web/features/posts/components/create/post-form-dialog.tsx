@@ -65,11 +65,15 @@ interface PostFormDialogProps {
   children: ReactNode;
 }
 
-/** The dialog around the post form: a click outside never closes it; every other way asks the guard. */
+/**
+ * The dialog around the post form: a click outside never closes it; every other way asks the guard.
+ * A field that takes focus (the first invalid one, on Share post) scrolls into view above the form's
+ * sticky buttons (121 px on a phone, in two rows; 73 px from sm), with room for its hint and message.
+ */
 export function PostFormDialog({ title, open, onOpenChange, guard, editing = false, children }: PostFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}>
-      <DialogContent className="sm:max-w-2xl" onInteractOutside={(e) => e.preventDefault()}>
+      <DialogContent className="scroll-pb-48 sm:max-w-2xl sm:scroll-pb-36" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Free to share. Fields marked optional can stay empty.</DialogDescription>
