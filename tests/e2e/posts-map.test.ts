@@ -87,6 +87,9 @@ describe('the map view', () => {
     await pin.dispatchEvent('click');
     await popup.getByRole('heading', { name: `Cherries ${token} 3` }).waitFor();
     await popup.getByText('Fresh Fruit').waitFor();
+    // Its close button is big enough for a finger (0127).
+    const close = await popup.getByRole('button', { name: 'Close popup' }).boundingBox();
+    expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(36);
     await snap(page, 'home-map-popup');
 
     // The whole map in the window, to see what covers its layers once the dialog is open.
