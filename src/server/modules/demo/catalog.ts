@@ -60,8 +60,8 @@ export const OFFERS: Record<PostType, readonly Offer[]> = {
     {
       titles: ['Serviceberries (Saskatoons)', 'Juneberries on the front lawn'],
       about: [
-        'Serviceberries taste like a cross between a blueberry and an almond.',
-        'A big serviceberry shrub, easy picking at kid height.',
+        'They taste like a cross between a blueberry and an almond.',
+        'A big shrub, easy picking at kid height.',
       ],
       seasonal: ['Serviceberries ripen in June'],
     },

@@ -79,6 +79,25 @@ describe("the built-in list beyond Ontario (0125)", () => {
     expect((await found(fromVancouver, 'vancouver')).slice(0, 2)).toEqual(['Vancouver, British Columbia', 'Vancouver, Washington, United States']);
   });
 
+  it("ranks a far home place by its size too, as the world list counts it", async () => {
+    const fromHalifax = builtInGeocoder({ origin: { lat: 44.6488, lng: -63.5752 } });
+    expect((await found(fromHalifax, 'barrie')).slice(0, 2)).toEqual(['Barrie, Ontario', 'Barrière, British Columbia']);
+    expect((await found(fromVancouver, 'hamilton'))[0]).toBe('Hamilton, Ontario');
+  });
+
+  it('answers from the home list when the world list cannot be read, and says so once', async () => {
+    const errors: string[] = [];
+    const geocoder = builtInGeocoder({
+      world: () => {
+        throw new Error('gone');
+      },
+      log: { error: (_obj, msg) => void errors.push(msg) },
+    });
+    expect((await geocoder.search('leslie'))[0]).toMatchObject({ name: 'Leslieville' });
+    expect(await geocoder.search('vancouver')).toEqual([]);
+    expect(errors).toEqual(['The built-in list of places beyond the home area could not be read; place search answers from the home list']);
+  });
+
   it('answers a place of the home list once, as the home list has it', async () => {
     expect((await found(fromToronto, 'mississauga')).filter((p) => p.startsWith('Mississauga,'))).toEqual(['Mississauga, Ontario']);
     expect((await found(fromToronto, 'toronto')).filter((p) => p.startsWith('Toronto,'))).toEqual(['Toronto, Ontario']);
@@ -97,8 +116,10 @@ describe("the built-in list beyond Ontario (0125)", () => {
 
   const CANADA = new Set(['Alberta', 'British Columbia', 'Manitoba', 'New Brunswick', 'Newfoundland and Labrador', 'Nova Scotia', 'Ontario', 'Prince Edward Island', 'Quebec', 'Saskatchewan', 'Yukon', 'Northwest Territories', 'Nunavut']);
 
-  it('holds real points, Canada whole and the world from 100,000 people', () => {
+  it('holds real points, Canada whole and the world from 100,000 people, each name once where it is', () => {
     const world = readWorldPlaces();
+    const keys = world.map((e) => `${e.name}|${e.detail}`);
+    expect(new Set(keys).size).toBe(keys.length);
     expect(world.length).toBeGreaterThan(5000);
     for (const e of world) {
       expect(Math.abs(e.lat), e.name).toBeLessThanOrEqual(90);

@@ -30,6 +30,8 @@ interface Indexed {
   names: string[][];
   detail: string[];
   local: boolean;
+  /** The entry's, or for a home entry the world list's figure for the same place (0125). */
+  population: number;
 }
 
 /**
@@ -60,16 +62,24 @@ function rank(a: { item: Indexed; score: number }, b: { item: Indexed; score: nu
   return (
     b.score - a.score ||
     Number(y.local) - Number(x.local) ||
-    (x.local ? KIND_RANK[x.entry.kind] - KIND_RANK[y.entry.kind] : (y.entry.population ?? 0) - (x.entry.population ?? 0)) ||
+    (x.local ? KIND_RANK[x.entry.kind] - KIND_RANK[y.entry.kind] : y.population - x.population) ||
     x.entry.name.localeCompare(y.entry.name)
   );
 }
 
-/** The world's entries that are not a home entry again (the same name, within SAME_PLACE_MILES). */
+/**
+ * The world's entries that are not a home entry again (the same name, within SAME_PLACE_MILES).
+ * A home entry the world list has too takes its population, so far from the home area it ranks
+ * by size as the others do ('hamilton' from Vancouver: Hamilton, Ontario before Hamilton, New Zealand).
+ */
 function newTo(home: readonly Indexed[], world: readonly GazetteerEntry[]): GazetteerEntry[] {
-  const byName = new Map<string, LatLng[]>();
-  for (const { entry, names } of home) for (const name of names) byName.set(name.join(' '), [...(byName.get(name.join(' ')) ?? []), entry]);
-  return world.filter((e) => !(byName.get(normalise(e.name)) ?? []).some((p) => haversineMiles(p, e) <= SAME_PLACE_MILES));
+  const byName = new Map<string, Indexed[]>();
+  for (const item of home) for (const name of item.names) byName.set(name.join(' '), [...(byName.get(name.join(' ')) ?? []), item]);
+  return world.filter((e) => {
+    const same = (byName.get(normalise(e.name)) ?? []).find((item) => haversineMiles(item.entry, e) <= SAME_PLACE_MILES);
+    if (same) same.population = Math.max(same.population, e.population ?? 0);
+    return !same;
+  });
 }
 
 export interface BuiltInOptions {
@@ -79,25 +89,36 @@ export interface BuiltInOptions {
   world?: () => readonly GazetteerEntry[];
   /** Where distances are measured from by default (DEFAULT_ORIGIN): places near it rank first. */
   origin?: LatLng;
+  /** Told once when the world's list cannot be read (the home list still answers). */
+  log?: { error(obj: object, msg: string): void };
 }
 
 /**
  * The built-in list (docs/decisions/0120, 0125): the home area's places, then Canada's and the
  * world's cities, searched in memory.
  */
-export function builtInGeocoder({ home = GAZETTEER, world = readWorldPlaces, origin = HOME_ORIGIN }: BuiltInOptions = {}): Geocoder {
+export function builtInGeocoder({ home = GAZETTEER, world = readWorldPlaces, origin = HOME_ORIGIN, log }: BuiltInOptions = {}): Geocoder {
   const index = (entries: readonly GazetteerEntry[]): Indexed[] =>
     entries.map((entry) => ({
       entry,
       names: [entry.name, ...(entry.aliases ?? [])].map(wordsOf),
       detail: wordsOf(entry.detail),
       local: haversineMiles(origin, entry) <= LOCAL_MILES,
+      population: entry.population ?? 0,
     }));
   let indexed: Indexed[] | null = null;
+  const worldOrNone = (): readonly GazetteerEntry[] => {
+    try {
+      return world();
+    } catch (err) {
+      log?.error({ err }, 'The built-in list of places beyond the home area could not be read; place search answers from the home list');
+      return [];
+    }
+  };
   const all = (): Indexed[] => {
     if (indexed) return indexed;
     const own = index(home);
-    indexed = [...own, ...index(newTo(own, world()))];
+    indexed = [...own, ...index(newTo(own, worldOrNone()))];
     return indexed;
   };
   return {

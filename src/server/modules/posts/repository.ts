@@ -34,6 +34,13 @@ export async function namedImageKeys(db: Db, keys: readonly string[]): Promise<S
  * Posts: the list's pages (paging.ts) and every write. Writes publish POST_CHANGED once done, so
  * the read model of every instance drops what they touch (docs/decisions/0070).
  */
+/** The regions' names as a table to join, `(VALUES (region, label), …) AS l(region, label)`. */
+const labelRows = (regionLabels: Record<string, string>) =>
+  sql`(VALUES ${sql.join(
+    Object.entries(regionLabels).map(([region, label]) => sql`(${region}, ${label})`),
+    sql`, `,
+  )})`;
+
 export function createPostsRepository(db: Db, events: EventBus) {
   /** The cards' rows by id: a named prepared statement (docs/decisions/0090), one text for any number of ids. */
   const byIds = db
@@ -126,13 +133,10 @@ export function createPostsRepository(db: Db, events: EventBus) {
       limit: number,
       regionLabels: Record<string, string>,
     ): Promise<Array<{ area: string; posts: number }>> {
-      const labels = sql.join(
-        Object.entries(regionLabels).map(([region, label]) => sql`(${region}, ${label})`),
-        sql`, `,
-      );
+      const labels = labelRows(regionLabels);
       const { rows } = await db.execute<{ area: string; posts: number }>(sql`
         SELECT coalesce(a.town, l.label) AS area, sum(a.n)::int AS posts
-        FROM ${areaDays} AS a LEFT JOIN (VALUES ${labels}) AS l(region, label) ON l.region = a.region::text
+        FROM ${areaDays} AS a LEFT JOIN ${labels} AS l(region, label) ON l.region = a.region::text
         WHERE a.day > (now() AT TIME ZONE 'UTC')::date - ${days}::int AND coalesce(a.town, l.label) IS NOT NULL
         GROUP BY 1 HAVING sum(a.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${limit}`);
       return rows;
@@ -147,16 +151,13 @@ export function createPostsRepository(db: Db, events: EventBus) {
       userId: string,
       regionLabels: Record<string, string>,
     ): Promise<{ ids: string[]; created: number; givenAway: number; firewood: number; areas: number; region: string | null }> {
-      const labels = sql.join(
-        Object.entries(regionLabels).map(([region, label]) => sql`(${region}, ${label})`),
-        sql`, `,
-      );
+      const labels = labelRows(regionLabels);
       const { rows } = await db.execute<{ ids: string[] | null; created: number; given: number; firewood: number; areas: number; region: string | null }>(sql`
         SELECT array_agg(${posts.id}) AS ids, count(*)::int AS created, mode() WITHIN GROUP (ORDER BY ${posts.region}) AS region,
                (count(*) FILTER (WHERE ${posts.status} = 'unavailable'))::int AS given,
                (count(*) FILTER (WHERE ${posts.type} = 'firewood'))::int AS firewood,
                count(DISTINCT lower(coalesce(post_town(${posts.address}), l.label)))::int AS areas
-        FROM ${posts} LEFT JOIN (VALUES ${labels}) AS l(region, label) ON l.region = ${posts.region}::text
+        FROM ${posts} LEFT JOIN ${labels} AS l(region, label) ON l.region = ${posts.region}::text
         WHERE ${posts.userId} = ${userId} AND ${visible}`);
       const row = rows[0];
       return {

@@ -56,8 +56,8 @@ export function createStatsService(deps: StatsServiceDeps) {
   const repo = createStatsRepository(deps.db);
   const salts = new Map<string, Buffer>();
   let community: { body: CommunityFigures; until: number; generation: number } | null = null;
-  /** Goes up with every change of a post, on any instance (the read model's events). */
-  const postsGeneration = () => deps.posts.readModel.cards.generation();
+  /** Goes up with every change of a post or of which are listed, on any instance (the read model's events). */
+  const postsGeneration = () => deps.posts.readModel.listedChanges();
 
   /**
    * Who viewed: the member, or a guest as a hash of their network address (an IPv6 /64) under the

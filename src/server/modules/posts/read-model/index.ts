@@ -56,7 +56,10 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
     gatedCounts.clear();
     bodies.clear();
   }
+  /** Goes up when a post, or which posts are listed, may have changed, here or on another instance. */
+  let listedChanges = 0;
   deps.events.subscribe(POST_CHANGED, ({ id }) => {
+    listedChanges += 1;
     dropViews();
     if (id) cards.forget(id);
     else cards.clear();
@@ -70,6 +73,7 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
     bodies.forgetOwner(userId);
   });
   deps.events.onResync(() => {
+    listedChanges += 1;
     dropViews();
     cards.clear();
   });
@@ -84,6 +88,14 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
     list,
     layouts,
     gatedCounts,
+
+    /**
+     * A count that goes up with every change of a post or of which posts are listed (POST_CHANGED:
+     * shared, edited, given away, deleted, hidden, an owner suspended), not with a card's other
+     * parts (a comment, a rating, a badge): what the home page's figures are kept against
+     * (docs/decisions/0127).
+     */
+    listedChanges: () => listedChanges,
 
     /** Adds what another area shows on every card (docs/decisions/0070). */
     addCardPart(part: CardPart): void {

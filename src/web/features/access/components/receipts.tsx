@@ -12,6 +12,8 @@ import { useSession } from '../../../lib/session-provider';
 import { useReceipts } from '../api/get-payments';
 
 const amountOf = (r: Receipt) => `${usd(Math.round(r.amount * 100))} ${r.currency}`;
+/** A day pass starting this long after its payment follows on from other access; one starting at once, within it. */
+const FOLLOWS_ON_AFTER_MS = 60_000;
 const whenText = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOf = (r: Receipt) => whenText(new Date(r.timestamp));
 
@@ -42,12 +44,14 @@ function ReceiptBadges({ receipt }: { receipt: Receipt }) {
 }
 
 /**
- * When a day pass just bought starts, if later than now: it follows on from the access the holder
- * has (docs/decisions/0080), so the header still shows the trial; the receipt says why (0127).
+ * When a day pass just bought starts, if later than its payment: it follows on from the access the
+ * holder has (docs/decisions/0080), so the header still shows the trial; the receipt says why
+ * (0127). Judged on the server's clock (the receipt's time, a minute's margin), not the device's.
  */
 function useDayPassStart(receipt: Receipt): Date | null {
   const { actor } = useSession();
-  return receipt.description === PRODUCTS.day.description ? startsLater(actor.grants, 'day', new Date()) : null;
+  if (receipt.description !== PRODUCTS.day.description) return null;
+  return startsLater(actor.grants, 'day', new Date(Date.parse(receipt.timestamp) + FOLLOWS_ON_AFTER_MS));
 }
 
 /** Spec §2 Subscribe: the receipt, once paid. */

@@ -14,7 +14,7 @@ import type { ThreadAddress } from './thread-list';
 
 /** What a link to a conversation may carry: the other member's name, for one without messages yet. */
 interface ConversationState {
-  otherName?: string;
+  otherName?: unknown;
 }
 
 interface ThreadViewProps {
@@ -33,10 +33,10 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
   const messages = chronological(query.data?.pages);
   const first = messages[0];
   // A new conversation has no message to name the other member: a link that opens one says who (a profile's Message, 0127).
-  const { state } = useLocation() as { state: ConversationState | null };
+  const named = (useLocation().state as ConversationState | null)?.otherName;
   const otherName =
     thread?.otherName ??
-    (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : (state?.otherName ?? 'Conversation'));
+    (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : typeof named === 'string' ? named : 'Conversation');
   const postTitle = thread?.postTitle ?? first?.postTitle ?? null;
   const missing = isApiError(query.error, 404);
 
