@@ -70,6 +70,10 @@ export const PublicProfile = z.object({
     canRate: z.boolean(),
     /** Why rating is not open, in words for people (null when it is). */
     rateReason: z.string().nullable(),
+    /** Whether the asking member may message this one: not across a block either way (DECISIONS 21). */
+    canMessage: z.boolean(),
+    /** Why messaging is not open, in words for people (null when it is). */
+    messageReason: z.string().nullable(),
     myRating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   }),
   /**

@@ -29,9 +29,28 @@ describe('public profiles', () => {
     const profile = res.json();
     expect(profile).toMatchObject({ id: ann.id, username: 'Ann Apple', initials: 'AA', isVerified: 'false', verifiedType: null, averageRating: null, ratingCount: 0 });
     expect(JSON.stringify(profile)).not.toContain(ann.email);
-    expect(profile.viewer).toEqual({ isSelf: false, blocked: false, canRate: false, rateReason: POLICY_MESSAGES.rateAfterMessage, myRating: null });
-    expect((await call(ann.cookie, 'GET', `/api/users/${ann.id}`)).json().viewer).toMatchObject({ isSelf: true, canRate: false, rateReason: POLICY_MESSAGES.rateYourself });
-    expect((await call(null, 'GET', `/api/users/${ann.id}`)).json().viewer).toMatchObject({ canRate: false, rateReason: POLICY_MESSAGES.signInToRate });
+    expect(profile.viewer).toEqual({
+      isSelf: false,
+      blocked: false,
+      canRate: false,
+      rateReason: POLICY_MESSAGES.rateAfterMessage,
+      canMessage: true,
+      messageReason: null,
+      myRating: null,
+    });
+    expect((await call(ann.cookie, 'GET', `/api/users/${ann.id}`)).json().viewer).toMatchObject({
+      isSelf: true,
+      canRate: false,
+      rateReason: POLICY_MESSAGES.rateYourself,
+      canMessage: false,
+      messageReason: POLICY_MESSAGES.messageYourself,
+    });
+    expect((await call(null, 'GET', `/api/users/${ann.id}`)).json().viewer).toMatchObject({
+      canRate: false,
+      rateReason: POLICY_MESSAGES.signInToRate,
+      canMessage: false,
+      messageReason: POLICY_MESSAGES.signInToMessage,
+    });
     expect((await call(null, 'GET', '/api/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
@@ -114,7 +133,14 @@ describe('blocks (DECISIONS 21)', () => {
     await message(dan, eve);
     await message(eve, dan);
     expect((await call(dan.cookie, 'POST', `/api/users/${eve.id}/block`)).statusCode).toBe(204);
-    expect((await call(dan.cookie, 'GET', `/api/users/${eve.id}`)).json().viewer).toMatchObject({ blocked: true, canRate: false, rateReason: POLICY_MESSAGES.blocked });
+    expect((await call(dan.cookie, 'GET', `/api/users/${eve.id}`)).json().viewer).toMatchObject({ blocked: true, canRate: false, rateReason: POLICY_MESSAGES.blocked, canMessage: false });
+    // The blocked member's view of the blocker closes Message too, so the profile never offers a send that answers 403 (0129).
+    expect((await call(eve.cookie, 'GET', `/api/users/${dan.id}`)).json().viewer).toMatchObject({
+      blocked: false,
+      canRate: false,
+      canMessage: false,
+      messageReason: POLICY_MESSAGES.blocked,
+    });
     for (const [from, to] of [[dan, eve], [eve, dan]] as const) {
       expect((await message(from, to)).json()).toEqual({ message: POLICY_MESSAGES.blocked });
       expect((await rate(from, to, 4)).json()).toEqual({ message: POLICY_MESSAGES.blocked });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import type { Post } from '../../src/domain/posts';
 import type { PublicProfile } from '../../src/domain/members';
-import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { BASE_URL, createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { cardOf, closeWithEscape, hasFocus, holdsFocus, messageViaApi } from './community-helpers';
 import { TORONTO, uniqueToken } from './posts-helpers';
 
@@ -165,6 +165,19 @@ describe('member profiles and ratings', () => {
     await unblock.click();
     await expectToast(rater, 'Member unblocked');
     await profile.getByRole('button', { name: 'Block' }).waitFor();
+  });
+
+  it('offers no Message to a member the other has blocked, and says why (0129)', async () => {
+    const blockOf = (method: 'post' | 'delete') =>
+      owner.request[method](`/api/users/${raterUser.id}/block`, { headers: { Origin: BASE_URL } });
+    expect((await blockOf('post')).status()).toBe(204);
+    await rater.goto(`/?q=${token}`);
+    await ownerLink(rater).click();
+    const profile = profileOf(rater);
+    await profile.getByText('You cannot contact this member.').waitFor();
+    expect(await profile.getByRole('link', { name: 'Message' }).count()).toBe(0);
+    await closeWithEscape(profile);
+    expect((await blockOf('delete')).status()).toBe(204);
   });
 
   it("shows the owner's trust on the map popup, and opens the profile from it", async () => {

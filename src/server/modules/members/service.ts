@@ -1,7 +1,7 @@
 import type { Actor } from '../../../domain/actor';
 import { isUuid } from '../../../domain/ids';
 import { RATING_MESSAGES, type PublicProfile, type RatingInput, type UserRating } from '../../../domain/members';
-import { actsAsSelf, canBlock, canRate, POLICY_MESSAGES, type Relation } from '../../../domain/policy';
+import { actsAsSelf, canBlock, canMessage, canRate, POLICY_MESSAGES, type Relation } from '../../../domain/policy';
 import { initialsOf } from '../../../domain/posts';
 import type { VerifiedType } from '../../../domain/auth';
 import type { Suspension } from '../../../domain/suspension';
@@ -96,6 +96,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       const self = actor.userId === m.id;
       const between = actor.userId && !self ? await relation(actor.userId, m.id) : null;
       const decision = canRate(actor, m.id, between ?? { blocked: false, exchangedMessage: false });
+      const contact = canMessage(actor, m.id, { blocked: between?.blocked ?? false });
       const mine = actor.userId && !self ? await repo.ratingBy(actor.userId, m.id) : undefined;
       const [held] = actor.isAdmin && !self ? await standing.standings([m.id]) : [];
       return {
@@ -113,6 +114,8 @@ export function createMembersService(deps: MembersServiceDeps) {
           blocked: between?.blockedByA ?? false,
           canRate: decision.ok,
           rateReason: decision.ok ? null : decision.message,
+          canMessage: contact.ok,
+          messageReason: contact.ok ? null : contact.message,
           myRating: mine ?? null,
         },
         moderation: held ? { isAdmin: held.isAdmin, suspension: held.suspension && { until: held.suspension.until?.toISOString() ?? null, reason: held.suspension.reason } } : null,

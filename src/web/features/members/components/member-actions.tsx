@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MessageSquare, Star } from 'lucide-react';
 import { threadPath } from '../../../../domain/message-values';
 import type { PublicProfile } from '../../../../domain/members';
-import { canBlock, canMessage } from '../../../../domain/policy';
+import { canBlock } from '../../../../domain/policy';
 import { Button } from '../../../components/ui/button';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { useSession } from '../../../lib/session-provider';
@@ -16,7 +16,8 @@ import { VerificationPanel } from './verification-panel';
  * What the viewer may do about a member: nothing on their own profile; a guest is asked to sign
  * in; a member gets 'Rate Member' (the form, or why rating is not open yet: DECISIONS 20), Message
  * and Block. Message is here because a card with a phone number offers Call and Text only (spec
- * §2), and rating waits for a message exchanged (docs/decisions/0127).
+ * §2), and rating waits for a message exchanged (docs/decisions/0127); the server says whether
+ * it is open, a block either way closing it (docs/decisions/0129).
  */
 export function MemberActions({ profile }: { profile: PublicProfile }) {
   const { actor } = useSession();
@@ -41,7 +42,6 @@ export function MemberActions({ profile }: { profile: PublicProfile }) {
 }
 
 function MemberControls({ profile }: { profile: PublicProfile }) {
-  const { actor } = useSession();
   const [rating, setRating] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -64,7 +64,7 @@ function MemberControls({ profile }: { profile: PublicProfile }) {
           <Star aria-hidden="true" />
           Rate Member
         </Button>
-        {canMessage(actor, profile.id, { blocked: viewer.blocked }).ok && (
+        {viewer.canMessage && (
           <Button variant="outline" asChild>
             <Link to={threadPath(profile.id, null)} state={{ otherName: username }}>
               <MessageSquare aria-hidden="true" />
@@ -74,10 +74,12 @@ function MemberControls({ profile }: { profile: PublicProfile }) {
         )}
         <BlockControl profile={profile} />
       </div>
-      {viewer.blocked && (
+      {viewer.blocked ? (
         <p className="text-sm text-muted-foreground">
           You blocked {username}. Neither of you can message or rate the other.
         </p>
+      ) : (
+        viewer.messageReason && <p className="text-sm text-muted-foreground">{viewer.messageReason}</p>
       )}
       {rating && (
         <div id={panelId}>
