@@ -1,3 +1,4 @@
+import { townOf } from './address-town';
 import { LIMITS } from './limits';
 
 /**
@@ -127,11 +128,9 @@ export function regionFor(lat: number, lng: number): RegionValue | null {
 }
 
 /**
- * The area of an address, as a guest sees an approximate post's place (DECISIONS 24): the part
- * after its last comma ('21 Birchmount Rd, Toronto' → 'Toronto'), else the region's name, else ''.
+ * The area of an address, as a guest sees an approximate post's place (DECISIONS 24): its town
+ * ('21 Birchmount Rd, Scarborough, ON' → 'Scarborough': townOf), else the region's name, else ''.
  */
 export function areaOf(address: string, region: RegionValue | null): string {
-  const comma = address.lastIndexOf(',');
-  const town = comma >= 0 ? address.slice(comma + 1).trim() : '';
-  return town || (region ? REGION_LABELS[region] : '');
+  return townOf(address) ?? (region ? REGION_LABELS[region] : '');
 }

@@ -102,6 +102,7 @@ describe('card helpers', () => {
 
 describe('areaOf (DECISIONS 24)', () => {
   it('is the town after the last comma, else the region, else nothing', () => {
+    expect(areaOf('21 Birchmount Rd, Scarborough, ON M1K 1N2', 'toronto')).toBe('Scarborough');
     expect(areaOf('21 Birchmount Rd, Scarborough, Toronto', 'scarborough')).toBe('Toronto');
     expect(areaOf('21 Birchmount Rd', 'scarborough')).toBe('Scarborough');
     expect(areaOf('21 Birchmount Rd', null)).toBe('');

@@ -63,6 +63,15 @@ beforeAll(async () => {
     exactLocation: true,
     createdAt: hoursAgo(3),
   });
+  // Approximate, its address ending in a province and a postal code: the area is the town (0130).
+  ids.elder = await insertPost(ctx, {
+    ...BIRCHMOUNT,
+    title: 'Elderberry bush',
+    description: 'Heavy with berries',
+    address: '40 Danforth Rd, Scarborough, ON M1L 3Z6',
+    region: 'scarborough',
+    createdAt: hoursAgo(4),
+  });
   member = await registerMember(ctx.app);
   const paid = await ctx.app.inject({
     method: 'POST',
@@ -125,8 +134,8 @@ async function expectFound(viewer: Viewer, q: string, expected: string[]) {
 }
 
 describe.each(VIEWERS)('a search by %s', (viewer) => {
-  it.each(['21 Birchmount', '21', '2', 'Midland Ave', 'midland', '14'])(
-    'finds no approximate post by its street or house number: %j',
+  it.each(['21 Birchmount', '21', '2', 'Midland Ave', 'midland', '14', 'Danforth', 'M1L', 'M1L 3Z6', 'm1l3z6'])(
+    'finds no approximate post by its street, house number or postal code: %j',
     async (q) => {
       await expectFound(viewer, q, []);
     },
@@ -135,7 +144,8 @@ describe.each(VIEWERS)('a search by %s', (viewer) => {
   it('finds them by the words of their title and by their area, what a guest is shown', async () => {
     await expectFound(viewer, 'bosc pear', ['pear']);
     await expectFound(viewer, 'damson', ['plums']);
-    await expectFound(viewer, 'Scarborough', ['pear', 'plums', 'crabapples']);
+    await expectFound(viewer, 'elderberry', ['elder']);
+    await expectFound(viewer, 'Scarborough', ['pear', 'plums', 'crabapples', 'elder']);
   });
 
   it('finds by a street the exact-location post on it, whose address everyone is shown, and not the approximate one', async () => {
@@ -147,7 +157,7 @@ describe.each(VIEWERS)('a search by %s', (viewer) => {
 describe('the search document', () => {
   it('holds the whole address of an exact location and only the area of an approximate one', async () => {
     const { rows } = await ctx.database.db.execute<{ id: string; doc: string }>(
-      sql`SELECT id, search_vector::text AS doc FROM posts WHERE id IN (${ids.pear}, ${ids.plums}, ${ids.crabapples})`,
+      sql`SELECT id, search_vector::text AS doc FROM posts WHERE id IN (${ids.pear}, ${ids.plums}, ${ids.crabapples}, ${ids.elder})`,
     );
     const doc = (name: string) => rows.find((r) => r.id === ids[name])!.doc;
     // title 1-3, gap 4, description 5-7, gap 8, place 9.., gap, (no seasonal notes) gap
@@ -156,6 +166,8 @@ describe('the search document', () => {
     );
     expect(doc('plums')).toMatch(/'scarborough':8 /);
     expect(doc('plums')).not.toMatch(/midland|'14'/);
+    expect(doc('elder')).toMatch(/'scarborough':8 /);
+    expect(doc('elder')).not.toMatch(/danforth|'40'|m1l|3z6|'on'/);
     expect(doc('crabapples')).toMatch(
       /^'35':8 'birchmount':9 'by':4 'crabapple':1 'rd':10 'scarborough':11 /,
     );
@@ -174,6 +186,19 @@ describe('the search document', () => {
       'Unit 2, 14 Midland Ave\nToronto',
       ',',
       '',
+      // The tail of province, postal code and country, and a postal code after the town (0130).
+      '12 Maple St, Toronto, ON M4C 1A1, Canada',
+      '12 Maple St, Toronto, on m4c1a1',
+      '12 Maple St, Toronto ON M4C 1A1',
+      '12 Maple St, Toronto M4C',
+      '12 Maple St, Toronto, Ontario',
+      '5 Rue Sainte-Catherine, Montréal, QUÉBEC H2X 1Y4',
+      '1 Main St, Springfield, IL 62701-1234, U.S.A.',
+      '12 Maple St, Bay St',
+      '14 Midland Ave, ON',
+      'Toronto, ON',
+      'Unit 2, 14 Midland Ave, ON',
+      '14 Midland Ave, M1P\u00a04R1,\u3000Canada ',
     ];
     for (const region of [...REGIONS, null] as (RegionValue | null)[])
       for (const address of addresses) {

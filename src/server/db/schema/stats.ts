@@ -91,8 +91,8 @@ export const trendingPosts = pgTable(
 );
 
 /**
- * How many posts anyone may see listed were shared each day (UTC) in each area: the town after the
- * address's last comma, else the post's region (then `town` is null). Kept by triggers on posts, as
+ * How many posts anyone may see listed were shared each day (UTC) in each area: the address's town
+ * (post_town, docs/decisions/0130), else the post's region (then `town` is null). Kept by triggers on posts, as
  * post_counts is (migration 0016, docs/decisions/0091), so the popular areas are read from a few
  * hundred rows at any size.
  */

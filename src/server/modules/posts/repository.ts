@@ -125,8 +125,8 @@ export function createPostsRepository(db: Db, events: EventBus) {
 
     /**
      * The areas with the most posts shared within `days` that anyone may see listed, from the
-     * counts kept per area and day (area_days, docs/decisions/0091): the town after the address's
-     * last comma (as areaOf shows a guest), else the region's name; never a street.
+     * counts kept per area and day (area_days, docs/decisions/0091): the address's town (post_town,
+     * as areaOf shows a guest: docs/decisions/0130), else the region's name; never a street.
      */
     async popularAreas(
       days: number,
@@ -144,8 +144,8 @@ export function createPostsRepository(db: Db, events: EventBus) {
 
     /**
      * What a member's impact is worked out from (their posts up), and the region most of them are
-     * in. Their areas are counted as the popular areas name them (docs/decisions/0128): the town
-     * after the address's last comma, else the region's name, whatever its case.
+     * in. Their areas are counted as the popular areas name them (docs/decisions/0128): the
+     * address's town (post_town), else the region's name, whatever its case.
      */
     async impactOf(
       userId: string,
