@@ -13,6 +13,8 @@ export const MESSAGE_MESSAGES = {
   subjectTooLong: `Maximum ${LIMITS.subjectMax} characters`,
   sent: 'Message sent!',
   failed: 'Failed to send message. Please try again.',
+  /** A conversation about a post is with its owner (DECISIONS 2; docs/decisions/0131). */
+  notAboutTheirPost: 'A message about a post goes to its owner.',
   tip: 'Tip: agree on a public place and a daylight time for the pickup, and keep the conversation here.',
 } as const;
 

@@ -129,6 +129,14 @@ describe('DELETE /api/user/me', () => {
     const other = await registerMember(ctx.app, { username: 'Other Member' });
     const { member, post } = await activeMember(other);
     expect((await call(member, 'POST', '/api/create-one-time-payment', { type: 'day' })).statusCode).toBe(200);
+    // What the member did that `other` is told of: a message (activeMember's), a comment on their post, a rating; and a third member's message.
+    const theirs = (await createPost(ctx.app, other.cookie, { ...VALID_POST, title: 'Pears of the other' })).json();
+    expect((await call(member, 'POST', `/api/posts/${theirs.id}/comments`, { content: 'Lovely pears' })).statusCode).toBe(201);
+    expect((await call(member, 'POST', '/api/user-ratings', { ratedUserId: other.id, rating: 5 })).statusCode).toBe(201);
+    const third = await registerMember(ctx.app, { username: 'Third Member' });
+    expect((await call(third, 'POST', '/api/messages', { toUserId: other.id, content: 'Still here' })).statusCode).toBe(201);
+    const told = async () => ((await call(other, 'GET', '/api/notifications')).json().items as { type: string }[]).map((n) => n.type).sort();
+    expect(await told()).toEqual(['new_comment', 'new_message', 'new_message', 'new_rating']);
     const before = await total(other);
     const keys = [post.imageUrl, post.thumbnailUrl].map((u: string) => u.replace('/uploads/', ''));
     expect(await uploadedFiles(ctx)).toEqual(expect.arrayContaining(keys));
@@ -141,7 +149,11 @@ describe('DELETE /api/user/me', () => {
     expect(signIn.statusCode).toBe(401);
     expect(await total(other)).toBe(before - 1);
     expect((await call(other, 'GET', `/api/posts/${post.id}`)).statusCode).toBe(404);
-    expect((await call(other, 'GET', '/api/messages')).json()).toEqual([]);
+    expect(((await call(other, 'GET', '/api/messages')).json() as { otherUserId: string }[]).map((t) => t.otherUserId)).toEqual([third.id]);
+    // Their notifications, which quoted the member and named them, went too; the third member's stays (0131).
+    expect(await told()).toEqual(['new_message']);
+    const thread = await call(other, 'GET', `/api/messages/with/${member.id}?postId=none`);
+    expect(thread.statusCode, thread.body).toBe(404);
     expect(await uploadedFiles(ctx)).not.toEqual(expect.arrayContaining([keys[0]]));
     const { rows } = await ctx.database.pool.query(
       `SELECT (SELECT count(*)::int FROM users WHERE id = $1) AS users, (SELECT count(*)::int FROM comments WHERE author_id = $1) AS comments,

@@ -69,6 +69,15 @@ describe('sending', () => {
     expect((await send(bob, { toUserId: '00000000-0000-4000-8000-000000000000', content: 'Hi' })).statusCode).toBe(404);
   });
 
+  it("refuses a conversation about a post neither member owns, and lets its owner answer about it (0131)", async () => {
+    const cat = await registerMember(ctx.app, { username: 'Cat Cedar' });
+    const res = await send(bob, { toUserId: cat.id, postId, content: 'About Ann’s apples' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.notAboutTheirPost });
+    expect((await send(cat, { toUserId: ann.id, postId, content: 'Are they sweet?' })).statusCode).toBe(201);
+    expect((await send(ann, { toUserId: cat.id, postId, content: 'Very' })).statusCode).toBe(201);
+  });
+
   it('tells the recipient (spec §3 new_message)', async () => {
     const res = await send(bob, { toUserId: ann.id, content: 'Ping' });
     const [n] = (await call(ann.cookie, 'GET', '/api/notifications')).json().items;
@@ -80,19 +89,20 @@ describe('the inbox (DECISIONS 14)', () => {
   it('threads by the other member and the post, newest first, with unread counts, and marks a thread read', async () => {
     const carl = await registerMember(ctx.app, { username: 'Carl' });
     const dora = await registerMember(ctx.app, { username: 'Dora' });
-    await send(dora, { toUserId: carl.id, postId, content: 'About the apples' });
-    await send(dora, { toUserId: carl.id, postId, content: 'Still keen' });
+    const carlsPost = (await createPost(ctx.app, carl.cookie, { ...VALID_POST, title: 'Bartlett pears' })).json().id;
+    await send(dora, { toUserId: carl.id, postId: carlsPost, content: 'About the pears' });
+    await send(dora, { toUserId: carl.id, postId: carlsPost, content: 'Still keen' });
     await send(dora, { toUserId: carl.id, content: 'Unrelated' });
     await send(carl, { toUserId: dora.id, content: 'Hi Dora' });
     const threads = (await call(carl.cookie, 'GET', '/api/messages')).json();
     expect(threads.map((t: { postTitle: string | null; unread: number; last: { content: string } }) => [t.postTitle, t.unread, t.last.content])).toEqual([
       [null, 1, 'Hi Dora'],
-      ['Honeycrisp apples', 2, 'Still keen'],
+      ['Bartlett pears', 2, 'Still keen'],
     ]);
     expect(threads[0]).toMatchObject({ otherUserId: dora.id, otherName: 'Dora' });
-    const thread = (await call(carl.cookie, 'GET', `/api/messages/with/${dora.id}?postId=${postId}`)).json();
-    expect(thread.map((m: { content: string }) => m.content)).toEqual(['Still keen', 'About the apples']);
-    expect((await call(carl.cookie, 'POST', `/api/messages/with/${dora.id}/read?postId=${postId}`)).statusCode).toBe(204);
+    const thread = (await call(carl.cookie, 'GET', `/api/messages/with/${dora.id}?postId=${carlsPost}`)).json();
+    expect(thread.map((m: { content: string }) => m.content)).toEqual(['Still keen', 'About the pears']);
+    expect((await call(carl.cookie, 'POST', `/api/messages/with/${dora.id}/read?postId=${carlsPost}`)).statusCode).toBe(204);
     const after = (await call(carl.cookie, 'GET', '/api/messages')).json();
     expect(after.map((t: { unread: number }) => t.unread)).toEqual([1, 0]);
     // The bell agrees: the thread's notifications are read, the other thread's is not.

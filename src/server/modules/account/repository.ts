@@ -1,4 +1,4 @@
-import { eq, getTableColumns, or } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   blocks,
@@ -77,8 +77,25 @@ export function createAccountRepository(db: Db) {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     },
 
-    /** Deletes the member; their sessions, grants, favourites, comments, messages, ratings and the rest go with them (ON DELETE CASCADE). */
+    /**
+     * Deletes the member; their sessions, grants, favourites, comments, messages, ratings and the
+     * rest go with them (ON DELETE CASCADE). So do the other members' notifications of those
+     * messages, ratings and comments, which quote them and name the member (docs/decisions/0131):
+     * found through the rows they tell of, by their recipients (indexed).
+     */
     async deleteUser(tx: Tx, userId: string): Promise<void> {
+      await tx.execute(sql`
+        DELETE FROM ${notifications} n
+        USING (
+          SELECT DISTINCT ${messages.toUserId} AS user_id, 'new_message'::notification_type AS type, 'fromUserId' AS field, ${userId}::text AS value
+          FROM ${messages} WHERE ${messages.fromUserId} = ${userId}
+          UNION SELECT DISTINCT ${userRatings.ratedUserId}, 'new_rating'::notification_type, 'raterUserId', ${userId}::text
+          FROM ${userRatings} WHERE ${userRatings.raterUserId} = ${userId}
+          UNION SELECT ${posts.userId}, 'new_comment'::notification_type, 'commentId', ${comments.id}::text
+          FROM ${comments} JOIN ${posts} ON ${posts.id} = ${comments.postId}
+          WHERE ${comments.authorId} = ${userId} AND ${posts.userId} IS NOT NULL
+        ) AS told
+        WHERE n.user_id = told.user_id AND n.type = told.type AND n.data ->> told.field = told.value`);
       await tx.delete(users).where(eq(users.id, userId));
     },
   };

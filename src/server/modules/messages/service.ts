@@ -1,10 +1,10 @@
 import type { Actor } from '../../../domain/actor';
 import { isUuid } from '../../../domain/ids';
-import { defaultSubject, type Message, type SendMessageInput, type Thread, type ThreadQuery, threadPath } from '../../../domain/messages';
+import { defaultSubject, MESSAGE_MESSAGES, type Message, type SendMessageInput, type Thread, type ThreadQuery, threadPath } from '../../../domain/messages';
 import { RATING_MESSAGES } from '../../../domain/members';
 import { actsAsSelf, canMessage, POLICY_MESSAGES } from '../../../domain/policy';
 import type { Db } from '../../db/client';
-import { assertAllowed, notFound, memberIdOf } from '../../errors';
+import { assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
@@ -83,6 +83,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       if (!settled(exists)) throw notFound(RATING_MESSAGES.notFound);
       assertAllowed(canMessage(actor, input.toUserId, { blocked: settled(blocked) }));
       const post = settled(readable);
+      // About a post: one of the two owns it, or a thread would wear another member's post (0131).
+      if (post && post.row.userId !== from && post.row.userId !== input.toUserId) throw badRequest(MESSAGE_MESSAGES.notAboutTheirPost);
       const postId = post?.row.id ?? null;
       if (!settled(known)) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
       await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
@@ -127,6 +129,8 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const postId = query.postId === 'none' ? null : query.postId;
       const after = query.cursor ? decodeKeyset(query.cursor) : null;
       const rows = await repo.thread(me, otherUserId, postId, THREAD_PAGE + 1, after);
+      // An empty first page of a member who is not there (an account closed, a stale link) is no conversation to start (0131).
+      if (rows.length === 0 && !after && !(await deps.members.exists(otherUserId))) throw notFound(RATING_MESSAGES.notFound);
       const shown = rows.slice(0, THREAD_PAGE);
       const last = shown.at(-1);
       return { messages: shown.map(toMessage), nextCursor: rows.length > THREAD_PAGE && last ? encodeKeyset(last.key, last.id) : null };
