@@ -9,6 +9,8 @@ export { ratingText, reviewsLabel, VERIFIED_BADGES } from './community-values';
 /** Texts of spec §2 dialog 4 and §8 for profiles and ratings. */
 export const RATING_MESSAGES = {
   emptyList: 'No reviews yet. Be the first to rate this member!',
+  /** On one's own profile, where no one can rate oneself (docs/decisions/0131). */
+  emptyOwnList: 'No reviews yet. Neighbours you exchange messages with can rate you.',
   submittedTitle: 'Rating submitted',
   submittedText: 'Thank you for helping build community trust!',
   failedTitle: 'Error',

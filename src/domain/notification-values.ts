@@ -27,8 +27,11 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The bell's badge (spec §2 Header): '9+' above 9. */
 export const unreadBadge = (count: number) => (count > 9 ? '9+' : String(count));
 
-/** Where clicking a notification goes (DECISIONS 15). */
-export function notificationTarget(n: Notification): string {
+/**
+ * Where clicking a notification goes (DECISIONS 15): a rating, to the member's own profile, where
+ * the new review is (docs/decisions/0131), not to the rater's.
+ */
+export function notificationTarget(n: Notification, selfId: string): string {
   switch (n.type) {
     case 'new_message':
       return threadPath(n.data.fromUserId, n.data.postId);
@@ -39,7 +42,7 @@ export function notificationTarget(n: Notification): string {
     case 'report_decided':
       return `/?post=${n.data.postId}`;
     case 'new_rating':
-      return `/?member=${n.data.raterUserId}`;
+      return `/?member=${selfId}`;
     case 'verification_decided':
       return `/?member=${n.data.userId}`;
     case 'account_suspended':

@@ -5,6 +5,7 @@ import { KINDNESS, OWNER_ACCESS } from '../../src/domain/access';
 import { INVITE_CODE } from '../../src/domain/referrals';
 import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, warmPool } from './helpers';
 import { createPost, VALID_POST } from './posts-helpers';
+import { GUEST_SESSIONS_PER_ADDRESS } from '../../src/server/plugins/session';
 
 /** Access (spec §1, §4 Access, §7; DECISIONS 5-8; issue 16): kindness, the owner password, grants on /me. */
 const OWNER_PASSWORD = 'the owner knows this';
@@ -70,6 +71,23 @@ describe('the Kindness Button', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual((await call(member.cookie, 'GET', '/api/auth/me')).json());
     expect(me.json()).toMatchObject({ hasKindnessAccess: true, isAdmin: false });
+  });
+});
+
+describe('new guest sessions from one network (docs/decisions/0131)', () => {
+  it('lets a guest browse on without one beyond the limit, and tells one who pays or asks for kindness why not, with the wait', async () => {
+    const address = '10.61.0.1';
+    for (let i = 0; i < GUEST_SESSIONS_PER_ADDRESS.limit; i += 1)
+      expect((await call(null, 'GET', '/api/session', undefined, address)).cookies.some((c) => c.name === 'sid')).toBe(true);
+    const browsing = await call(null, 'GET', '/api/session', undefined, address);
+    expect(browsing.statusCode).toBe(200);
+    expect(browsing.cookies.some((c) => c.name === 'sid')).toBe(false);
+    for (const [url, payload] of [['/api/create-one-time-payment', { type: 'day' }], ['/api/grant-kindness-access', undefined]] as const) {
+      const res = await call(null, 'POST', url, payload, address);
+      expect(res.statusCode, res.body).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().message).toMatch(/^Too many new visitors from this network without an account\. Please try again in \d+ minutes?\.$/);
+    }
   });
 });
 

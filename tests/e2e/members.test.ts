@@ -203,6 +203,15 @@ describe('member profiles and ratings', () => {
     await profile.getByText('This is your profile, as neighbours see it.').waitFor();
     expect(await profile.getByRole('button', { name: 'Rate Member' }).count()).toBe(0);
     expect(await profile.getByRole('button', { name: 'Block' }).count()).toBe(0);
+    // The rating's notification leads here, to the review, not to the rater's profile (0131).
+    await owner.goto('/notifications');
+    const rated = owner.getByRole('link', { name: new RegExp(`New Rating.*${raterUser.username} rated you 4/5`) }).first();
+    expect(await rated.getAttribute('href')).toBe(`/?member=${ownerUser.id}`);
+    // Without reviews, one's own profile does not invite one to rate oneself.
+    await rater.goto(`/?member=${raterUser.id}`);
+    const own = rater.getByRole('dialog', { name: raterUser.username });
+    await own.getByText('No reviews yet. Neighbours you exchange messages with can rate you.').waitFor();
+    expect(await own.getByText('Be the first to rate this member!', { exact: false }).count()).toBe(0);
   });
 
   it('shows a guest the profile, the badge explained, and asks them to sign in to rate', async () => {

@@ -208,6 +208,12 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     expect(await seller.getByRole('menuitem', { name: 'Edit post' }).count()).toBe(0);
     await snap(seller, 'suspended-member-own-post');
     await seller.keyboard.press('Escape');
+    // Its comments say why they cannot write one, not 'Sign in to comment' (0131).
+    await details.getByRole('button', { name: 'Be the first to comment' }).click();
+    const comments = seller.getByRole('dialog', { name: keptPost });
+    await comments.getByText(/^Your account is suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
+    expect(await comments.getByRole('link', { name: 'Sign in to comment' }).count()).toBe(0);
+    await seller.keyboard.press('Escape');
 
     await admin.goto(`/?member=${await memberId(seller)}`);
     const profile = admin.getByRole('dialog', { name: /^seller/ });

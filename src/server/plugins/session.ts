@@ -10,7 +10,7 @@ import { addressKey } from './rate-limit';
 
 export const SESSION_COOKIE = 'sid';
 /** New guest sessions an hour per address: a household or an office, not a script's every request. */
-export const GUEST_SESSIONS_PER_ADDRESS = { what: 'new guest sessions from this address', limit: 30, windowMs: 60 * 60_000 } as const;
+export const GUEST_SESSIONS_PER_ADDRESS = { what: 'new visitors from this network without an account', limit: 30, windowMs: 60 * 60_000 } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,9 +19,12 @@ declare module 'fastify' {
     startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
     /**
      * Gives a guest without a session one (DECISIONS 5, 29): their preview budget, grants and
-     * posts are kept on it. At most GUEST_SESSIONS_PER_ADDRESS new ones an hour per address.
+     * posts are kept on it. At most GUEST_SESSIONS_PER_ADDRESS new ones an hour per address:
+     * beyond, a guest goes on without one (counted by address alone), unless the call `needs` one
+     * to keep what it gives (a payment, a grant): that call answers the limit's 429 with its wait,
+     * not a refusal that blames the browser's cookies (docs/decisions/0131).
      */
-    startGuestSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    startGuestSession(request: FastifyRequest, reply: FastifyReply, options?: { needs: boolean }): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** A module's part in moving a guest's things to the account they sign in to (DECISIONS 5). */
     adoptGuestWith(adopter: GuestAdopter): void;
@@ -76,12 +79,12 @@ export default fp(
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
     });
 
-    app.decorate('startGuestSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('startGuestSession', async (request: FastifyRequest, reply: FastifyReply, options?: { needs: boolean }) => {
       if (request.actor.sessionId) return;
       try {
         await app.rateLimiter.hit(`guest-session:${request.actor.address}`, GUEST_SESSIONS_PER_ADDRESS);
       } catch (err) {
-        if (err instanceof AppError && err.code === 'RATE_LIMITED') return; // counted by address alone
+        if (err instanceof AppError && err.code === 'RATE_LIMITED' && !options?.needs) return; // counted by address alone
         throw err;
       }
       const { token, id } = await store.create(null, request.actor.address);

@@ -14,7 +14,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
     '/grant-kindness-access',
     { schema: { response: { 200: z.object({ success: z.literal(true), message: z.string(), endsAt: z.string() }) } } },
     async (request, reply) => {
-      await app.startGuestSession(request, reply);
+      await app.startGuestSession(request, reply, { needs: true });
       const { endsAt } = await access.kindness(request.actor);
       return { success: true as const, message: KINDNESS.granted, endsAt: endsAt.toISOString() };
     },
@@ -24,7 +24,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
     '/verify-admin',
     { schema: { body: VerifyAdminInput, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } } },
     async (request, reply) => {
-      await app.startGuestSession(request, reply);
+      await app.startGuestSession(request, reply, { needs: true });
       await access.verifyOwner(request.actor, request.body.password);
       return { success: true as const, message: OWNER_ACCESS.granted };
     },

@@ -24,12 +24,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   const origin = (request: Parameters<typeof siteOrigin>[0]) => siteOrigin(request, app.config.PUBLIC_URL);
 
   app.post('/api/create-one-time-payment', { schema: { body: OneTimePaymentInput, response: { 200: PaymentResponse } } }, async (request, reply) => {
-    await app.startGuestSession(request, reply);
+    await app.startGuestSession(request, reply, { needs: true });
     return payments.oneTime(request.actor, request.body);
   });
 
   app.post('/api/create-posting-checkout', { schema: { body: PostingCheckoutInput, response: { 200: PostingCheckoutResponse } } }, async (request, reply) => {
-    await app.startGuestSession(request, reply);
+    await app.startGuestSession(request, reply, { needs: true });
     return payments.postingCheckout(request.actor, request.body, origin(request));
   });
 
@@ -41,7 +41,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
 
   app.get('/paypal/setup', async (request) => payments.paypal.setup(request.actor));
   app.post('/paypal/order', { schema: { body: PayPalOrderInput } }, async (request, reply) => {
-    await app.startGuestSession(request, reply);
+    await app.startGuestSession(request, reply, { needs: true });
     return payments.paypal.order(request.actor, request.body);
   });
   app.post('/paypal/order/:orderId/capture', { schema: { params: OrderParams, response: { 200: PaymentState } } }, async (request) =>

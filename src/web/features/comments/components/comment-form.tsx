@@ -11,10 +11,15 @@ import { useSession } from '../../../lib/session-provider';
 import { useCreateComment } from '../api/change-comments';
 import { checkComment } from '../comment-input';
 
-/** Members comment; a guest reads, and is asked to sign in instead of a form (DECISIONS 19). */
+/**
+ * Members comment; a guest reads, and is asked to sign in instead of a form (DECISIONS 19). A
+ * suspended member is told why they cannot, not asked to sign in (docs/decisions/0131).
+ */
 export function CommentComposer({ postId }: { postId: string }) {
   const { actor } = useSession();
-  if (canComment(actor).ok) return <CommentForm postId={postId} />;
+  const may = canComment(actor);
+  if (may.ok) return <CommentForm postId={postId} />;
+  if (may.need === 'permission') return <p className="rounded-xl bg-muted p-4 text-sm">{may.message}</p>;
   return (
     <div className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
       <p>Anyone can read the comments; members write them.</p>

@@ -3,12 +3,17 @@ import { RATING_MESSAGES, type UserRating } from '../../../../domain/members';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TimeAgo } from '../../../components/ui/time-ago';
+import { useSession } from '../../../lib/session-provider';
 import { useRatings } from '../api/get-ratings';
 import { Stars } from './stars';
 
-/** 'Community Reviews' (spec §2 dialog 4): three skeleton rows while loading, then the newest first. */
+/**
+ * 'Community Reviews' (spec §2 dialog 4): three skeleton rows while loading, then the newest
+ * first. The member's own profile does not invite them to rate themself.
+ */
 export function ReviewsList({ userId }: { userId: string }) {
   const ratings = useRatings(userId);
+  const own = useSession().actor.userId === userId;
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid content-start gap-3 border-t pt-4">
@@ -33,7 +38,7 @@ export function ReviewsList({ userId }: { userId: string }) {
           </Button>
         </div>
       ) : ratings.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{RATING_MESSAGES.emptyList}</p>
+        <p className="text-sm text-muted-foreground">{own ? RATING_MESSAGES.emptyOwnList : RATING_MESSAGES.emptyList}</p>
       ) : (
         <ul className="grid gap-3">
           {ratings.data.map((review) => (

@@ -69,6 +69,7 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
             {items.length > 0 ? (
               <NotificationList
                 items={items}
+                selfId={userId ?? ''}
                 onOpen={(n) => {
                   if (!n.read) markRead.mutate(n.id);
                   setOpen(false);

@@ -24,6 +24,8 @@ const ICONS: Record<NotificationType, LucideIcon> = {
 
 interface NotificationListProps {
   items: Notification[];
+  /** The signed-in member, whose own profile a rating's notification opens. */
+  selfId: string;
   /** Called as one is followed (it is marked read, then its link goes on). */
   onOpen: (notification: Notification) => void;
   className?: string;
@@ -34,7 +36,7 @@ interface NotificationListProps {
  * the post), with the words of its toast (spec §8), its age ('about 1 hour ago', spec §4) and,
  * unread, a dot.
  */
-export function NotificationList({ items, onOpen, className }: NotificationListProps) {
+export function NotificationList({ items, selfId, onOpen, className }: NotificationListProps) {
   return (
     <ul className={cn('grid gap-0.5', className)}>
       {items.map((notification) => {
@@ -43,7 +45,7 @@ export function NotificationList({ items, onOpen, className }: NotificationListP
         return (
           <li key={notification.id}>
             <Link
-              to={notificationTarget(notification)}
+              to={notificationTarget(notification, selfId)}
               onClick={() => onOpen(notification)}
               className={cn(
                 'flex gap-3 rounded-lg p-2.5 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',

@@ -58,7 +58,7 @@ export function NotificationsPage() {
       ) : (
         <>
           <Card className="p-2">
-            <NotificationList items={items} onOpen={(n) => !n.read && markRead.mutate(n.id)} />
+            <NotificationList items={items} selfId={userId ?? ''} onOpen={(n) => !n.read && markRead.mutate(n.id)} />
           </Card>
           <LoadMore
             onLoadMore={() => void pages.fetchNextPage()}
