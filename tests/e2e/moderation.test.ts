@@ -92,6 +92,8 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await expectToast(admin, 'Verification request updated successfully');
     // Decided: it leaves the pending list, and shows as approved without the buttons under 'All'.
     await request.waitFor({ state: 'detached' });
+    // The focus goes to what takes the decided item's place, not back to the page's start (0131).
+    expect(await focusedText(admin)).toBe('No verification requests here.');
     await admin.getByLabel('Show').selectOption('all');
     await caseOf(admin, `${arboristName}: Verified Arborist`).getByText('Approved', { exact: true }).waitFor();
     expect(await caseOf(admin, `${arboristName}: Verified Arborist`).getByRole('button', { name: 'Approve' }).count()).toBe(0);
@@ -136,6 +138,8 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await item.getByRole('button', { name: 'Resolve' }).click();
     await expectToast(admin, 'Report updated successfully');
     await item.waitFor({ state: 'detached' });
+    expect(await focusedText(admin)).toBe('No reports are waiting. Thank you for keeping the community safe.');
+    await snap(admin, 'admin-after-decision');
     await admin.getByLabel('Show').selectOption('resolved');
     const decided = caseOf(admin, reportedPost);
     await decided.getByText('Removed', { exact: true }).waitFor();
@@ -213,6 +217,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const comments = seller.getByRole('dialog', { name: keptPost });
     await comments.getByText(/^Your account is suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
     expect(await comments.getByRole('link', { name: 'Sign in to comment' }).count()).toBe(0);
+    await snap(seller, 'suspended-member-comments');
     await seller.keyboard.press('Escape');
 
     await admin.goto(`/?member=${await memberId(seller)}`);
@@ -234,4 +239,9 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
 async function memberId(page: Page): Promise<string> {
   const res = await page.request.get('/api/session');
   return ((await res.json()) as { user: { id: string } }).user.id;
+}
+
+/** The text of what has the focus, or '' when it has fallen back to the page. */
+function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => (document.activeElement && document.activeElement !== document.body ? (document.activeElement.textContent ?? '') : ''));
 }

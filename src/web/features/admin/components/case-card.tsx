@@ -9,6 +9,7 @@ import { ActionDialog } from './action-dialog';
 import { CaseReports } from './case-reports';
 import { DecisionForm } from './decision-form';
 import { OwnerLine } from './owner-line';
+import { CARD_HEADING, FOCUS_AFTER_LEAVE } from './list-frame';
 import { FlagBadge } from './status-badge';
 
 const STATES: Record<CasePost['state'], { label: string; tone: 'good' | 'pending' | 'bad' }> = {
@@ -37,7 +38,7 @@ export function CaseCard({ item }: { item: ReportCase }) {
           </span>
         )}
         <div className="grid min-w-0 gap-1.5">
-          <h3 id={headingId} className="text-lg leading-snug font-bold">
+          <h3 id={headingId} {...FOCUS_AFTER_LEAVE} className={CARD_HEADING}>
             {post.title}
           </h3>
           <p className="flex flex-wrap items-center gap-1.5 text-xs">

@@ -27,7 +27,7 @@ export function ReportsTab() {
   return (
     <div className="grid gap-4">
       <FilterSelect label="Show" value={status} options={FILTERS} onChange={setStatus} />
-      <ListState query={cases} empty={items.length === 0} what="reports" emptyText={EMPTY[status]}>
+      <ListState query={cases} ids={items.map((c) => c.postId)} empty={items.length === 0} what="reports" emptyText={EMPTY[status]}>
         <div className="grid gap-4">
           {items.map((item) => (
             <CaseCard key={item.postId} item={item} />

@@ -8,7 +8,7 @@ import { useDecideVerification, useRevokeBadge } from '../api/decisions';
 import { useVerifications } from '../api/get-lists';
 import { ActionDialog } from './action-dialog';
 import { DecisionForm } from './decision-form';
-import { FilterSelect, ListState } from './list-frame';
+import { CARD_HEADING, FilterSelect, FOCUS_AFTER_LEAVE, ListState } from './list-frame';
 import { StatusBadge } from './status-badge';
 
 type Filter = VerificationStatus | 'all';
@@ -26,7 +26,7 @@ export function VerificationsTab() {
   return (
     <div className="grid gap-4">
       <FilterSelect label="Show" value={status} options={FILTERS} onChange={setStatus} />
-      <ListState query={requests} empty={requests.data?.length === 0} what="verification requests" emptyText="No verification requests here.">
+      <ListState query={requests} ids={requests.data?.map((r) => r.id)} empty={requests.data?.length === 0} what="verification requests" emptyText="No verification requests here.">
         <div className="grid gap-4">
           {requests.data?.map((request) => <VerificationCard key={request.id} request={request} />)}
         </div>
@@ -42,7 +42,7 @@ export function VerificationCard({ request }: { request: AdminVerificationReques
   return (
     <Card role="article" aria-labelledby={headingId} className="grid gap-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={headingId} className="text-lg leading-snug font-bold">
+        <h3 id={headingId} {...FOCUS_AFTER_LEAVE} className={CARD_HEADING}>
           {request.username}: {badge.label}
         </h3>
         <StatusBadge status={request.status} />
