@@ -123,7 +123,7 @@ describe('a case of reports', () => {
     expect(text).toContain('weight 0.25, new account');
     expect(text).toContain('Open reports weigh 0.5 of 3, from 2 members.');
     expect(text).toContain('Posted by Seller');
-    expect(text).toContain('no posts removed before');
+    expect(text).toContain('no posts removed');
     expect(text).toContain('Review notes');
     expect(buttons(html)).toEqual(['Suspend Seller', 'Resolve', 'Dismiss']);
   });
@@ -145,6 +145,15 @@ describe('a case of reports', () => {
     expect(buttons(markup(<CaseCard item={suspended} />))).toContain('Lift suspension');
     const admin = { ...CASE, owner: { ...CASE.owner!, isAdmin: true } };
     expect(buttons(markup(<CaseCard item={admin} />))).toEqual(['Resolve', 'Dismiss']);
+  });
+
+  it("gives the owner's record of removed posts, and the last one's date in words (docs/decisions/0131)", () => {
+    const removal = { postId: 'p1', title: 'Cheap firewood', at: '2026-12-06T12:00:00Z', notes: 'Deposit scam' };
+    const record = { ...CASE, owner: { ...CASE.owner!, removedPosts: 1, recentRemovals: [removal] } };
+    const text = render(<CaseCard item={record} />);
+    expect(text).toContain('1 post removed');
+    expect(text).not.toContain('removed before');
+    expect(text).toContain('Last removed: “Cheap firewood”, Dec 6, 2026 (Deposit scam)');
   });
 });
 

@@ -4,7 +4,9 @@ import { FlagBadge } from './status-badge';
 import { SuspensionControl } from './suspension-control';
 
 const monthYear = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
-const removedText = (n: number) => (n === 0 ? 'no posts removed before' : n === 1 ? '1 post removed before' : `${n} posts removed before`);
+const dayText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+/** The owner's record, this case's post included once it is removed (docs/decisions/0131). */
+const removedText = (n: number) => (n === 0 ? 'no posts removed' : n === 1 ? '1 post removed' : `${n} posts removed`);
 
 /** A case's owner (issue 19): who, since when, their record of removed posts, and their suspension. */
 export function OwnerLine({ owner }: { owner: CaseOwner | null }) {
@@ -22,7 +24,7 @@ export function OwnerLine({ owner }: { owner: CaseOwner | null }) {
       </p>
       {last && (
         <p className="text-muted-foreground">
-          Last removed: “{last.title}”, {new Date(last.at).toLocaleDateString()}
+          Last removed: “{last.title}”, {dayText(last.at)}
           {last.notes ? ` (${last.notes})` : ''}
         </p>
       )}
