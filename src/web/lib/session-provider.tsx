@@ -9,6 +9,7 @@ import {
   sessionChanged,
   sessionOf,
   sessionOptions,
+  sessionRecheck,
   sessionShown,
   signedOut,
   type Session,
@@ -30,7 +31,7 @@ const LOADING = sessionOf(undefined, true);
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { data, isPending, dataUpdatedAt, errorUpdatedAt } = useQuery(sessionOptions());
+  const { data, isPending, dataUpdatedAt, errorUpdatedAt } = useQuery({ ...sessionOptions(), refetchInterval: (query) => sessionRecheck(query.state.data) });
   // Renders again at each grant change. This renders only then and when the answer changes, and each
   // render hands the readers a new session object, so they render again too.
   const [, grantChanged] = useReducer((n: number) => n + 1, 0);

@@ -13,6 +13,8 @@ import {
   sessionChanged,
   sessionKeys,
   sessionOf,
+  sessionRecheck,
+  SUSPENDED_RECHECK_MS,
   sessionShown,
   signedIn,
   signedOut,
@@ -100,6 +102,14 @@ describe('the session for screens', () => {
     const suspended = sessionOf({ ...memberView, user: { ...member, suspension: { until, reason: 'Spam' } } }, false);
     expect(suspended.actor.suspension).toEqual({ until: new Date(until), reason: 'Spam' });
     expect(canPost(suspended.actor, NOW, 'open')).toMatchObject({ ok: false, need: 'permission', message: expect.stringMatching(/^Your account is suspended until .*: Spam$/) });
+  });
+
+  it("asks a suspended member's session again every minute, to see a lift without a reload; nobody else's (docs/decisions/0131)", () => {
+    expect(sessionRecheck({ ...memberView, user: { ...member, suspension: { until: null, reason: 'Spam' } } })).toBe(SUSPENDED_RECHECK_MS);
+    expect(SUSPENDED_RECHECK_MS).toBe(60_000);
+    expect(sessionRecheck(memberView)).toBe(false);
+    expect(sessionRecheck(guestView)).toBe(false);
+    expect(sessionRecheck(undefined)).toBe(false);
   });
 
   it('keeps a grant without an end open-ended', () => {
