@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import type { Post } from '../../src/domain/posts';
 import type { PublicProfile } from '../../src/domain/members';
+import { threadPath } from '../../src/domain/message-values';
 import { BASE_URL, createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { cardOf, closeWithEscape, hasFocus, holdsFocus, messageViaApi } from './community-helpers';
 import { TORONTO, uniqueToken } from './posts-helpers';
@@ -177,7 +178,20 @@ describe('member profiles and ratings', () => {
     await profile.getByText('You cannot contact this member.').waitFor();
     expect(await profile.getByRole('link', { name: 'Message' }).count()).toBe(0);
     await closeWithEscape(profile);
-    expect((await blockOf('delete')).status()).toBe(204);
+    // Their conversation says the same instead of a reply box that would be refused (0131)…
+    await rater.goto(threadPath(ownerUser.id, null));
+    await rater.getByRole('note').getByText('You cannot contact this member.').waitFor();
+    expect(await rater.getByRole('textbox', { name: /^Reply to/ }).count()).toBe(0);
+    // …and the one who blocked is told so, with the profile where the block is lifted.
+    await owner.goto(threadPath(raterUser.id, null));
+    const note = owner.getByRole('note');
+    await note.getByText(/^You blocked .*unblock them from their profile to write again\.$/).waitFor();
+    await snap(owner, 'thread-with-blocked-member');
+    await note.getByRole('button', { name: raterUser.username }).click();
+    const blocked = owner.getByRole('dialog', { name: raterUser.username });
+    await blocked.getByRole('button', { name: 'Unblock' }).click();
+    await closeWithEscape(blocked);
+    await owner.getByRole('textbox', { name: `Reply to ${raterUser.username}` }).waitFor();
   });
 
   it("shows the owner's trust on the map popup, and opens the profile from it", async () => {

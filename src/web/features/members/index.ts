@@ -1,4 +1,8 @@
-/** The members feature's public entry: a member's name that opens their profile, and a card's line of trust. */
+/**
+ * The members feature's public entry: a member's name that opens their profile, a card's line of
+ * trust, and the profile's answer (what the viewer may do: a conversation's reply box asks it).
+ */
+export { useProfile } from './api/get-profile';
 export { MemberLink } from './components/member-link';
 export { OwnerTrust } from './components/owner-trust';
 

@@ -5,11 +5,12 @@ import type { Thread } from '../../../../domain/messages';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api';
 import { focusIsLost } from '../../../lib/focus';
+import { useProfile } from '../../members';
 import { OwnerAvatar } from '../../posts';
 import { chronological, unreadTo, useThread } from '../api/get-thread';
 import { useMarkThreadRead } from '../api/mark-thread-read';
 import { MessageLog } from './message-log';
-import { ReplyBox } from './reply-box';
+import { ThreadFooter } from './thread-footer';
 import type { ThreadAddress } from './thread-list';
 
 /** What a link to a conversation may carry: the other member's name, for one without messages yet. */
@@ -34,9 +35,11 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
   const first = messages[0];
   // A new conversation has no message to name the other member: a link that opens one says who (a profile's Message, 0127).
   const named = (useLocation().state as ConversationState | null)?.otherName;
+  // What the viewer may do (the reply box or why not), and the name of a member not written to yet.
+  const profile = useProfile(address.otherUserId).data;
   const otherName =
     thread?.otherName ??
-    (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : typeof named === 'string' ? named : 'Conversation');
+    (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : typeof named === 'string' ? named : (profile?.username ?? 'Conversation'));
   const postTitle = thread?.postTitle ?? first?.postTitle ?? null;
   const missing = isApiError(query.error, 404);
 
@@ -109,7 +112,7 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
           }}
         />
       )}
-      {!missing && <ReplyBox userId={userId} address={address} otherName={otherName} />}
+      {!missing && <ThreadFooter userId={userId} address={address} otherName={otherName} viewer={profile?.viewer} />}
     </div>
   );
 }
