@@ -104,6 +104,14 @@ describe('canManagePost (DECISIONS 2)', () => {
     expect(isPostOwner({ userId: 'u1', sessionId: 'x' }, { userId: null, ownerSessionId: 'x' })).toBe(true);
     expect(isPostOwner({ userId: 'u1' }, { userId: null, ownerSessionId: 'x' })).toBe(false);
   });
+  it("trusts the server's word on the web, where a guest's own post carries viewerOwns (docs/decisions/0132)", () => {
+    const webGuest = guestActor();
+    expect(canManagePost(webGuest, { userId: null, viewerOwns: true }).ok).toBe(true);
+    expect(canContactOwner(webGuest, { userId: null, viewerOwns: true })).toBe(false);
+    expect(canManagePost(webGuest, { userId: null, viewerOwns: false }).ok).toBe(false);
+    // A member's post is judged by its member, whatever the flag says.
+    expect(canManagePost(member('u2'), { userId: 'u1', viewerOwns: true }).ok).toBe(false);
+  });
   it('shows the exact spot to those who may change the post', () => {
     expect(canSeeExactSpot(member('u1'), post)).toBe(true);
     expect(canSeeExactSpot(member('u2'), post)).toBe(false);

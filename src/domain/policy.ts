@@ -55,6 +55,11 @@ function whileSuspended(actor: Pick<Actor, 'suspension'>, now: Date): Decision |
 export interface PostOwnership {
   userId: string | null;
   ownerSessionId?: string | null;
+  /**
+   * On the web, what the server said of a guest's post (Post.viewerOwns): the web never holds a
+   * session's id. Rows on the server have no such field; the server judges by the session.
+   */
+  viewerOwns?: boolean;
 }
 
 /** The grants that show every post (DECISIONS 7). */
@@ -98,6 +103,7 @@ export function canPost(actor: ActorView, now: Date, mode: PostingMode): Decisio
 /** The actor posted it: as a member, or as the guest session that posted it. */
 export function isPostOwner(actor: Pick<Actor, 'userId'> & Partial<Pick<Actor, 'sessionId'>>, post: PostOwnership): boolean {
   if (post.userId !== null) return actor.userId !== null && actor.userId === post.userId;
+  if (post.viewerOwns === true) return true;
   const session = actor.sessionId ?? null;
   return session !== null && post.ownerSessionId != null && post.ownerSessionId === session;
 }

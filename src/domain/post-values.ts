@@ -90,6 +90,16 @@ export const POSTAL_CODE_MESSAGE =
   'Please enter a valid postal code (US ZIP, Canada postal, UK postcode, etc.)';
 export const isPostalCode = (v: string) => POSTAL_CODE_PATTERNS.some((re) => re.test(v.trim()));
 
+/**
+ * A post's phone number, which gives its card Call and Text (spec §2 Post card): digits with the
+ * usual spaces, dashes, dots, brackets and a leading +, 7 to 15 digits (E.164's most), so the
+ * buttons dial something (docs/decisions/0132).
+ */
+export const PHONE_MESSAGE = 'Please enter a valid phone number (7 to 15 digits).';
+/** What a tel: or sms: link dials: the digits, and a leading + where there is one. */
+export const dialable = (v: string) => v.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+export const isPhoneNumber = (v: string) => /^\+?[\d\s().-]+$/.test(v.trim()) && /^\+?\d{7,15}$/.test(dialable(v.trim()));
+
 /** Avatar colour: one of 10 gradients chosen by the first character (spec §2 Post card). */
 export const AVATAR_GRADIENT_COUNT = 10;
 export function avatarIndex(name: string | null | undefined): number {

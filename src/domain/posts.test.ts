@@ -4,8 +4,11 @@ import {
   avatarIndex,
   CreatePostInput,
   initialsOf,
+  dialable,
+  isPhoneNumber,
   isPostalCode,
   ListPostsQuery,
+  PHONE_MESSAGE,
   POSTAL_CODE_MESSAGE,
   regionFor,
   shareLink,
@@ -40,6 +43,14 @@ describe('post form (spec §5)', () => {
     for (const bad of ['12', 'ABCDE', '123456']) expect(isPostalCode(bad)).toBe(false);
     expect(messageOf({ ...base, zipCode: 'ABCDE' })).toBe(POSTAL_CODE_MESSAGE);
     expect(POSTAL_CODE_MESSAGE).toBe('Please enter a valid postal code (US ZIP, Canada postal, UK postcode, etc.)');
+  });
+  it('takes a phone number its card can dial, or none (docs/decisions/0132)', () => {
+    for (const ok of ['416-555-0145', '(416) 555 0145', '+44 20 7946 0958', '416.555.0145', '5550145']) expect(isPhoneNumber(ok)).toBe(true);
+    for (const bad of ['hello', '555-014', '416-555-0145 ext 2', '+1 416 555 0145 0000 00', '++4165550145', '416+5550145']) expect(isPhoneNumber(bad)).toBe(false);
+    expect(messageOf({ ...base, phoneNumber: 'hello' })).toBe(PHONE_MESSAGE);
+    expect(PHONE_MESSAGE).toBe('Please enter a valid phone number (7 to 15 digits).');
+    expect(CreatePostInput.parse({ ...base, phoneNumber: '' }).phoneNumber).toBeUndefined();
+    expect(dialable('+1 (416) 555-0145')).toBe('+14165550145');
   });
   it('reads multipart text: numbers, the exact-spot box, empty optional fields', () => {
     const parsed = CreatePostInput.parse({ ...base, latitude: '43.7', longitude: '-79.4', exactLocation: 'true', contact: '' });

@@ -6,7 +6,9 @@ import { VerifiedType } from './auth';
 import {
   AMOUNT_FILTERS,
   DISTANCE_FILTERS,
+  isPhoneNumber,
   isPostalCode,
+  PHONE_MESSAGE,
   POST_STATUSES,
   POST_TEXT_MAX,
   POST_TYPES,
@@ -47,7 +49,7 @@ export const PostFields = z
     description: text('Description is required').trim().min(1, 'Description is required').max(POST_TEXT_MAX.description, `Maximum ${POST_TEXT_MAX.description} characters`),
     address: text('Address is required').trim().min(1, 'Address is required').max(POST_TEXT_MAX.address, `Maximum ${POST_TEXT_MAX.address} characters`),
     contact: optionalText(POST_TEXT_MAX.contact),
-    phoneNumber: optionalText(POST_TEXT_MAX.phoneNumber),
+    phoneNumber: optionalText(POST_TEXT_MAX.phoneNumber).refine((v) => !v || isPhoneNumber(v), PHONE_MESSAGE),
     ownerName: optionalText(POST_TEXT_MAX.ownerName),
     ownerInitials: text()
       .trim()
@@ -178,6 +180,12 @@ export const Post = z.object({
    * sent, the texts empty and the rest null; the card shows the access offer instead.
    */
   locked: z.boolean(),
+  /**
+   * The asking session posted it: a member's own post, or a guest's, kept on their session (DECISIONS
+   * 5), whose id the web never holds. The web offers the owner's actions by it; the server checks
+   * every change all the same (docs/decisions/0132).
+   */
+  viewerOwns: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { Post } from '../../src/domain/posts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_RATE_RULES } from '../../src/server/modules/posts/limits';
@@ -197,6 +198,13 @@ describe('guests under POSTING_ACCESS=open', () => {
     expect(created.statusCode, created.body).toBe(201);
     const id: string = created.json().id;
     const member = await registerMember(open.app);
+    // The web holds no session id: the post says whose it is, to that session alone (0132).
+    expect(created.json().viewerOwns).toBe(true);
+    const owns = async (cookie: string | null) => (await inject(open.app, cookie, { method: 'GET', url: `/api/posts/${id}` })).json().viewerOwns;
+    expect([await owns(mine), await owns(await cookieOf()), await owns(member.cookie), await owns(null)]).toEqual([true, false, false, false]);
+    const listed = async (cookie: string | null) =>
+      ((await inject(open.app, cookie, { method: 'GET', url: `/api/posts?limit=100&type=${VALID_POST.type}` })).json() as Post[]).find((p) => p.id === id)?.viewerOwns;
+    expect([await listed(mine), await listed(await cookieOf()), await listed(member.cookie)]).toEqual([true, false, false]);
     const status = CHANGES.status(id);
     expect((await inject(open.app, await cookieOf(), status)).statusCode).toBe(401);
     expect((await inject(open.app, null, status)).statusCode).toBe(401);

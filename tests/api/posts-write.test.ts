@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { haversineMiles } from '../../src/domain/geo';
-import { POSTAL_CODE_MESSAGE } from '../../src/domain/posts';
+import { PHONE_MESSAGE, POSTAL_CODE_MESSAGE } from '../../src/domain/posts';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { countPosts, createPost, expireGrants, makeAdmin, postForm, resetRateLimits, VALID_POST } from './posts-helpers';
 
@@ -73,7 +73,7 @@ describe('POST /api/posts', () => {
     expect(post.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);
     expect(Object.keys(post).sort()).toEqual(
-      ['address', 'commentCount', 'contact', 'createdAt', 'description', 'distanceMiles', 'exactLocation', 'id', 'imageUrl', 'isDemo', 'latitude', 'locked', 'longitude', 'ownerInitials', 'ownerName', 'ownerRating', 'ownerRatingCount', 'ownerVerifiedAt', 'ownerVerifiedType', 'phoneNumber', 'quantity', 'region', 'seasonalNotes', 'status', 'statusNotes', 'thumbnailUrl', 'title', 'type', 'updatedAt', 'userId', 'zipCode'].sort(),
+      ['address', 'commentCount', 'contact', 'createdAt', 'description', 'distanceMiles', 'exactLocation', 'id', 'imageUrl', 'isDemo', 'latitude', 'locked', 'longitude', 'ownerInitials', 'ownerName', 'ownerRating', 'ownerRatingCount', 'ownerVerifiedAt', 'ownerVerifiedType', 'phoneNumber', 'quantity', 'region', 'seasonalNotes', 'status', 'statusNotes', 'thumbnailUrl', 'title', 'type', 'updatedAt', 'userId', 'viewerOwns', 'zipCode'].sort(),
     );
   });
 
@@ -104,6 +104,8 @@ describe('POST /api/posts', () => {
     [{ ownerInitials: 'ABCD' }, 'Maximum 3 characters'],
     [{ zipCode: 'hello' }, POSTAL_CODE_MESSAGE],
     [{ zipCode: '123456' }, POSTAL_CODE_MESSAGE],
+    [{ phoneNumber: 'hello' }, PHONE_MESSAGE],
+    [{ phoneNumber: '555-01' }, PHONE_MESSAGE],
     [{ latitude: '43.7' }, 'Latitude and longitude go together'],
     [{ latitude: '91', longitude: '0' }, 'Latitude is out of range'],
   ])('refuses %j with "%s" and creates nothing', async (fields, message) => {

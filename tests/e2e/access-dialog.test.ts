@@ -4,6 +4,7 @@ import { KINDNESS } from '../../src/domain/access';
 import { expectAccessible, expectToast, newPage, snap, useBrowser, WIDTHS } from './harness';
 import { changeSession, expectToastPair, expectToastText } from './access-helpers';
 import { uniqueToken } from './posts-helpers';
+import { cardOf } from './community-helpers';
 
 /** Spec §2 dialog 9 and §4 Create-post access, §8 kindness and owner texts; DECISIONS 4, 5, 8; docs/decisions/0082. */
 describe('a guest who wants to post (POSTING_ACCESS=gated)', () => {
@@ -24,6 +25,15 @@ describe('a guest who wants to post (POSTING_ACCESS=gated)', () => {
     await form.getByRole('button', { name: 'Share post' }).click();
     await expectToast(page, 'Success!');
     await form.waitFor({ state: 'hidden' });
+  }
+
+  /** A guest's own post, kept on their session: its owner's actions, not a way to contact or report themself (0132). */
+  async function expectOwnCard(page: Page, title: string) {
+    const card = cardOf(page, title);
+    await card.getByRole('button', { name: 'Edit status' }).waitFor();
+    await card.getByRole('button', { name: `Manage ${title}` }).waitFor();
+    expect(await card.getByRole('button', { name: 'Report post' }).count()).toBe(0);
+    expect(await card.getByText('Sign in to contact').count()).toBe(0);
   }
 
   it('takes the kindness grant from the access dialog, and posts at once', async () => {
@@ -56,6 +66,7 @@ describe('a guest who wants to post (POSTING_ACCESS=gated)', () => {
     const title = `Windfalls ${uniqueToken()}`;
     await share(page, title);
     await page.getByRole('article').first().getByRole('heading', { name: title }).waitFor();
+    await expectOwnCard(page, title);
   });
 
   it('pays the $3 posting fee and comes back to the open form, the address cleaned', async () => {
@@ -67,7 +78,9 @@ describe('a guest who wants to post (POSTING_ACCESS=gated)', () => {
     await returned;
     await page.getByRole('dialog', { name: 'Add New Skids Post' }).waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('?type=skids');
-    await share(page, `Pallets ${uniqueToken()}`, 'Add New Skids Post');
+    const title = `Pallets ${uniqueToken()}`;
+    await share(page, title, 'Add New Skids Post');
+    await expectOwnCard(page, title);
   });
 
   it('opens the form with the owner password, after a wrong one is refused', async () => {

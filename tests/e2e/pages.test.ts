@@ -96,6 +96,8 @@ describe('a local page in the browser', () => {
     await guest.getByRole('heading', { name: `Cherries ${token} 3` }).waitFor();
     expect(await guest.getByRole('article').count()).toBe(1);
     await guest.getByRole('heading', { name: "That's your free preview!" }).waitFor();
+    // Its trial offer comes back to this page, not to the home page (0132).
+    expect(await guest.getByRole('link', { name: /^or start a free \d+-day trial$/ }).getAttribute('href')).toBe('/register?redirect=%2Fnorth-york');
 
     const footer = guest.getByRole('contentinfo');
     for (const name of ['Scarborough', 'North York', 'Etobicoke', 'All posts', 'Privacy', 'Terms of use']) {
@@ -167,15 +169,22 @@ describe("a shared post's link", () => {
   it('hydrates the prerendered home page without errors, then opens the post', async () => {
     const member = await newPage(ctx.browser, { width: 390 });
     await registerViaApi(member);
-    const title = `Medlars ${uniqueToken()}`;
-    const [id] = await createPosts(member, [{ title, address: '4 Orchard Lane, Scarborough' }]);
+    const title = `Split maple ${uniqueToken()}`;
+    const [id] = await createPosts(member, [{ title, type: 'firewood', address: '4 Orchard Lane, Scarborough' }]);
     const errors = collectErrors(member);
     await member.goto(`/?post=${id}`);
     await member
       .getByRole('dialog', { name: 'Post details' })
       .getByRole('heading', { name: title })
       .waitFor();
+    // The post names the page while open; the list behind it is of its type (0132).
+    await expect.poll(() => member.title()).toMatch(new RegExp(`^${title} \\|`));
+    await expect.poll(() => new URL(member.url()).searchParams.get('type')).toBe('firewood');
     await member.keyboard.press('Escape');
+    // Closed, the focus is on the page's main region, not lost at its start, and the title is the page's again.
+    await expect.poll(() => member.evaluate(() => document.activeElement?.id)).toBe('main');
+    await expect.poll(() => member.title()).not.toMatch(new RegExp(`^${title}`));
+    await member.locator('a[aria-current="page"]').filter({ hasText: 'Firewood' }).waitFor();
     await expectHydrated(member, 'Scarborough', '/scarborough');
     expect(errors).toEqual([]);
     await member.context().close();

@@ -72,6 +72,8 @@ describe('an owner managing a post', () => {
     const dialog = owner.getByRole('dialog', { name: 'Edit Post' });
     await dialog.waitFor();
     await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe(title);
+    // It starts on the title (0132).
+    expect(await dialog.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => dialog.getByLabel('Quantity (optional)').inputValue()).toBe('A few bags');
     await expectAccessible(owner);
     await snap(owner, 'edit-post-dialog');

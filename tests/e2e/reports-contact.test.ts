@@ -78,7 +78,10 @@ describe('reporting a post and reaching its owner', () => {
     const card = cardOf(member, title);
     await card.getByText('12 Hidden Street, Etobicoke').waitFor();
     expect(await card.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:4165550199');
+    // The number in writing too, for a computer with nothing behind Call (0132).
+    await card.getByText('416-555-0199', { exact: true }).waitFor();
     await card.getByText('Ring the side door').waitFor();
+    await snap(member, 'card-member-contact');
 
     const guest = await newPage(ctx.browser, { width: 390 });
     await guest.goto(`/?type=firewood&q=${token}`);

@@ -35,6 +35,7 @@ const post: Post = {
   ownerVerifiedType: 'arborist',
   ownerVerifiedAt: '2026-01-01T00:00:00.000Z',
   locked: false,
+  viewerOwns: false,
   createdAt: '2026-11-01T12:34:56.789Z',
   updatedAt: '2026-11-01T12:34:56.789Z',
 };

@@ -1,6 +1,6 @@
 import { haversineMiles, type LatLng } from '../../../domain/geo';
 import type { Actor } from '../../../domain/actor';
-import { canSeeExactSpot } from '../../../domain/policy';
+import { canSeeExactSpot, isPostOwner } from '../../../domain/policy';
 import { areaOf } from '../../../domain/post-values';
 import type { VerifiedType } from '../../../domain/auth';
 import type { Post } from '../../../domain/posts';
@@ -84,6 +84,7 @@ export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng):
     ownerVerifiedType: extras.ownerVerifiedType,
     ownerVerifiedAt: extras.ownerVerifiedAt,
     locked: false,
+    viewerOwns: isPostOwner(actor, row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -124,6 +125,7 @@ export function toLockedPost({ row }: Card): Post {
     ownerVerifiedType: null,
     ownerVerifiedAt: null,
     locked: true,
+    viewerOwns: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

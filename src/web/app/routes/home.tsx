@@ -15,6 +15,7 @@ import {
   TypeTabs,
   UploadButton,
   usePostFilters,
+  useSharedPost,
   useViewerOrigin,
   ViewToggle,
   type HomeView,
@@ -68,6 +69,16 @@ export function Home() {
     if (createLink && !session.isLoading) setParam('create', null);
   }, [createLink, session.isLoading, setParam]);
 
+  // A shared link's post names the page while it is open, as the server's HTML of the link did;
+  // landed on one that names no type, the list behind it is of the post's type, once (0132).
+  const shared = useSharedPost(sharedPostId, origin.near).data;
+  const landedOnPost = useRef(sharedPostId !== null && !params.has('type'));
+  useEffect(() => {
+    if (!landedOnPost.current || !shared) return;
+    landedOnPost.current = false;
+    if (shared.type !== filters.type) setParam('type', shared.type);
+  }, [shared, filters.type, setParam]);
+
   // Searches reach the server after a 500 ms pause, longer than two characters, without identity (spec §9).
   useEffect(
     () => trackSearch(filters.q, filters.type, filters.region),
@@ -76,6 +87,7 @@ export function Home() {
 
   return (
     <Page
+      documentTitle={sharedPostId ? shared?.title : undefined}
       eyebrow="Toronto and beyond"
       title="Free fruit, firewood and skids from your neighbours"
       description="Fruit from backyard trees, split logs and wooden skids that would otherwise go to waste. Find something near you and pick it up for free."

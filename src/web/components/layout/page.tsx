@@ -18,13 +18,15 @@ interface PageProps {
   eyebrow?: string;
   children?: ReactNode;
   className?: string;
+  /** The document's title when it is not the h1's (a shared post open over the home screen). */
+  documentTitle?: string;
 }
 
 /** A screen's frame: document title, heading block and content, on the site's width. */
-export function Page({ title, description, eyebrow, children, className }: PageProps) {
+export function Page({ title, description, eyebrow, children, className, documentTitle }: PageProps) {
   return (
     <div className={cn('mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12', className)}>
-      <DocumentTitle title={title} />
+      <DocumentTitle title={documentTitle ?? title} />
       <div className="max-w-2xl">
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>}
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>

@@ -32,7 +32,7 @@ function openerOf(active: Element | null): Element | null {
  * Radix returns focus to a Dialog.Trigger when the dialog closes; a dialog opened from code (the
  * create form, a shared post) has none, and focus fell to the page's start. It goes back to what
  * had it when the dialog opened, while that is still on the page; when that is gone with its card,
- * to the card next to it (focusInstead); else Radix decides as before.
+ * to the card next to it (focusInstead); opened with nothing focused, to the main region.
  */
 function useReturnFocus(
   { onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<typeof DialogPrimitive.Content>,
@@ -50,7 +50,13 @@ function useReturnFocus(
       onCloseAutoFocus?.(event);
       const { element: target, neighbours } = opener.current;
       opener.current = { element: null, neighbours: [] };
-      if (event.defaultPrevented || !(target instanceof HTMLElement) || target === document.body) return;
+      if (event.defaultPrevented) return;
+      // Opened from the address (a shared post's link) with the focus on no control: the page's
+      // main region takes it, not the page's start (docs/decisions/0132).
+      if (!(target instanceof HTMLElement) || target === document.body) {
+        event.preventDefault();
+        return document.getElementById('main')?.focus();
+      }
       // Still on the page but on its way out (the deleted post's card, before the list's deferred render removes it).
       if (!target.isConnected || openerGoing?.()) {
         event.preventDefault();

@@ -13,3 +13,12 @@ export const postOptions = (id: string, near: string | null) =>
 export function usePost(id: string, near: string | null) {
   return useQuery(postOptions(id, near));
 }
+
+/**
+ * The post of the address's shared link (`/?post=ID`) as the home screen needs it: its title names
+ * the page while it is open, its type the list behind it (docs/decisions/0132). The same query as
+ * the dialog's: one request.
+ */
+export function useSharedPost(id: string | null, near: string | null) {
+  return useQuery({ ...postOptions(id ?? '', near), enabled: id !== null });
+}

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { TypeArt } from '../../../components/ui/type-art';
 import { countOf, shownCount, type CountAccuracy } from '../../../lib/count';
 import { useSession } from '../../../lib/session-provider';
+import { useRegisterPath } from '../../../lib/sign-in';
 import { cn } from '../../../lib/utils';
 
 const NOUN: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'skids' };
@@ -124,6 +125,7 @@ export function AccessButtons({ className, compact = false }: { className?: stri
   // Large ones keep to the width of a 320 px phone's card.
   const room = compact ? undefined : 'px-4 sm:px-6';
   const signedIn = isMember(useSession().actor);
+  const register = useRegisterPath();
   return (
     <div className={cn('grid gap-2', className)}>
       <Button asChild size={size} className={room}>
@@ -135,7 +137,7 @@ export function AccessButtons({ className, compact = false }: { className?: stri
       {/* The trial starts with an account: nothing to offer a member who has one. */}
       {!signedIn && (
         <Button asChild variant="link">
-          <Link to="/register?redirect=/">or start a free {LIMITS.trialDays}-day trial</Link>
+          <Link to={register}>or start a free {LIMITS.trialDays}-day trial</Link>
         </Button>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { ExternalLink, MessageSquare, MoreHorizontal, Pencil, Phone, Share2 } from 'lucide-react';
 import { isMember } from '../../../../domain/policy';
-import type { Post } from '../../../../domain/posts';
+import { dialable, type Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
 import { SignInLink } from '../../../components/ui/sign-in-link';
@@ -134,8 +134,9 @@ export function PostOwner({ post }: { post: Post }) {
 export function PostContact({ post }: { post: Post }) {
   const { actor } = useSession();
   if (!isMember(actor)) return <SignInLink>Sign in to contact</SignInLink>;
-  if (post.phoneNumber) {
-    const phone = post.phoneNumber.replace(/[^\d+]/g, '');
+  // A number with no digit (written before numbers were checked) dials nothing: Message instead.
+  const phone = dialable(post.phoneNumber ?? '');
+  if (/\d/.test(phone)) {
     return (
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" size="sm" asChild>

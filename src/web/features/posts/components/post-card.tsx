@@ -119,6 +119,8 @@ function PostDetails({ post }: { post: Post }) {
     ['Quantity', post.quantity],
     ['Season', post.seasonalNotes],
     ['Contact', post.contact],
+    // The number in writing too: a computer's browser may have nothing behind Call (docs/decisions/0132).
+    ['Phone', post.phoneNumber],
   ].filter((row): row is [string, string] => Boolean(row[1]));
   if (rows.length === 0) return null;
   return (

@@ -73,7 +73,17 @@ interface PostFormDialogProps {
 export function PostFormDialog({ title, open, onOpenChange, guard, editing = false, children }: PostFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : guard.requestClose())}>
-      <DialogContent className="scroll-pb-48 sm:max-w-2xl sm:scroll-pb-36" onInteractOutside={(e) => e.preventDefault()}>
+      <DialogContent
+        className="scroll-pb-48 sm:max-w-2xl sm:scroll-pb-36"
+        onInteractOutside={(e) => e.preventDefault()}
+        // Editing starts on the title, not on the photo's 'Remove image', one key away from losing it (0132).
+        onOpenAutoFocus={(e) => {
+          const title = editing ? (e.currentTarget as HTMLElement).querySelector<HTMLElement>('input[name="title"]') : null;
+          if (!title) return;
+          e.preventDefault();
+          title.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Free to share. Fields marked optional can stay empty.</DialogDescription>
