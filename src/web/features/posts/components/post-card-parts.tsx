@@ -1,6 +1,7 @@
 import { ExternalLink, MessageSquare, MoreHorizontal, Pencil, Phone, Share2 } from 'lucide-react';
 import { isMember } from '../../../../domain/policy';
-import { dialable, type Post } from '../../../../domain/posts';
+import { dialable } from '../../../../domain/post-values';
+import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
 import { SignInLink } from '../../../components/ui/sign-in-link';
