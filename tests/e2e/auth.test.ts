@@ -106,6 +106,10 @@ describe('auth journey', () => {
     await fillAndSubmit(stranger, { Email: user.email, Password: 'wrong-password' }, 'Sign In');
     await expectToast(stranger, 'Login failed');
     expect(new URL(stranger.url()).pathname).toBe('/login');
+    // The password is there to type again, selected, not the focus dropped to the page (0133).
+    const selected = (label: string) =>
+      stranger.getByLabel(label, { exact: true }).evaluate((el: HTMLInputElement) => el === document.activeElement && el.selectionStart === 0 && el.selectionEnd === el.value.length);
+    await expect.poll(() => selected('Password')).toBe(true);
     // Spec §8: without a message from the server, 'Please try again'.
     await stranger.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
     await stranger.getByRole('button', { name: 'Sign In' }).click();
@@ -117,6 +121,8 @@ describe('auth journey', () => {
     await fillAndSubmit(stranger, { Username: 'Someone else', Email: user.email, Password: 'another-password' }, 'Start Free Trial');
     await expectToastPair(stranger, 'Registration failed', 'An account with this email already exists.');
     expect(new URL(stranger.url()).pathname).toBe('/register');
+    // (An email field has no selection to read: its focus is.)
+    await expect.poll(() => stranger.getByLabel('Email', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await stranger.context().close();
     await page.context().close();
   });

@@ -25,15 +25,21 @@ interface AuthToasts {
   failure: string;
 }
 
+/** After a failure: puts the focus on the field to correct, its text selected, not on the page (0133). */
+type Retry = () => void;
+
 /**
  * The login and register forms' submit: sends the valid values with `mutation`, then shows the
- * success toast and goes to `to` (the redirect), or shows the failure toast. Signed in over another
- * member this tab showed, it goes there as a new document, keeping nothing of theirs (0113).
+ * success toast and goes to `to` (the redirect), or shows the failure toast and hands the focus to
+ * the field to correct (the button, disabled while sending, had dropped it to the page). Signed in
+ * over another member this tab showed, it goes there as a new document, keeping nothing of theirs
+ * (0113).
  */
 export function useAuthSubmit<TValues>(
   mutation: Pick<UseMutationResult<PublicUser, Error, TValues>, 'mutate'>,
   toasts: AuthToasts,
   to: string,
+  retry: Retry,
 ) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -56,6 +62,7 @@ export function useAuthSubmit<TValues>(
           title: toasts.failure,
           description: serverMessage(error) ?? 'Please try again',
         });
+        retry();
       },
     });
   };

@@ -10,7 +10,10 @@ import { SubmitButton } from './submit-button';
 export function LoginForm({ to }: { to: string }) {
   const login = useLogin();
   const form = useForm({ resolver: zodResolver(LoginInput), defaultValues: { email: '', password: '' } });
-  const submit = useAuthSubmit(login, { success: 'Welcome back!', failure: 'Login failed' }, to);
+  // A wrong password is the usual failure: it is there to type again.
+  const submit = useAuthSubmit(login, { success: 'Welcome back!', failure: 'Login failed' }, to, () =>
+    form.setFocus('password', { shouldSelect: true }),
+  );
 
   return (
     <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">

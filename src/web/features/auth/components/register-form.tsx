@@ -22,6 +22,8 @@ export function RegisterForm({ to }: { to: string }) {
       failure: 'Registration failed',
     },
     to,
+    // An address already in use is the usual failure: it is there to change.
+    () => form.setFocus('email', { shouldSelect: true }),
   );
 
   return (
