@@ -195,6 +195,8 @@ describe('a member sharing and finding posts', () => {
       .click();
     await expectToast(page, 'Removed from favorites');
     await page.getByRole('link', { name: 'Browse Posts' }).waitFor();
+    // The card left with the focus: it is on what took its place, not on the page (0133).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('No saved posts yet');
   });
 
   /**

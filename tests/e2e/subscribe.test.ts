@@ -72,6 +72,8 @@ describe('passes and receipts on /subscribe (demo mode)', () => {
       .waitFor();
     const lifetime = page.locator('#plan-lifetime');
     await lifetime.getByRole('tab', { name: 'Credit Card', selected: true }).waitFor();
+    // Nothing bought is waiting: no word of a pass.
+    expect(await lifetime.getByText('You already have a 24-hour pass', { exact: false }).count()).toBe(0);
     await lifetime.getByRole('button', { name: 'Pay $9.99 USD' }).click();
     await expectToastPair(page, 'Payment Successful', 'You are subscribed!');
     await headerBadge(page, 'Premium').waitFor();
@@ -94,6 +96,13 @@ describe('passes and receipts on /subscribe (demo mode)', () => {
     await snap(page, 'subscribe-day-pass-later');
     await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
     await headerBadge(page, 'Trial - 7 days left').waitFor();
+    // Back to the plans, Lifetime says that it makes the waiting pass unnecessary (0133).
+    await page.getByRole('button', { name: 'Back to plans' }).click();
+    await page
+      .locator('#plan-lifetime')
+      .getByText(/^You already have a 24-hour pass that starts .+\. Lifetime access covers that time too, and the pass is not refunded\.$/)
+      .waitFor();
+    await snap(page, 'subscribe-lifetime-over-waiting-pass');
   });
 
   it('tells a guest who bought lifetime access and then registered that the access is on the account, not of a trial', async () => {

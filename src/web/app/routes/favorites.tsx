@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PostGrid, PostGridSkeleton, useFavorites, useViewerOrigin } from '../../features/posts';
 import { countOf } from '../../lib/count';
+import { FOCUS_AFTER_LEAVE, useFocusAfterLeave } from '../../lib/focus-after-leave';
 import { useSession } from '../../lib/session-provider';
 
 /** Spec §2 Favorites: 'My Favorites', a back link, the count, the cards; 'Browse Posts' when empty. */
@@ -14,6 +15,12 @@ export function Favorites() {
   const origin = useViewerOrigin(false);
   const favorites = useFavorites(actor.userId, origin.near);
   const count = favorites.data?.length ?? 0;
+  // A post taken out here leaves with the focus: it goes to the heart of the card that takes its
+  // place, or to the empty list's heading (docs/decisions/0133).
+  const frame = useFocusAfterLeave<HTMLDivElement>(
+    favorites.data?.map((post) => post.id),
+    'button[aria-pressed][aria-label^="Favorite "], [data-focus-after-leave]',
+  );
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -32,24 +39,26 @@ export function Favorites() {
           </p>
         )}
       </div>
-      {isLoading || (actor.userId && favorites.isPending) ? (
-        <PostGridSkeleton />
-      ) : !canKeepFavorites(actor).ok ? (
-        <SignInPrompt />
-      ) : favorites.isError ? (
-        <Card role="alert" className="p-6 text-center font-semibold">
-          {favorites.error.message}
-        </Card>
-      ) : count === 0 ? (
-        <EmptyFavorites />
-      ) : (
-        <section aria-labelledby="saved-posts">
-          <h2 id="saved-posts" className="sr-only">
-            Saved posts
-          </h2>
-          <PostGrid posts={favorites.data ?? []} />
-        </section>
-      )}
+      <div ref={frame}>
+        {isLoading || (actor.userId && favorites.isPending) ? (
+          <PostGridSkeleton />
+        ) : !canKeepFavorites(actor).ok ? (
+          <SignInPrompt />
+        ) : favorites.isError ? (
+          <Card role="alert" className="p-6 text-center font-semibold">
+            {favorites.error.message}
+          </Card>
+        ) : count === 0 ? (
+          <EmptyFavorites />
+        ) : (
+          <section aria-labelledby="saved-posts">
+            <h2 id="saved-posts" className="sr-only">
+              Saved posts
+            </h2>
+            <PostGrid posts={favorites.data ?? []} />
+          </section>
+        )}
+      </div>
     </div>
   );
 }
@@ -58,7 +67,12 @@ function EmptyFavorites() {
   return (
     <Card className="grid place-items-center gap-3 border-dashed px-6 py-14 text-center">
       <Heart className="size-10 text-rose-600" aria-hidden="true" />
-      <h2 className="text-lg font-semibold">No saved posts yet</h2>
+      <h2
+        {...FOCUS_AFTER_LEAVE}
+        className="rounded-sm text-lg font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        No saved posts yet
+      </h2>
       <p className="max-w-md text-sm text-muted-foreground">
         Tap the heart on a post to keep it here for later.
       </p>

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
+import { whenText } from '../when-text';
 import { PayTabs, type PayProps } from './pay-tabs';
 
 interface PlanFrameProps {
@@ -132,8 +133,16 @@ export function DayPassCard({
   );
 }
 
-/** Spec §2 Subscribe: Lifetime, $9.99, 'BEST VALUE', tabs Credit Card and PayPal, 'Pay $9.99 USD'. */
-export function LifetimeCard({ chosen, ...pay }: Omit<PayProps, 'product'> & { chosen: boolean }) {
+/**
+ * Spec §2 Subscribe: Lifetime, $9.99, 'BEST VALUE', tabs Credit Card and PayPal, 'Pay $9.99 USD'.
+ * A member holding a 24-hour pass that has not started yet is told that lifetime makes it
+ * unnecessary, before paying for both (docs/decisions/0133).
+ */
+export function LifetimeCard({
+  chosen,
+  waitingPass,
+  ...pay
+}: Omit<PayProps, 'product'> & { chosen: boolean; waitingPass: Date | null }) {
   return (
     <PlanFrame
       id="plan-lifetime"
@@ -145,7 +154,15 @@ export function LifetimeCard({ chosen, ...pay }: Omit<PayProps, 'product'> & { c
       chosen={chosen}
       badge="BEST VALUE"
     >
-      <PayTabs {...pay} product="lifetime" />
+      <div className="grid gap-2">
+        {waitingPass && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+            You already have a 24-hour pass that starts {whenText(waitingPass)}. Lifetime access covers that
+            time too, and the pass is not refunded.
+          </p>
+        )}
+        <PayTabs {...pay} product="lifetime" />
+      </div>
     </PlanFrame>
   );
 }

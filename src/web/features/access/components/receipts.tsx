@@ -10,11 +10,11 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSession } from '../../../lib/session-provider';
 import { useReceipts } from '../api/get-payments';
+import { whenText } from '../when-text';
 
 const amountOf = (r: Receipt) => `${usd(Math.round(r.amount * 100))} ${r.currency}`;
 /** A day pass starting this long after its payment follows on from other access; one starting at once, within it. */
 const FOLLOWS_ON_AFTER_MS = 60_000;
-const whenText = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOf = (r: Receipt) => whenText(new Date(r.timestamp));
 
 /** The receipt's lines (spec §3 Payment response: description, amount, currency, transactionId, timestamp). */

@@ -110,11 +110,13 @@ function Plans({
   const { actor } = useSession();
   const now = new Date();
   const followsOn = actor.grants.some((g) => TIMED.has(g.kind) && isActive(g, now) && g.endsAt !== null);
+  // A day pass bought to follow the access one has now, not started yet: the earliest.
+  const waitingPass = actor.grants.filter((g) => g.kind === 'day' && g.startsAt > now).sort((a, b) => +a.startsAt - +b.startsAt)[0];
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 pt-3 md:grid-cols-2">
         <DayPassCard chosen={plan === 'day'} followsOn={followsOn} {...pay} />
-        <LifetimeCard chosen={plan === 'lifetime'} {...pay} />
+        <LifetimeCard chosen={plan === 'lifetime'} waitingPass={waitingPass?.startsAt ?? null} {...pay} />
       </div>
       <OrDivider />
       <KindnessCard onGranted={onKindness} />

@@ -9,7 +9,8 @@ import { ActionDialog } from './action-dialog';
 import { CaseReports } from './case-reports';
 import { DecisionForm } from './decision-form';
 import { OwnerLine } from './owner-line';
-import { CARD_HEADING, FOCUS_AFTER_LEAVE } from './list-frame';
+import { FOCUS_AFTER_LEAVE } from '../../../lib/focus-after-leave';
+import { CARD_HEADING } from './list-frame';
 import { FlagBadge } from './status-badge';
 
 const STATES: Record<CasePost['state'], { label: string; tone: 'good' | 'pending' | 'bad' }> = {

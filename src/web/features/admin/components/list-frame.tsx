@@ -1,8 +1,9 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { SkeletonRows } from '../../../components/ui/skeleton';
+import { FOCUS_AFTER_LEAVE, useFocusAfterLeave } from '../../../lib/focus-after-leave';
 
 /** A filter over an admin list: a labelled native select (docs/decisions/0042). */
 export function FilterSelect<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: ReadonlyArray<readonly [T, string]>; onChange: (value: T) => void }) {
@@ -32,34 +33,12 @@ interface ListStateProps {
   children: ReactNode;
 }
 
-/** What takes the focus when a decided item leaves: a card's heading, or the empty list's text. */
-export const FOCUS_AFTER_LEAVE = { 'data-focus-after-leave': '', tabIndex: -1 } as const;
 /** A list card's heading, which shows the focus it takes. */
 export const CARD_HEADING = 'rounded-sm text-lg leading-snug font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
-/**
- * When an item leaves the list (decided, it no longer matches the filter) and takes the focus with
- * it, focus goes to the item that takes its place, or to the list's empty text, not back to the
- * page's start (docs/decisions/0131). Focus that is somewhere else is left where it is.
- */
-function useFocusAfterLeave(ids: readonly string[] | undefined) {
-  const frame = useRef<HTMLDivElement>(null);
-  const before = useRef(ids);
-  useLayoutEffect(() => {
-    const was = before.current;
-    before.current = ids;
-    const gone = was && ids ? was.findIndex((id) => !ids.includes(id)) : -1;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (gone < 0 || !lost || !frame.current) return;
-    const targets = frame.current.querySelectorAll<HTMLElement>('[data-focus-after-leave]');
-    targets[Math.min(gone, targets.length - 1)]?.focus();
-  });
-  return frame;
-}
-
 /** An admin list while it loads, when it fails, when it is empty, and once it has items. */
 export function ListState({ ids, ...props }: ListStateProps) {
-  const frame = useFocusAfterLeave(ids);
+  const frame = useFocusAfterLeave<HTMLDivElement>(ids);
   return (
     <div ref={frame} className="contents">
       <ListBody {...props} />

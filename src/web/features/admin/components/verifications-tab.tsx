@@ -8,7 +8,8 @@ import { useDecideVerification, useRevokeBadge } from '../api/decisions';
 import { useVerifications } from '../api/get-lists';
 import { ActionDialog } from './action-dialog';
 import { DecisionForm } from './decision-form';
-import { CARD_HEADING, FilterSelect, FOCUS_AFTER_LEAVE, ListState } from './list-frame';
+import { FOCUS_AFTER_LEAVE } from '../../../lib/focus-after-leave';
+import { CARD_HEADING, FilterSelect, ListState } from './list-frame';
 import { StatusBadge } from './status-badge';
 
 type Filter = VerificationStatus | 'all';
