@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { PLACE_QUERY } from './place-values';
 import { text } from './text';
 
-/** Place search (DECISIONS 11 and 12; docs/decisions/0120): the most places one search answers. */
-export const PLACES_MAX = 8;
-export const PLACE_QUERY = { min: 2, max: 100 } as const;
+export * from './place-values';
 
 /** GET /api/places?q=: a street, neighbourhood or town, as typed. */
 export const PlaceQuery = z.object({

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PLACE_QUERY, type PlaceList } from '../../../../domain/places';
+import { PLACE_QUERY } from '../../../../domain/place-values';
+import type { PlaceList } from '../../../../domain/places';
 import { apiRequest } from '../../../lib/api';
 
 /** The keys of GET /api/places: one search, as the server reads it (case does not change the answer). */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LoaderCircle, MapPin, Search } from 'lucide-react';
-import { PLACE_QUERY, type Place } from '../../../../domain/places';
+import { PLACE_QUERY } from '../../../../domain/place-values';
+import type { Place } from '../../../../domain/places';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { waitMessage } from '../../../lib/api';
