@@ -109,8 +109,9 @@ describe('canManagePost (DECISIONS 2)', () => {
     expect(canManagePost(webGuest, { userId: null, viewerOwns: true }).ok).toBe(true);
     expect(canContactOwner(webGuest, { userId: null, viewerOwns: true })).toBe(false);
     expect(canManagePost(webGuest, { userId: null, viewerOwns: false }).ok).toBe(false);
-    // A member's post is judged by its member, whatever the flag says.
+    // A member's post is judged by its member, and a row by its session, whatever the flag says.
     expect(canManagePost(member('u2'), { userId: 'u1', viewerOwns: true }).ok).toBe(false);
+    expect(canManagePost({ ...guest, sessionId: 'other' }, { userId: null, ownerSessionId: 'guest-session', viewerOwns: true }).ok).toBe(false);
   });
   it('shows the exact spot to those who may change the post', () => {
     expect(canSeeExactSpot(member('u1'), post)).toBe(true);

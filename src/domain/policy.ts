@@ -103,7 +103,8 @@ export function canPost(actor: ActorView, now: Date, mode: PostingMode): Decisio
 /** The actor posted it: as a member, or as the guest session that posted it. */
 export function isPostOwner(actor: Pick<Actor, 'userId'> & Partial<Pick<Actor, 'sessionId'>>, post: PostOwnership): boolean {
   if (post.userId !== null) return actor.userId !== null && actor.userId === post.userId;
-  if (post.viewerOwns === true) return true;
+  // The web's posts carry the server's word and no session; a row (with its session) never counts it.
+  if (post.ownerSessionId === undefined && post.viewerOwns === true) return true;
   const session = actor.sessionId ?? null;
   return session !== null && post.ownerSessionId != null && post.ownerSessionId === session;
 }

@@ -96,9 +96,12 @@ export const isPostalCode = (v: string) => POSTAL_CODE_PATTERNS.some((re) => re.
  * buttons dial something (docs/decisions/0132).
  */
 export const PHONE_MESSAGE = 'Please enter a valid phone number (7 to 15 digits).';
-/** What a tel: or sms: link dials: the digits, and a leading + where there is one. */
-export const dialable = (v: string) => v.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-export const isPhoneNumber = (v: string) => /^\+?[\d\s().-]+$/.test(v.trim()) && /^\+?\d{7,15}$/.test(dialable(v.trim()));
+/**
+ * What a tel: or sms: link dials: the digits, and a leading + where there is one; the trunk '(0)'
+ * written after a country code ('+44 (0)20 …') is not dialled from abroad.
+ */
+export const dialable = (v: string) => v.replace(/\(0\)/g, '').replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+export const isPhoneNumber = (v: string) => /^\(?\+?[\d\s().-]+$/.test(v.trim()) && /^\+?\d{7,15}$/.test(dialable(v.trim()));
 
 /** Avatar colour: one of 10 gradients chosen by the first character (spec §2 Post card). */
 export const AVATAR_GRADIENT_COUNT = 10;

@@ -45,12 +45,16 @@ describe('post form (spec §5)', () => {
     expect(POSTAL_CODE_MESSAGE).toBe('Please enter a valid postal code (US ZIP, Canada postal, UK postcode, etc.)');
   });
   it('takes a phone number its card can dial, or none (docs/decisions/0132)', () => {
-    for (const ok of ['416-555-0145', '(416) 555 0145', '+44 20 7946 0958', '416.555.0145', '5550145']) expect(isPhoneNumber(ok)).toBe(true);
+    for (const ok of ['416-555-0145', '(416) 555 0145', '+44 20 7946 0958', '(+44) 20 7946 0958', '+44 (0)20 7946 0958', '416.555.0145', '5550145'])
+      expect(isPhoneNumber(ok)).toBe(true);
     for (const bad of ['hello', '555-014', '416-555-0145 ext 2', '+1 416 555 0145 0000 00', '++4165550145', '416+5550145']) expect(isPhoneNumber(bad)).toBe(false);
     expect(messageOf({ ...base, phoneNumber: 'hello' })).toBe(PHONE_MESSAGE);
     expect(PHONE_MESSAGE).toBe('Please enter a valid phone number (7 to 15 digits).');
     expect(CreatePostInput.parse({ ...base, phoneNumber: '' }).phoneNumber).toBeUndefined();
     expect(dialable('+1 (416) 555-0145')).toBe('+14165550145');
+    // The trunk '(0)' after a country code is not dialled.
+    expect(dialable('+44 (0)20 7946 0958')).toBe('+442079460958');
+    expect(dialable('(+44) 20 7946 0958')).toBe('+442079460958');
   });
   it('reads multipart text: numbers, the exact-spot box, empty optional fields', () => {
     const parsed = CreatePostInput.parse({ ...base, latitude: '43.7', longitude: '-79.4', exactLocation: 'true', contact: '' });

@@ -1,4 +1,4 @@
-import { createContext, use, useDeferredValue, useEffect, useReducer, type ReactNode } from 'react';
+import { createContext, use, useDeferredValue, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from './api';
@@ -10,6 +10,8 @@ import {
   sessionOf,
   sessionOptions,
   sessionRecheck,
+  suspensionChanged,
+  suspensionKeyOf,
   sessionShown,
   signedOut,
   type Session,
@@ -55,6 +57,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     );
     return () => clearTimeout(timer);
   }, [grants, queryClient]);
+
+  // The same member, suspended or no longer (seen by the once-a-minute check): the rest is asked again.
+  const userId = data?.user?.id ?? null;
+  const suspensionKey = suspensionKeyOf(data);
+  const standing = useRef({ userId, suspensionKey });
+  useEffect(() => {
+    const was = standing.current;
+    standing.current = { userId, suspensionKey };
+    if (was.userId !== null && was.userId === userId && was.suspensionKey !== suspensionKey) suspensionChanged(queryClient);
+  }, [userId, suspensionKey, queryClient]);
 
   // A new answer is on screen: the queries that waited for it are refreshed (sessionShown). This
   // effect runs after the screens' own, so a member's queries of a session that ended are off by then.

@@ -14,6 +14,7 @@ import {
   sessionKeys,
   sessionOf,
   sessionRecheck,
+  suspensionKeyOf,
   SUSPENDED_RECHECK_MS,
   sessionShown,
   signedIn,
@@ -110,6 +111,13 @@ describe('the session for screens', () => {
     expect(sessionRecheck(memberView)).toBe(false);
     expect(sessionRecheck(guestView)).toBe(false);
     expect(sessionRecheck(undefined)).toBe(false);
+  });
+
+  it('tells two answers apart by the suspension they state, so a lift refreshes the rest', () => {
+    const suspended = { ...memberView, user: { ...member, suspension: { until: null, reason: 'Spam' } } };
+    expect(suspensionKeyOf(suspended)).not.toBe(suspensionKeyOf(memberView));
+    expect(suspensionKeyOf(memberView)).toBe('');
+    expect(suspensionKeyOf({ ...memberView, user: { ...member, suspension: { until: null, reason: 'Deposits' } } })).not.toBe(suspensionKeyOf(suspended));
   });
 
   it('keeps a grant without an end open-ended', () => {

@@ -162,6 +162,19 @@ export function sessionShown(queryClient: QueryClient): void {
   if (refreshWhenShown.delete(queryClient)) refreshDependents(queryClient);
 }
 
+/** A member's suspension as one answer states it ('' for none), to tell two answers apart. */
+export const suspensionKeyOf = (view: SessionView | undefined): string => {
+  const suspension = view?.user?.suspension;
+  return suspension ? `${suspension.until ?? ''}|${suspension.reason}` : '';
+};
+
+/**
+ * The same member's suspension changed between two answers (the once-a-minute check found it
+ * lifted, docs/decisions/0131): every other query, which the server answers by it (a profile's
+ * 'may message'), is asked again.
+ */
+export const suspensionChanged = (queryClient: QueryClient): void => refreshDependents(queryClient);
+
 /**
  * The session has changed (a sign-in, a grant that started or ended, a socket the server refused
  * because the session ended elsewhere): it is asked again, and every other query, which the server

@@ -72,12 +72,14 @@ export function Home() {
   // A shared link's post names the page while it is open, as the server's HTML of the link did;
   // landed on one that names no type, the list behind it is of the post's type, once (0132).
   const shared = useSharedPost(sharedPostId, origin.near).data;
-  const landedOnPost = useRef(sharedPostId !== null && !params.has('type'));
+  const landedOn = useRef(params.has('type') ? null : sharedPostId);
   useEffect(() => {
-    if (!landedOnPost.current || !shared) return;
-    landedOnPost.current = false;
+    // Another post, or none, since the landing: nothing to switch any more.
+    if (landedOn.current !== sharedPostId) landedOn.current = null;
+    if (!landedOn.current || shared?.id !== landedOn.current) return;
+    landedOn.current = null;
     if (shared.type !== filters.type) setParam('type', shared.type);
-  }, [shared, filters.type, setParam]);
+  }, [sharedPostId, shared, filters.type, setParam]);
 
   // Searches reach the server after a 500 ms pause, longer than two characters, without identity (spec §9).
   useEffect(

@@ -38,22 +38,31 @@ function useReturnFocus(
   { onOpenAutoFocus, onCloseAutoFocus }: ComponentProps<typeof DialogPrimitive.Content>,
   openerGoing?: () => boolean,
 ) {
-  const opener = useRef<{ element: Element | null; neighbours: Array<Element | null | undefined> }>({ element: null, neighbours: [] });
+  const opener = useRef<{ element: Element | null; neighbours: Array<Element | null | undefined>; triggered: boolean }>({
+    element: null,
+    neighbours: [],
+    triggered: false,
+  });
   return {
     onOpenAutoFocus: (event: Event) => {
       const element = openerOf(document.activeElement);
       const card = element?.closest('article, [role="article"]');
-      opener.current = { element, neighbours: [card?.nextElementSibling, card?.previousElementSibling] };
+      // A Dialog.Trigger names the content it controls; Radix gives the focus back to it (Safari
+      // does not focus a button on click, so `element` may be the page even then).
+      const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+      const triggered = Boolean(content?.id && document.querySelector(`[aria-controls="${CSS.escape(content.id)}"]`));
+      opener.current = { element, neighbours: [card?.nextElementSibling, card?.previousElementSibling], triggered };
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {
       onCloseAutoFocus?.(event);
-      const { element: target, neighbours } = opener.current;
-      opener.current = { element: null, neighbours: [] };
+      const { element: target, neighbours, triggered } = opener.current;
+      opener.current = { element: null, neighbours: [], triggered: false };
       if (event.defaultPrevented) return;
-      // Opened from the address (a shared post's link) with the focus on no control: the page's
-      // main region takes it, not the page's start (docs/decisions/0132).
       if (!(target instanceof HTMLElement) || target === document.body) {
+        if (triggered) return;
+        // Opened from the address (a shared post's link), with no trigger and the focus on no
+        // control: the page's main region takes it, not the page's start (docs/decisions/0132).
         event.preventDefault();
         return document.getElementById('main')?.focus();
       }

@@ -1,6 +1,6 @@
 import { ExternalLink, MessageSquare, MoreHorizontal, Pencil, Phone, Share2 } from 'lucide-react';
 import { isMember } from '../../../../domain/policy';
-import { dialable } from '../../../../domain/post-values';
+import { dialable, isPhoneNumber } from '../../../../domain/post-values';
 import type { Post } from '../../../../domain/posts';
 import { Button } from '../../../components/ui/button';
 import { DeferredOpen } from '../../../components/ui/deferred-open';
@@ -135,9 +135,10 @@ export function PostOwner({ post }: { post: Post }) {
 export function PostContact({ post }: { post: Post }) {
   const { actor } = useSession();
   if (!isMember(actor)) return <SignInLink>Sign in to contact</SignInLink>;
-  // A number with no digit (written before numbers were checked) dials nothing: Message instead.
-  const phone = dialable(post.phoneNumber ?? '');
-  if (/\d/.test(phone)) {
+  // A number written before numbers were checked ('hello', '… ext 2') may dial nothing or the
+  // wrong line: Message instead; the card still shows it as written.
+  const phone = post.phoneNumber && isPhoneNumber(post.phoneNumber) ? dialable(post.phoneNumber) : null;
+  if (phone) {
     return (
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" size="sm" asChild>
