@@ -14,8 +14,8 @@ import {
   PostsList,
   TypeTabs,
   UploadButton,
+  usePost,
   usePostFilters,
-  useSharedPost,
   useViewerOrigin,
   ViewToggle,
   type HomeView,
@@ -71,7 +71,7 @@ export function Home() {
 
   // A shared link's post names the page while it is open, as the server's HTML of the link did;
   // landed on one that names no type, the list behind it is of the post's type, once (0132).
-  const shared = useSharedPost(sharedPostId, origin.near).data;
+  const shared = usePost(sharedPostId, origin.near).data;
   const landedOn = useRef(params.has('type') ? null : sharedPostId);
   useEffect(() => {
     // Another post, or none, since the landing: nothing to switch any more.

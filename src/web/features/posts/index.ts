@@ -2,7 +2,7 @@ import { lazyNamed } from '../../lib/lazy';
 
 /** The posts feature's public entry: what screens and other features may use of it. */
 export { useFavorites } from './api/favorites';
-export { useSharedPost } from './api/get-post';
+export { usePost } from './api/get-post';
 export { postKeys } from './api/post-keys';
 export { refreshCards } from './api/update-cache';
 export { InstagramIcon } from './components/brand-icons';

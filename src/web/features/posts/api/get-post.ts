@@ -10,15 +10,11 @@ export const getPost = (id: string, near: string | null) =>
 export const postOptions = (id: string, near: string | null) =>
   queryOptions({ queryKey: postKeys.detail(id, near), queryFn: () => getPost(id, near) });
 
-export function usePost(id: string, near: string | null) {
-  return useQuery(postOptions(id, near));
-}
-
 /**
- * The post of the address's shared link (`/?post=ID`) as the home screen needs it: its title names
- * the page while it is open, its type the list behind it (docs/decisions/0132). The same query as
- * the dialog's: one request.
+ * One post, or none while `id` is null. The home screen asks for its shared link's post too (its
+ * title names the page, its type the list behind it, docs/decisions/0132): the same query as the
+ * dialog's, one request.
  */
-export function useSharedPost(id: string | null, near: string | null) {
+export function usePost(id: string | null, near: string | null) {
   return useQuery({ ...postOptions(id ?? '', near), enabled: id !== null });
 }
