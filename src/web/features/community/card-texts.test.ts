@@ -35,7 +35,7 @@ describe('the community stats card', () => {
     expect(yourViewsText(0, 'last 7 days')).toBe('views (once per person a day) of your posts, last 7 days');
     expect(yourViewsText(undefined, 'last 7 days')).toBe('views (once per person a day) of your posts, last 7 days');
     expect(TRENDING_COUNTS).toBe('Most views (once per person a day) over 7 days, newer days weighing more');
-    expect(POPULAR_COUNTS).toBe('Towns and areas with the most posts in the last 30 days');
+    expect(POPULAR_COUNTS).toBe('Towns and areas with the most posts of any kind in the last 30 days');
   });
 });
 

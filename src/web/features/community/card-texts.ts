@@ -46,7 +46,7 @@ export const yourViewsText = (n: number | undefined, range: string) =>
 /** What the trending card counts. */
 export const TRENDING_COUNTS = `Most ${FORMULAS.views} over ${TRENDING_DAYS} days, newer days weighing more`;
 /** What the popular locations card counts. */
-export const POPULAR_COUNTS = `Towns and areas with the most posts in the last ${POPULAR_DAYS} days`;
+export const POPULAR_COUNTS = `Towns and areas with the most posts of any kind in the last ${POPULAR_DAYS} days`;
 
 /**
  * What clicking a popular area sets in the list's filters: a region's own name filters by region,
