@@ -6,8 +6,10 @@ import { SESSION_CHANGED } from '../events/topics';
 import { AppError } from '../errors';
 import { createSessionResolver } from '../modules/auth/sessions';
 import { createSessionStore, SESSION_ABSOLUTE_MS, type GuestAdopter, type SessionStore } from '../modules/auth/session-store';
+import { cookieName, cookiesSecure } from './cookie-names';
 import { addressKey } from './rate-limit';
 
+/** The session cookie's name over http; over https it is `__Host-sid` (cookie-names.ts). */
 export const SESSION_COOKIE = 'sid';
 /** New guest sessions an hour per address: a household or an office, not a script's every request. */
 export const GUEST_SESSIONS_PER_ADDRESS = { what: 'new visitors from this network without an account', limit: 30, windowMs: 60 * 60_000 } as const;
@@ -54,16 +56,19 @@ export default fp(
     app.decorate('adoptGuestWith', (adopter: GuestAdopter) => void adopters.push(adopter));
     app.decorateRequest('actor', null as unknown as Actor);
 
-    const cookieOptions = {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: app.config.secureCookies,
+    /** The session cookie of this request: its name and options, both following whether it is `Secure`. */
+    const sessionCookie = (request: FastifyRequest) => {
+      const secure = cookiesSecure(app.config, request);
+      return { name: cookieName(SESSION_COOKIE, secure), options: { path: '/', httpOnly: true, sameSite: 'lax' as const, secure } };
+    };
+    const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) => {
+      const { name, options } = sessionCookie(request);
+      reply.setCookie(name, token, { ...options, maxAge: SESSION_ABSOLUTE_MS / 1000 });
     };
 
     app.addHook('onRequest', async (request) => {
       const address = addressKey(request.ip);
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[sessionCookie(request).name];
       const session = token ? await sessions.resolve(token) : null;
       request.actor = session ? { ...session.actor, address } : guestActor(address);
     });
@@ -76,7 +81,7 @@ export default fp(
         await app.events.publish(SESSION_CHANGED, { sessionId: previous, ...(movedGrants ? { userId } : {}) });
       }
       request.actor = guestActor(request.actor.address);
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+      setSessionCookie(request, reply, token);
     });
 
     app.decorate('startGuestSession', async (request: FastifyRequest, reply: FastifyReply, options?: { needs: boolean }) => {
@@ -89,7 +94,7 @@ export default fp(
       }
       const { token, id } = await store.create(null, request.actor.address);
       request.actor = { ...request.actor, sessionId: id };
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+      setSessionCookie(request, reply, token);
     });
 
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -99,7 +104,8 @@ export default fp(
         await app.events.publish(SESSION_CHANGED, { sessionId });
       }
       request.actor = guestActor(request.actor.address);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      const { name, options } = sessionCookie(request);
+      reply.clearCookie(name, options);
     });
 
     app.jobs.add({ name: 'sessions-expired', everyMs: 60 * 60_000, run: () => store.sweepExpired() });

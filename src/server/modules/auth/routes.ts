@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
+import { cookieName, cookiesSecure } from '../../plugins/cookie-names';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookies';
 import type { AuthService, SignedIn } from './service';
 
@@ -9,27 +10,28 @@ const ErrorBody = z.object({ message: z.string() });
 
 /** /api/auth (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  /** The device cookie of this request: `__Secure-device` over https (it lives on /api/auth only, so not `__Host-`). */
+  const deviceCookie = (request: FastifyRequest) => {
+    const secure = cookiesSecure(app.config, request);
+    return { name: cookieName(DEVICE_COOKIE, secure, 'narrower'), secure };
+  };
+
   /** The new session and the browser's device cookie (docs/decisions/0075), both httpOnly. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, { user, device }: SignedIn) {
     await app.startSession(request, reply, user.id);
-    reply.setCookie(DEVICE_COOKIE, device, {
-      path: '/api/auth',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: app.config.secureCookies,
-      maxAge: DEVICE_COOKIE_MAX_AGE_S,
-    });
+    const { name, secure } = deviceCookie(request);
+    reply.setCookie(name, device, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
     return auth.toPublicUser(user);
   }
 
   app.post(
     '/register',
     { schema: { body: RegisterInput, response: { 201: PublicUser, 409: ErrorBody } } },
-    async (request, reply) => reply.code(201).send(await signIn(request, reply, await auth.register(request.actor, request.body, request.cookies[DEVICE_COOKIE]))),
+    async (request, reply) => reply.code(201).send(await signIn(request, reply, await auth.register(request.actor, request.body, request.cookies[deviceCookie(request).name]))),
   );
 
   app.post('/login', { schema: { body: LoginInput, response: { 200: PublicUser } } }, async (request, reply) =>
-    signIn(request, reply, await auth.login(request.actor, request.body, request.cookies[DEVICE_COOKIE])),
+    signIn(request, reply, await auth.login(request.actor, request.body, request.cookies[deviceCookie(request).name])),
   );
 
   app.post('/logout', async (request, reply) => {
