@@ -123,11 +123,11 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.com`;
 }
 
-/** The `sid=…` cookie pair from a response, for later requests. */
+/** The session cookie's pair from a response (`sid=…`, or `__Host-sid=…` for an https app), for later requests. */
 export function sessionCookie(res: LightMyRequestResponse): string {
-  const cookie = res.cookies.find((c) => c.name === 'sid');
+  const cookie = res.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
   if (!cookie) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
-  return `sid=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 export interface Member {

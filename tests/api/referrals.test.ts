@@ -50,8 +50,9 @@ describe('a friend who registers with the code', () => {
     await friendRegisters(code, { address: sameNetwork });
     // A browser the referrer signed in from carries their device cookie.
     const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: referrer.email, password: referrer.password }, remoteAddress: nextAddress() });
-    const device = signIn.cookies.find((c) => c.name === 'device')!;
-    await friendRegisters(code, { cookie: `device=${device.value}` });
+    // Over https (this app's PUBLIC_URL) the browser keeps it as __Secure-device (docs/decisions/0134).
+    const device = signIn.cookies.find((c) => c.name === '__Secure-device')!;
+    await friendRegisters(code, { cookie: `__Secure-device=${device.value}` });
     expect(await get(referrer.cookie, '/api/referrals')).toHaveLength(before);
   });
 });
