@@ -14,3 +14,12 @@ export function focusIsLost(): boolean {
   const active = document.activeElement;
   return !active || active === document.body || !active.isConnected || active.checkVisibility?.() === false;
 }
+
+/** The first control Tab reaches after `element` and outside it, in the document's order, if any. */
+export function focusableAfter(element: Element): HTMLElement | null {
+  for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    const follows = element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING;
+    if (follows && !element.contains(candidate) && candidate.checkVisibility?.() !== false) return candidate;
+  }
+  return null;
+}

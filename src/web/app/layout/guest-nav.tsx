@@ -15,8 +15,11 @@ export function GuestNav() {
       </Button>
       <Button variant="accent" size="sm" className="px-2.5 sm:px-3" asChild>
         <Link to="/register">
-          <span className="sm:hidden">Trial</span>
-          <span className="hidden sm:inline">Start Free Trial</span>
+          {/* One name on every width: 'Trial' alone says little read out. */}
+          <span className="sm:hidden" aria-hidden="true">
+            Trial
+          </span>
+          <span className="max-sm:sr-only">Start Free Trial</span>
         </Link>
       </Button>
     </>

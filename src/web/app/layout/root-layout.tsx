@@ -25,7 +25,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ScrollToTop />
+      <ScreenStart />
       {/* Inside the router: a toast's action is a link. */}
       <DeferredToaster />
     </div>
@@ -35,8 +35,11 @@ export function RootLayout() {
 /**
  * A new screen starts at the top; back and forward keep the browser's own scroll restoration. A
  * change of the query only (filters, a post opened in a dialog) keeps the place on the page.
+ * The focus starts on the new screen too (docs/decisions/0134): left on the header's link, or
+ * dropped to the page by a form's disabled button, it would keep a keyboard or screen-reader user
+ * on the old screen; moved to the new one's heading, the heading is read out.
  */
-function ScrollToTop() {
+function ScreenStart() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef(pathname);
@@ -44,6 +47,36 @@ function ScrollToTop() {
     if (shown.current === pathname) return;
     shown.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
+    focusNewScreen();
   }, [pathname, navigationType]);
   return null;
+}
+
+/** How long a screen whose code or data is still coming may take to show its heading. */
+const HEADING_WAIT_MS = 3000;
+
+/**
+ * Focuses the screen's h1, unless the screen has put the focus in itself. A screen still loading
+ * has none yet: the main region holds the focus until its heading comes, which then takes it if
+ * nothing else has meanwhile.
+ */
+function focusNewScreen() {
+  const main = document.getElementById('main');
+  const active = document.activeElement;
+  if (!main || (active && active !== main && main.contains(active))) return;
+  const focusHeading = () => {
+    const heading = main.querySelector('h1');
+    if (!heading) return false;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (focusHeading()) return;
+  main.focus({ preventScroll: true });
+  const watch = new MutationObserver(() => {
+    if (document.activeElement !== main) watch.disconnect();
+    else if (focusHeading()) watch.disconnect();
+  });
+  watch.observe(main, { childList: true, subtree: true });
+  setTimeout(() => watch.disconnect(), HEADING_WAIT_MS);
 }

@@ -1,5 +1,7 @@
-import { TOAST } from '../../../domain/limits';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { TOAST } from '../../../domain/limits';
+import { focusIsLost } from '../../lib/focus';
 import { leaveEscapeToDialog } from './escape';
 import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToasts } from './use-toast';
@@ -10,6 +12,7 @@ import { dismissToast, useToasts } from './use-toast';
  */
 export function Toaster() {
   const toasts = useToasts();
+  const giveFocusBack = useFocusReturn();
   return (
     <ToastProvider duration={TOAST.durationMs} swipeDirection="right" swipeThreshold={TOAST.swipeThresholdPx}>
       {toasts.map(({ id, title, description, variant, action, open }) => (
@@ -19,7 +22,9 @@ export function Toaster() {
           variant={variant}
           onEscapeKeyDown={leaveEscapeToDialog}
           onOpenChange={(next) => {
-            if (!next) dismissToast(id);
+            if (next) return;
+            dismissToast(id);
+            if (!toasts.some((t) => t.open && t.id !== id)) giveFocusBack();
           }}
         >
           <div className="grid gap-1">
@@ -37,4 +42,35 @@ export function Toaster() {
       <ToastViewport />
     </ToastProvider>
   );
+}
+
+/** Whether an element is in the toasts' region (Radix's F8 region around the viewport, or the viewport). */
+const inToasts = (element: Element) =>
+  element.closest('[data-toast-viewport]') !== null ||
+  element.closest('[role="region"]')?.querySelector(':scope > [data-toast-viewport]') != null;
+
+/**
+ * Where the focus was before it went into the toasts (F8, then Tab), given back once the last one
+ * closes: Radix leaves it on the empty list, and the next Tab would start the page again
+ * (docs/decisions/0134).
+ */
+function useFocusReturn(): () => void {
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const { target, relatedTarget } = event;
+      if (!(target instanceof Element)) return;
+      if (!inToasts(target)) returnTo.current = null; // the person went on elsewhere
+      else if (relatedTarget instanceof HTMLElement && !inToasts(relatedTarget)) returnTo.current = relatedTarget;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  return () => {
+    const active = document.activeElement;
+    if (!(focusIsLost() || (active && inToasts(active)))) return;
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (target?.isConnected) target.focus();
+  };
 }

@@ -31,6 +31,9 @@ export function CommentItem({ comment }: { comment: Comment }) {
   );
 }
 
+/** A comment's first words, to tell its delete button from the others' when read out. */
+const snippet = (text: string) => (text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text);
+
 /** The author's or an admin's delete button, after a confirmation. */
 function DeleteComment({ comment }: { comment: Comment }) {
   const [confirming, setConfirming] = useState(false);
@@ -45,7 +48,7 @@ function DeleteComment({ comment }: { comment: Comment }) {
         variant="ghost"
         size="icon"
         className="-mt-1 size-8 shrink-0 text-muted-foreground hover:text-destructive"
-        aria-label="Delete comment"
+        aria-label={`Delete comment: ${snippet(comment.content)}`}
         title="Delete comment"
         onClick={() => {
           region.current = button.current?.closest<HTMLElement>(`[${COMMENTS_REGION}]`) ?? null;

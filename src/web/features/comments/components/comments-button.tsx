@@ -15,6 +15,7 @@ export function CommentsButton({ post }: { post: Pick<Post, 'id' | 'title' | 'co
         <Button variant="ghost" size="sm" className="min-w-0 flex-1 shrink justify-start px-2 text-muted-foreground">
           <MessageCircle aria-hidden="true" />
           <span className="truncate">{commentsLabel(post.commentCount)}</span>
+          <span className="sr-only"> on {post.title}</span>
         </Button>
       }
       preload={CommentsDialog.preload}

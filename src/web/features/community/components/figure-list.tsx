@@ -18,7 +18,13 @@ export function FigureList({
         <div key={f.label} className="grid content-start">
           <dt className="order-2 text-sm font-medium">
             {f.label}
-            {f.estimated && <span className="ml-1 rounded bg-muted px-1 text-xs font-normal">estimated</span>}
+            {/* A space, not a margin only: read out, 'Waste prevented estimated', not '…preventedestimated'. */}
+            {f.estimated && (
+              <>
+                {' '}
+                <span className="rounded bg-muted px-1 text-xs font-normal">estimated</span>
+              </>
+            )}
           </dt>
           <dd className="order-1 h-8 text-2xl font-bold tabular-nums">{value(f)}</dd>
           <dd className="order-3 text-xs text-muted-foreground">{f.counts}</dd>

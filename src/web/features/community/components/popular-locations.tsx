@@ -23,6 +23,7 @@ export function PopularLocations({ areas, filters, onArea }: PopularLocationsPro
         </h2>
         <p className="text-xs text-muted-foreground">{POPULAR_COUNTS}</p>
       </div>
+      {/* The chips draw their focus ring inside their edge: the scrolling list would clip one outside it. */}
       <ul className="-mx-1 mt-2 flex h-10 gap-2 overflow-x-auto px-1 pb-1">
         {!areas &&
           Array.from({ length: 4 }, (_, i) => (
@@ -42,8 +43,8 @@ export function PopularLocations({ areas, filters, onArea }: PopularLocationsPro
                 aria-pressed={active}
                 onClick={() => onArea(area, active)}
                 className={cn(
-                  'flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-ring',
-                  active ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-muted',
+                  'flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                  active ? 'border-primary bg-primary text-primary-foreground focus-visible:outline-primary-foreground' : 'bg-card hover:bg-muted',
                 )}
               >
                 <MapPin className="size-3.5" aria-hidden="true" />

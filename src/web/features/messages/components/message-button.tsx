@@ -24,6 +24,7 @@ export function MessageButton({ post }: { post: Pick<Post, 'id' | 'title' | 'own
         <Button variant="outline" size="sm" className="w-full">
           <MessageSquare aria-hidden="true" />
           Message
+          <span className="sr-only"> {post.ownerName ?? 'Community Member'} about {post.title}</span>
         </Button>
       }
       preload={MessageDialog.preload}

@@ -1,6 +1,7 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { LoaderCircle, SendHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { focusIsLost } from '../../../lib/focus';
 import { useSendMessage } from '../api/send-message';
 import { MessageField, useMessageDraft } from './message-field';
 import type { ThreadAddress } from './thread-list';
@@ -15,6 +16,7 @@ interface ReplyBoxProps {
 export function ReplyBox({ userId, address, otherName }: ReplyBoxProps) {
   const draft = useMessageDraft();
   const send = useSendMessage(userId);
+  const form = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,12 +24,20 @@ export function ReplyBox({ userId, address, otherName }: ReplyBoxProps) {
     if (content === null || send.isPending) return;
     send.mutate(
       { toUserId: address.otherUserId, postId: address.postId, content },
-      { onSuccess: draft.reset },
+      {
+        onSuccess: draft.reset,
+        // Send is disabled while it sends, and after, with the box empty: the focus it had waits in
+        // the box for the next reply, or for another try (docs/decisions/0134).
+        onSettled: () => {
+          if (focusIsLost() || form.current?.contains(document.activeElement)) draft.ref.current?.focus();
+        },
+      },
     );
   };
 
   return (
     <form
+      ref={form}
       onSubmit={onSubmit}
       noValidate
       className="grid grid-cols-[1fr_auto] items-start gap-2 border-t bg-card p-3 sm:px-5"

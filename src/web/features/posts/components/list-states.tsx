@@ -23,14 +23,16 @@ interface EmptyStateProps {
 }
 
 /** 'No {type} posts yet' with an add button; with filters on, a way back to every post. */
+/** What an empty list says first: the empty state's heading, and what the list's live region reads out. */
+export const emptyTitle = (type: PostTypeValue, filtered: boolean) =>
+  filtered ? `No ${NOUN[type]} posts match these filters` : `No ${NOUN[type]} posts yet`;
+
 export function EmptyState({ type, filteredHint, onAdd, onClearFilters }: EmptyStateProps) {
   const filtered = filteredHint !== null;
   return (
     <Card className="grid place-items-center gap-3 border-dashed px-6 py-14 text-center">
       {filtered ? <SearchX className="size-12 text-muted-foreground" aria-hidden="true" /> : <TypeArt type={type} decorative />}
-      <h2 className="text-lg font-semibold">
-        {filtered ? `No ${NOUN[type]} posts match these filters` : `No ${NOUN[type]} posts yet`}
-      </h2>
+      <h2 className="text-lg font-semibold">{emptyTitle(type, filtered)}</h2>
       <p className="max-w-md text-sm text-muted-foreground">
         {filteredHint ?? 'Have some to give away? Be the first to share it with your neighbours.'}
       </p>

@@ -145,12 +145,14 @@ export function PostContact({ post }: { post: Post }) {
           <a href={`tel:${phone}`}>
             <Phone aria-hidden="true" />
             Call
+            <span className="sr-only"> about {post.title}</span>
           </a>
         </Button>
         <Button variant="outline" size="sm" asChild>
           <a href={`sms:${phone}`}>
             <MessageSquare aria-hidden="true" />
             Text
+            <span className="sr-only"> about {post.title}</span>
           </a>
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { useDeferredValue, useId } from 'react';
+import { useDeferredValue, useId, type ReactNode } from 'react';
 import { POST_TYPE_TABS, type PostTypeValue } from '../../../../domain/post-values';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,7 +8,7 @@ import { countOf } from '../../../lib/count';
 import { previewOnly } from '../../../lib/session';
 import { useSession } from '../../../lib/session-provider';
 import { PostsFetchError, usePostsList } from '../api/get-posts';
-import { AccessCard, AccessNote, EmptyState } from './list-states';
+import { AccessCard, AccessNote, EmptyState, emptyTitle } from './list-states';
 import { PostGrid, PostGridSkeleton } from './post-grid';
 
 interface PostsListProps {
@@ -21,8 +21,25 @@ interface PostsListProps {
   onClearFilters: () => void;
 }
 
-/** The home list with the states of spec §2: loading, empty, free preview, pages on the Link cursor. */
-export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: PostsListProps) {
+/**
+ * The home list with the states of spec §2: loading, empty, free preview, pages on the Link cursor.
+ * One polite live region, there in every state, reads out what the filters found: the count, or
+ * that nothing matches (docs/decisions/0134).
+ */
+export function PostsList(props: PostsListProps) {
+  const { said, shown } = useListState(props);
+  return (
+    <>
+      <p className="sr-only" aria-live="polite">
+        {said}
+      </p>
+      {shown}
+    </>
+  );
+}
+
+/** The list's state: what its live region says, and what it shows. */
+function useListState({ type, query, filteredHint, onAdd, onClearFilters }: PostsListProps): { said: string; shown: ReactNode } {
   const session = useSession();
   const list = usePostsList(query);
   // A page of cards is rendered in the background, in slices between which the browser answers
@@ -32,9 +49,9 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
 
   if (list.isError) {
     const hint = list.error instanceof PostsFetchError ? list.error.hint : undefined;
-    return <ListError message={list.error.message} hint={hint} onRetry={() => void list.refetch()} />;
+    return { said: '', shown: <ListError message={list.error.message} hint={hint} onRetry={() => void list.refetch()} /> };
   }
-  if (!data) return <PostGridSkeleton />;
+  if (!data) return { said: '', shown: <PostGridSkeleton /> };
 
   const posts = data.pages.flatMap((page) => page.posts);
   const first = data.pages[0];
@@ -49,21 +66,25 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
   // The server says nothing matches (an exact total of 0): a viewer without access is told so, as a
   // member is, and the access offer follows, smaller; there are no posts to sell (docs/decisions/0107).
   const nothingMatches = total === 0 && accuracy === 'exact';
-  if (posts.length === 0 && gated && !nothingMatches) return <AccessCard type={type} hidden={0} accuracy="exact" />;
+  if (posts.length === 0 && gated && !nothingMatches)
+    return { said: '', shown: <AccessCard type={type} hidden={0} accuracy="exact" /> };
   if (posts.length === 0)
-    return (
-      <div className="grid gap-4">
-        <EmptyState type={type} filteredHint={filteredHint} onAdd={onAdd} onClearFilters={onClearFilters} />
-        {gated && <AccessNote />}
-      </div>
-    );
+    return {
+      said: emptyTitle(type, filteredHint !== null),
+      shown: (
+        <div className="grid gap-4">
+          <EmptyState type={type} filteredHint={filteredHint} onAdd={onAdd} onClearFilters={onClearFilters} />
+          {gated && <AccessNote />}
+        </div>
+      ),
+    };
 
   // A page that has come but is not drawn yet is still loading: focus then moves to its first card.
   const loadingMore = list.isFetchingNextPage || data !== list.data;
   const loadMore = () => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   };
-  return (
+  const shown = (
     <section aria-labelledby={headingId} aria-busy={list.isFetching} className="relative">
       {/* Other filters loading: the cards shown stay, fully readable, under a moving bar. */}
       {list.isPlaceholderData && (
@@ -72,15 +93,13 @@ export function PostsList({ type, query, filteredHint, onAdd, onClearFilters }: 
       <h2 id={headingId} className="sr-only">
         {POST_TYPE_TABS[type]} posts
       </h2>
-      <p className="sr-only" aria-live="polite">
-        {countOf(total, 'post', accuracy)}
-      </p>
       <PostGrid posts={posts}>
         {hidden > 0 && <AccessCard type={type} hidden={hidden} accuracy={accuracy} />}
       </PostGrid>
       <LoadMore onLoadMore={loadMore} loading={loadingMore} more={list.hasNextPage} />
     </section>
   );
+  return { said: countOf(total, 'post', accuracy), shown };
 }
 
 function ListError({ message, hint, onRetry }: { message: string; hint?: string; onRetry: () => void }) {

@@ -11,7 +11,7 @@ export function ReportButton({ post }: { post: Pick<Post, 'id' | 'title'> }) {
   return (
     <DeferredOpen
       trigger={
-        <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" aria-label="Report post" title="Report post">
+        <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" aria-label={`Report post: ${post.title}`} title="Report post">
           <Flag aria-hidden="true" />
         </Button>
       }

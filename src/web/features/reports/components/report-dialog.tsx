@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import type { Post } from '../../../../domain/posts';
 import { REPORT_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../../../domain/reports';
@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
+import { Field } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { useSession } from '../../../lib/session-provider';
@@ -33,12 +33,15 @@ export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title
   const [description, setDescription] = useState('');
   const report = useReportPost();
   const signedIn = useSession().actor.userId !== null;
-  const reasonId = useId();
+  // Without a reason the toast says why (spec), and the select says it too, with the focus on it.
+  const [missing, setMissing] = useState(false);
+  const reasonField = useRef<HTMLSelectElement>(null);
 
   const onOpenChange = (next: boolean) => {
     if (next) {
       setReason('scam');
       setDescription('');
+      setMissing(false);
     }
     setOpen(next);
   };
@@ -48,6 +51,8 @@ export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title
     if (report.isPending) return;
     if (!reason) {
       toast({ variant: 'destructive', title: REPORT_MESSAGES.reasonRequiredTitle, description: REPORT_MESSAGES.reasonRequiredText });
+      setMissing(true);
+      reasonField.current?.focus();
       return;
     }
     // Reported, or reported already: nothing is left to do here.
@@ -66,17 +71,23 @@ export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor={reasonId}>Reason</Label>
-            <Select id={reasonId} value={reason} onChange={(e) => setReason(e.target.value as ReportReason | '')}>
-              <option value="">Select a reason</option>
-              {REPORT_REASONS.map((value) => (
-                <option key={value} value={value}>
-                  {REPORT_REASON_LABELS[value]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <Field label="Reason" error={missing && !reason ? REPORT_MESSAGES.reasonRequiredText : undefined}>
+            {(control) => (
+              <Select
+                {...control}
+                ref={reasonField}
+                value={reason}
+                onChange={(e) => setReason(e.target.value as ReportReason | '')}
+              >
+                <option value="">Select a reason</option>
+                {REPORT_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {REPORT_REASON_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
           <CountedTextarea
             label="Details (optional)"
             value={description}

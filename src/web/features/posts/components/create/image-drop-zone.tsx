@@ -37,6 +37,17 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
     [],
   );
 
+  // The focused control leaves when the preview comes or goes: focus goes to the one that takes
+  // its place (Remove image leaves: the drop zone; the zone's input leaves: Remove image).
+  const refocus = useRef<'input' | 'remove' | null>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const target = refocus.current === 'input' ? input.current : refocus.current === 'remove' ? removeButton.current : null;
+    if (!target) return;
+    refocus.current = null;
+    target.focus();
+  });
+
   const choose = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
@@ -56,6 +67,8 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
       if (input.current) input.current.value = '';
       return;
     }
+    // Chosen from the keyboard, the focused input leaves with the drop zone: Remove image takes it.
+    if (document.activeElement === input.current) refocus.current = 'remove';
     onChange({ file, url });
   };
 
@@ -64,14 +77,6 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
     onChange(null);
     if (input.current) input.current.value = '';
   };
-
-  // Remove image leaves with its preview: focus goes to the drop zone that takes its place.
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (!refocus.current || !input.current) return;
-    refocus.current = false;
-    input.current.focus();
-  });
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -93,8 +98,9 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
           variant="outline"
           size="sm"
           className="absolute top-2 right-2"
+          ref={removeButton}
           onClick={() => {
-            refocus.current = true;
+            refocus.current = 'input';
             if (value) remove();
             else onRemoveExisting?.();
           }}

@@ -1,0 +1,147 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cardOf, hasFocus, messageViaApi } from './community-helpers';
+import { expectToast, newPage, registerViaApi, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { createPosts, photo, uniqueToken } from './posts-helpers';
+
+/**
+ * A keyboard and screen-reader pass (docs/decisions/0134): where the focus goes when a screen
+ * changes or a control leaves, what the list reads out, and the names that tell one card's buttons
+ * from another's.
+ */
+const ctx = useBrowser();
+
+/** What has the focus: its tag, and its name or text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return { tag: el?.tagName.toLowerCase(), name: el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 60) };
+  });
+
+const focusInMain = (page: Page) => page.evaluate(() => document.getElementById('main')?.contains(document.activeElement) ?? false);
+
+describe('keyboard and screen reader', () => {
+  it('starts the focus on the new screen after a header link and a sign-in', async () => {
+    const user = await registerViaApi(await newPage(ctx.browser), uniqueUser('keys'));
+    const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/login');
+    // The login screen puts the focus in its form itself, or the screen's heading takes it.
+    await expect.poll(() => focusInMain(page)).toBe(true);
+
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => focusInMain(page)).toBe(true);
+    expect((await focused(page)).tag).not.toBe('body');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Favorites' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/favorites');
+    await expect.poll(() => focused(page)).toEqual({ tag: 'h1', name: 'My Favorites' });
+  });
+
+  it('reads out that nothing matches, and keeps the focus when the welcome is dismissed', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await page.goto(`/?q=${uniqueToken()}`);
+    await page.locator('[aria-live="polite"]', { hasText: 'No fruit posts match these filters' }).waitFor({ state: 'attached' });
+
+    const dismiss = page.getByRole('button', { name: 'Dismiss the welcome' });
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Welcome, neighbour!' }).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await focused(page)).tag).not.toBe('body');
+    // One name on every width for the trial link: 'Trial' alone says little read out.
+    await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial', exact: true }).waitFor();
+  });
+
+  it('names each card’s buttons after its post, and gives the focus back from a closed toast', async () => {
+    const owner = await newPage(ctx.browser);
+    await registerViaApi(owner, uniqueUser('ownerk'));
+    const title = `Keyboard plums ${uniqueToken()}`;
+    await createPosts(owner, [{ title }]);
+
+    const page = await newPage(ctx.browser);
+    await registerViaApi(page, uniqueUser('viewk'));
+    await page.goto(`/?q=${encodeURIComponent(title)}`);
+    const card = cardOf(page, title);
+    await card.getByRole('button', { name: `Report post: ${title}`, exact: true }).waitFor();
+    await card.getByRole('button', { name: `Be the first to comment on ${title}`, exact: true }).waitFor();
+    await card.getByRole('button', { name: new RegExp(`^Message .+ about ${title}$`) }).waitFor();
+
+    const share = card.getByRole('button', { name: `Share ${title}`, exact: true });
+    await share.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Copy Link' }).waitFor();
+    await page.keyboard.press('Enter');
+    await toastRegion(page).getByRole('listitem').waitFor();
+    await expect.poll(() => hasFocus(share)).toBe(true);
+    await page.keyboard.press('F8');
+    await expect.poll(() => toastRegion(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // The toast, then its Close button.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => hasFocus(toastRegion(page).getByRole('button', { name: 'Close' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await toastRegion(page).getByRole('listitem').waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(share)).toBe(true);
+  });
+
+  it('marks a report without a reason on its select, with the focus there', async () => {
+    const owner = await newPage(ctx.browser);
+    await registerViaApi(owner, uniqueUser('ownerr'));
+    const title = `Reported pears ${uniqueToken()}`;
+    await createPosts(owner, [{ title }]);
+    const page = await newPage(ctx.browser);
+    await registerViaApi(page, uniqueUser('reporter'));
+    await page.goto(`/?q=${encodeURIComponent(title)}`);
+    await cardOf(page, title).getByRole('button', { name: `Report post: ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report This Post' });
+    const reason = dialog.getByLabel('Reason');
+    await reason.selectOption('');
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(page, 'Reason Required');
+    await expect.poll(() => hasFocus(reason)).toBe(true);
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await reason.getAttribute('aria-describedby')).toBeTruthy();
+    await dialog.getByText('Please select a reason for reporting.').waitFor();
+  });
+
+  it('moves the focus to Remove image once a photo is chosen from the keyboard', async () => {
+    const page = await newPage(ctx.browser);
+    await registerViaApi(page, uniqueUser('photok'));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
+    const file = dialog.locator('input[type=file]');
+    await file.focus();
+    await file.setInputFiles(await photo());
+    await expect.poll(() => hasFocus(dialog.getByRole('button', { name: 'Remove image' }))).toBe(true);
+  });
+
+  it('keeps the focus in the reply box once a reply is sent', async () => {
+    const a = await newPage(ctx.browser);
+    const b = await newPage(ctx.browser);
+    const alice = await registerViaApi(a, uniqueUser('alicek'));
+    const bob = await registerViaApi(b, uniqueUser('bobk'));
+    await messageViaApi(b, alice.id, 'Are the apples still there?');
+    await a.goto(`/messages?with=${bob.id}`);
+    const reply = a.getByLabel(`Reply to ${bob.username}`);
+    await reply.fill('Yes, come by at noon.');
+    await a.keyboard.press('Tab');
+    await a.keyboard.press('Enter');
+    await a.getByRole('log', { name: `Messages with ${bob.username}` }).getByText('Yes, come by at noon.').waitFor();
+    await expect.poll(() => hasFocus(reply)).toBe(true);
+    expect(await reply.inputValue()).toBe('');
+  });
+
+  it('reads an estimated figure with a space before the word', async () => {
+    const page = await newPage(ctx.browser);
+    await page.goto('/');
+    const term = page.getByRole('region', { name: 'Our community so far' }).locator('dt', { hasText: 'estimated' }).first();
+    expect(await term.textContent()).toMatch(/\S estimated$/);
+  });
+});
