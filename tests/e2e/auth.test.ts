@@ -223,8 +223,10 @@ describe('auth journey', () => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
-    // Small screens shorten 'Start Free Trial' to 'Trial'.
-    await header(page).getByRole('link', { name: 'Trial', exact: true }).waitFor();
+    // Small screens shorten 'Start Free Trial' to 'Trial' on screen, and read out the whole (0134).
+    const trial = header(page).getByRole('link', { name: 'Start Free Trial', exact: true });
+    await trial.waitFor();
+    expect(await trial.getByText('Trial', { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page);
     await snap(page, 'not-found');
 

@@ -78,7 +78,7 @@ describe('a community around a post', () => {
 
   it('B rates A, allowed now that both have written; A’s card shows the average', async () => {
     await b.goto(`/?q=${token}`);
-    await cardOf(b, title).getByRole('button', { name: ann.username }).click();
+    await cardOf(b, title).getByRole('button', { name: ann.username, exact: true }).click();
     const profile = b.getByRole('dialog', { name: ann.username });
     await profile.getByRole('button', { name: 'Rate Member' }).click();
     const form = profile.getByRole('form', { name: `Rate ${ann.username}` });

@@ -230,7 +230,7 @@ describe('the home page comes alive', () => {
     await visitor.goto(link);
     expect((await counted).status()).toBe(200);
     expect(await cutShort(brand(visitor))).toEqual([]);
-    await visitor.getByRole('banner').getByRole('link', { name: 'Trial', exact: true }).click();
+    await visitor.getByRole('banner').getByRole('link', { name: 'Start Free Trial', exact: true }).click();
     const user = uniqueUser('visitor');
     await visitor.getByLabel('Username').fill(user.username);
     await visitor.getByLabel('Email').fill(user.email);

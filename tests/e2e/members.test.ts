@@ -33,7 +33,7 @@ describe('member profiles and ratings', () => {
   });
 
   const profileOf = (page: Page) => page.getByRole('dialog', { name: ownerUser.username });
-  const ownerLink = (page: Page) => cardOf(page, title).getByRole('button', { name: ownerUser.username });
+  const ownerLink = (page: Page) => cardOf(page, title).getByRole('button', { name: ownerUser.username, exact: true });
 
   it("opens the owner's profile from the card, and rating waits for a message between them", async () => {
     await rater.goto(`/?q=${token}`);
@@ -199,7 +199,7 @@ describe('member profiles and ratings', () => {
     await rater.getByRole('button', { name: title }).dispatchEvent('click');
     const popup = rater.locator('.leaflet-popup');
     await popup.getByText('★ 4.0 (1)').waitFor();
-    const name = popup.getByRole('button', { name: ownerUser.username });
+    const name = popup.getByRole('button', { name: ownerUser.username, exact: true });
     await name.click();
     const profile = profileOf(rater);
     await profile.getByText('Lovely figs, easy pickup.').waitFor();

@@ -44,7 +44,7 @@ describe('counts on the home page', () => {
     await page
       .getByText('There are about 12,000 more fruit posts waiting near you.', { exact: false })
       .waitFor();
-    await page.getByRole('article').getByRole('button', { name: '1 comment', exact: true }).waitFor();
+    await page.getByRole('article').getByRole('button', { name: /^1 comment on / }).waitFor();
     await snap(page, 'home-guest-estimated');
 
     await page.getByRole('button', { name: 'Map' }).click();

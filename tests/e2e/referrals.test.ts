@@ -52,7 +52,7 @@ describe('invites and referrals', () => {
     const friend = await newPage(ctx.browser, { width: WIDTHS.mobile });
     const code = new URL(link).searchParams.get('ref')!;
     await friend.goto(`/?ref=${code}&utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
-    await friend.getByRole('banner').getByRole('link', { name: 'Trial', exact: true }).click();
+    await friend.getByRole('banner').getByRole('link', { name: 'Start Free Trial', exact: true }).click();
     const user = uniqueUser('friend');
     await friend.getByLabel('Username').fill(user.username);
     await friend.getByLabel('Email').fill(user.email);

@@ -57,7 +57,7 @@ describe('passes and receipts on /subscribe (demo mode)', () => {
     expect(await page.getByRole('heading', { name: "That's your free preview!" }).count()).toBe(0);
     // A guest has no badge (spec §4: members only); the header still offers the trial.
     expect(await headerBadge(page, 'Premium').count()).toBe(0);
-    await page.getByRole('banner').getByRole('link', { name: 'Trial', exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial', exact: true }).waitFor();
   });
 
   it("shows a member's lifetime purchase in the header badge at once", async () => {
