@@ -33,12 +33,13 @@ async function main(argv: string[]): Promise<number> {
   console.log(`
 Cluster ready on ${cluster.url}  (HAProxy, round robin, WebSockets passed through)
 ${cluster.instances.map((i) => `  ${i.name}   ${i.url}   log ${i.logFile}`).join('\n')}
-  PostgreSQL   ${cluster.databaseUrl.replace(/:[^:@/]+@/, ':…@')}   (data in ${path.join(DIR, 'db')})
+  PostgreSQL   ${cluster.databaseUrl.replace(/:[^:@/]+@/, ':…@')}   (data in ${path.join(DIR, 'db')}, password in ${path.join(DIR, 'db', 'pg-password')})
   S3 (s3rver)  ${cluster.s3.endpoint}, bucket "${CLUSTER_BUCKET}"   (objects in ${path.join(DIR, 's3')})
   Metrics      curl -H "Authorization: Bearer $(cat ${DIR}/metrics-token)" ${cluster.instances[0]!.url}/metrics
 Ctrl+C stops it all.`);
   await new Promise<void>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+    // SIGHUP: the terminal or SSH session closed; everything stops as on Ctrl+C, nothing is left behind.
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
   });
   stopping = true;
   console.log('Stopping…');

@@ -1,6 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { openSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConfigError } from '../../src/server/config';
 
 /** Whether a program is on the PATH. */
 const onPath = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
@@ -71,8 +74,63 @@ ${backends.map((b) => `  server ${b.name}-unchecked 127.0.0.1:${b.port} backup`)
 `;
 }
 
+/** The pids of HAProxy processes running on `configFile` (Linux's /proc; none found elsewhere). */
+function haproxiesOn(configFile: string): number[] {
+  if (!existsSync('/proc')) return [];
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return (args[0] ?? '').endsWith('haproxy') && args.includes(configFile);
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Stops the balancer a run killed with -9 left on this config file: HAProxy shares its port with
+ * a new one (SO_REUSEPORT), so the old one, whose instances are gone, would answer half the requests.
+ */
+async function stopLeftovers(configFile: string, log: (line: string) => void): Promise<void> {
+  const pids = haproxiesOn(configFile);
+  if (!pids.length) return;
+  log(`Stopping the HAProxy an earlier run left on ${configFile} (pid ${pids.join(', ')})…`);
+  for (const pid of pids) process.kill(pid, 'SIGTERM');
+  for (let waited = 0; haproxiesOn(configFile).length && waited < 5_000; waited += 100) await sleep(100);
+}
+
+/** Whether nothing listens on the port (a stopped balancer's socket may take a moment to go). */
+async function portFree(port: number): Promise<boolean> {
+  const server = createServer();
+  const free = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (free) await new Promise((resolve) => server.close(resolve));
+  return free;
+}
+
+/** Refuses a port another program listens on, with what to do, rather than a balancer that never answers. */
+async function ensurePortFree(port: number): Promise<void> {
+  for (let waited = 0; waited < 3_000; waited += 100) {
+    if (await portFree(port)) return;
+    await sleep(100);
+  }
+  throw new ConfigError(`Port ${port} is in use by another program: choose another with --port.`);
+}
+
 /** HAProxy in the foreground on `configFile`; `stop()` ends it. */
-export async function startHaproxy(configFile: string, config: string, logFile: string): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+export async function startHaproxy(
+  configFile: string,
+  config: string,
+  logFile: string,
+  { port, log }: { port: number; log: (line: string) => void },
+): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  await stopLeftovers(configFile, log);
+  await ensurePortFree(port);
   writeFileSync(configFile, config);
   const check = spawnSync('haproxy', ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`HAProxy refuses ${configFile}: ${check.stderr || check.stdout}`);

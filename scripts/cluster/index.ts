@@ -105,7 +105,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await Promise.all(instances.map((instance) => instance.start()));
 
     const port = opts.port ?? (await freePort());
-    const balancer = await startHaproxy(path.join(dir, 'haproxy.cfg'), haproxyConfig(port, instances), path.join(dir, 'haproxy.log'));
+    const balancer = await startHaproxy(path.join(dir, 'haproxy.cfg'), haproxyConfig(port, instances), path.join(dir, 'haproxy.log'), { port, log });
     stops.push(() => balancer.stop());
     const url = `http://127.0.0.1:${port}`;
 

@@ -46,7 +46,8 @@ export function appInstance(opts: { name: string; port: number; env: Record<stri
       const spawned = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         cwd: ROOT,
         env: { ...process.env, ...opts.env, PORT: String(opts.port), HOST: '127.0.0.1' },
-        stdio: ['ignore', out, out],
+        // The IPC channel ends with this process, even killed with -9: the instance then stops (shutdown.ts).
+        stdio: ['ignore', out, out, 'ipc'],
       });
       closeSync(out);
       child = spawned;

@@ -71,4 +71,7 @@ export function shutDownOnSignals(
     if (event === 'message') process.on('message', (message) => message === 'shutdown' && void shutdown('shutdown message'));
     else process.on(event, () => void shutdown(event));
   }
+  // Started over an IPC channel (`npm run cluster`'s instances, pm2): the channel closes when the
+  // supervisor is gone, even killed with -9, and the app stops rather than run on unwatched.
+  if (process.send) process.once('disconnect', () => void shutdown('IPC disconnect (supervisor gone)'));
 }
