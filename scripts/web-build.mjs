@@ -58,7 +58,9 @@ export function ensureWebBuild({ log = console.log } = {}) {
   log('Building the web app (first start, or its sources changed)...');
   const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   // Always a production bundle, even when called from a test runner that sets NODE_ENV=test.
-  const env = { ...process.env, NODE_ENV: 'production' };
+  // The config is loaded by Vite's default loader, which takes the server's extensionless imports;
+  // its warning about a loader that may become the default one day came twice on every first start.
+  const env = { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
   const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env });
   if (built.status !== 0) throw new Error('The web build failed (see above).');
   const prerendered = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'prerender.mjs')], { cwd: ROOT, stdio: 'inherit', env });

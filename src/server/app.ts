@@ -23,6 +23,9 @@ import { providersFrom, type Providers } from './modules/payments/providers/inde
 import { logMethod, serializeError, urlForLog } from './lib/log';
 import { requestIdMixin, requestIdOf, withRequestId } from './lib/request-id';
 
+/** The health checks balancers and orchestrators ask for (plugins/health.ts). */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
 export const WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export interface AppDeps {
@@ -94,10 +97,11 @@ export async function buildApp({ config, database, webRoot = WEB_ROOT, logStream
   // they cost 3 % of a small request's CPU (docs/decisions/0061).
   const requestLog = pino({ level: config.LOG_LEVEL }, stream);
   app.addHook('onResponse', (request, reply, done) => {
-    requestLog.info(
-      { reqId: request.id, method: request.method, url: urlForLog(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    const line = { reqId: request.id, method: request.method, url: urlForLog(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    // A balancer's probe every half second would be most of the log: its answers that say all is
+    // well go to debug; a failing one stays at info (docs/decisions/0134).
+    if (reply.statusCode === 200 && PROBES.has(request.url)) requestLog.debug(line, 'request');
+    else requestLog.info(line, 'request');
     done();
   });
 

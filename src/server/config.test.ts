@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseEnv, secureCookiesFor } from './config';
+import { listenError } from './listen-error';
+import { paymentsSummary } from './modules/payments/providers';
 
 let dir = '';
 afterEach(() => {
@@ -44,6 +46,38 @@ describe('config', () => {
     expect(() => parseEnv({ S3_BUCKET: 'photos', S3_PUBLIC_URL: 'cdn.example.org' })).toThrow(/S3_PUBLIC_URL: must be an http\(s\) URL/);
     expect(() => parseEnv({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+  it('refuses half a payment provider’s keys, and says at start which providers take money', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together/);
+    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/go together/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/STRIPE_SECRET_KEY: is needed with STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ PAYPAL_CLIENT_ID: 'abc' })).toThrow(/PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together/);
+    expect(() => parseEnv({ PAYPAL_WEBHOOK_ID: 'WH-1' })).toThrow(/PAYPAL_CLIENT_ID: is needed with PAYPAL_WEBHOOK_ID/);
+    expect(paymentsSummary(parseEnv({}))).toMatch(/^Payments in demo mode: .*no money moves/);
+    const both = parseEnv({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' });
+    expect(paymentsSummary(both)).toBe('Payments: cards through Stripe (live key) and PayPal (sandbox).');
+  });
+  it('refuses settings that would start a broken app: a plain owner password, a mail URL, an ftp site, a bad host, a file as DATA_DIR', () => {
+    expect(() => parseEnv({ OWNER_PASSWORD_HASH: 'plain' })).toThrow(/OWNER_PASSWORD_HASH: must be the hash `npm run owner-password` prints/);
+    expect(parseEnv({ OWNER_PASSWORD_HASH: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA' }).OWNER_PASSWORD_HASH).toMatch(/^\$argon2id\$/);
+    expect(() => parseEnv({ SMTP_URL: 'notaurl' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.org:465' }).SMTP_URL).toBe('smtps://u:p@mail.example.org:465');
+    expect(() => parseEnv({ PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL: must be a URL such as https:\/\/example.org/);
+    expect(() => parseEnv({ HOST: 'not_a_host' })).toThrow(/HOST: must be an address or a host name/);
+    for (const host of ['0.0.0.0', '::', '127.0.0.1', 'localhost', 'app.internal', '::1']) expect(parseEnv({ HOST: host }).HOST).toBe(host);
+    dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
+    const file = path.join(dir, 'data');
+    writeFileSync(file, '');
+    expect(() => loadConfig({ DATA_DIR: file })).toThrow(/DATA_DIR: .* is a file, not a folder/);
+  });
+  it('names the setting when the app cannot listen', () => {
+    const refused = (code: string) => listenError(Object.assign(new Error(code), { code }), { PORT: 4327, HOST: 'db.example' });
+    expect(refused('EADDRINUSE')).toEqual(new ConfigError('PORT: 4327 is in use by another program (on db.example); stop it, or set another PORT.'));
+    expect((refused('ENOTFOUND') as Error).message).toBe('HOST: db.example is not a name this machine can resolve (db.example:4327).');
+    expect((refused('EADDRNOTAVAIL') as Error).message).toMatch(/^HOST: db.example is not an address of this machine/);
+    expect((refused('EACCES') as Error).message).toMatch(/^PORT: 4327 needs more rights/);
+    const other = new Error('something else');
+    expect(listenError(other, { PORT: 1, HOST: 'h' })).toBe(other);
   });
   it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));

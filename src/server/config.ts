@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { HOME_ORIGIN, type NamedPlace } from '../domain/geo';
@@ -55,7 +55,10 @@ const ORIGIN_PAIR_MESSAGE =
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z
+    .string()
+    .regex(/^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)$/, 'must be an address or a host name, e.g. 0.0.0.0, ::, 127.0.0.1 or localhost')
+    .default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
   /** Straight to PostgreSQL when DATABASE_URL goes through a transaction pooler: LISTEN and advisory locks need a session (docs/decisions/0085). */
@@ -63,7 +66,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   POSTING_ACCESS: z.enum(['gated', 'open']).default('gated'),
-  OWNER_PASSWORD_HASH: optionalText,
+  OWNER_PASSWORD_HASH: optionalText.refine(
+    (v) => v === undefined || v.startsWith('$argon2'),
+    'must be the hash `npm run owner-password` prints, starting with $argon2id$ (quote it in a .env file; write each $ as $$ in a compose file)',
+  ),
   ADMIN_EMAILS: optionalText.transform((v) =>
     (v ?? '')
       .split(',')
@@ -79,7 +85,9 @@ const EnvSchema = z.object({
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   /** The id PayPal gave the webhook (its signature is checked with it); webhooks are refused without it. */
   PAYPAL_WEBHOOK_ID: optionalText,
-  SMTP_URL: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587' }).optional(),
+  ),
   /** The sender of the product's mail (with SMTP_URL): an address, or a name and <address>. */
   MAIL_FROM: optionalText
     .refine((v) => v === undefined || z.email().safeParse(v.match(/<([^<>]+)>\s*$/)?.[1] ?? v).success, 'must be an email address, or a name and <address>')
@@ -100,7 +108,7 @@ const EnvSchema = z.object({
   DEFAULT_ORIGIN: optionalText.pipe(LatLng.optional()),
   /** How the app names DEFAULT_ORIGIN: 'Distances from downtown Toronto — …'. */
   DEFAULT_ORIGIN_NAME: optionalText.pipe(z.string().max(60, 'must be at most 60 characters').optional()),
-  PUBLIC_URL: optionalText.pipe(z.url('must be a URL such as https://example.org').optional()),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL such as https://example.org' }).optional()),
   /** The product's Instagram account (spec §2 share menu "follow us"); the item shows only when set. */
   INSTAGRAM_URL: optionalText.pipe(
     z.url({ protocol: /^https$/, hostname: /^(www\.)?instagram\.com$/, error: 'must be an https://www.instagram.com/… address' }).optional(),
@@ -114,6 +122,19 @@ const EnvSchema = z.object({
   if (!env.S3_BUCKET && without.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is needed with ${without.join(', ')}` });
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
+  // Half a provider's keys would start a site that cannot take payments, or one in demo mode.
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_PUBLISHABLE_KEY === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together' });
+  }
+  if (env.STRIPE_WEBHOOK_SECRET !== undefined && env.STRIPE_SECRET_KEY === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is needed with STRIPE_WEBHOOK_SECRET' });
+  }
+  if ((env.PAYPAL_CLIENT_ID === undefined) !== (env.PAYPAL_CLIENT_SECRET === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_SECRET'], message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together' });
+  }
+  if (env.PAYPAL_WEBHOOK_ID !== undefined && env.PAYPAL_CLIENT_ID === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_ID'], message: 'is needed with PAYPAL_WEBHOOK_ID' });
   }
   if ((env.DEFAULT_ORIGIN === undefined) !== (env.DEFAULT_ORIGIN_NAME === undefined)) {
     ctx.addIssue({ code: 'custom', path: ['DEFAULT_ORIGIN_NAME'], message: ORIGIN_PAIR_MESSAGE });
@@ -164,6 +185,9 @@ export const defaultOriginOf = ({ DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME }: Pick<En
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME, ...parsed } = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: ${dataDir} is a file, not a folder`);
+  }
   return {
     ...parsed,
     defaultOrigin: defaultOriginOf({ DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME }),

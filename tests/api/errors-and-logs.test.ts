@@ -128,5 +128,16 @@ describe('the request log line', () => {
     ]);
     expect(lines.join('\n')).not.toContain('43.712345');
   });
+
+  it('leaves a passing health probe out of the info log', async () => {
+    const lines: string[] = [];
+    const app = await loggingApp(lines);
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'GET', url: '/api/ready' });
+    await app.inject({ method: 'GET', url: '/api/session' });
+    await app.close();
+    const urls = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request').map((l) => l.url);
+    expect(urls).toEqual(['/api/session']);
+  });
 });
 

@@ -21,3 +21,17 @@ export function providersFrom(config: Config): Providers {
         : null,
   };
 }
+
+/**
+ * The start-up log's line on payments (docs/decisions/0134): which providers take money, or that
+ * none does, so an operator who meant to go live sees demo mode at once.
+ */
+export function paymentsSummary(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_MODE'>): string {
+  const live = [
+    config.STRIPE_SECRET_KEY ? `cards through Stripe (${config.STRIPE_SECRET_KEY.startsWith('sk_live_') ? 'live' : 'test'} key)` : null,
+    config.PAYPAL_CLIENT_ID ? `PayPal (${config.PAYPAL_MODE})` : null,
+  ].filter(Boolean);
+  return live.length
+    ? `Payments: ${live.join(' and ')}.`
+    : 'Payments in demo mode: purchases grant access with receipts marked demo, and no money moves (set STRIPE_* or PAYPAL_* to take payments).';
+}
