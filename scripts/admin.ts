@@ -11,7 +11,7 @@ const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
 
 async function main(argv: string[]): Promise<number> {
   const [command, email] = argv;
-  if ((command !== 'grant' && command !== 'revoke') || !email) {
+  if ((command !== 'grant' && command !== 'revoke') || !email || argv.length > 2) {
     console.error(USAGE);
     return 2;
   }
@@ -36,4 +36,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(main);
+runCli(main, USAGE);

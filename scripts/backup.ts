@@ -1,15 +1,22 @@
 // `npm run backup [-- --out DIR]`: one dated archive of the database (from one snapshot) and, with
 // the local folder, the photos (docs/decisions/0085). Works beside a running app.
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createBackup } from '../src/server/backup/backup';
 import { loadConfig } from '../src/server/config';
 import { openForMaintenance } from '../src/server/db/maintenance';
 import { createLocalStorage } from '../src/server/storage/local';
 import { uploadsFolder } from '../src/server/storage/from-config';
-import { runCli } from './cli';
+import { runCli, UsageError } from './cli';
+
+const USAGE = 'Usage: npm run backup [-- --out DIR]';
+
+/** Whether `dir` is there but not a folder: said before anything starts, rather than as mkdir's EEXIST. */
+const isNonFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false;
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { out: { type: 'string', default: 'backups' } } });
+  if (isNonFolder(values.out)) throw new UsageError(`--out ${values.out} is a file, not a folder: name a folder for the archive.`);
   const config = loadConfig();
   const database = await openForMaintenance(config, console);
   try {
@@ -24,4 +31,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(main);
+runCli(main, USAGE);

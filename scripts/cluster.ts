@@ -8,12 +8,13 @@ import { CLUSTER_BUCKET, startCluster } from './cluster/index';
 import { runCli } from './cli';
 
 const DIR = 'data/cluster';
+const USAGE = 'Usage: npm run cluster -- [--port 1-65535] [--instances 1-8]';
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '8080' }, instances: { type: 'string', default: '2' } } });
   const [port, count] = [Number(values.port), Number(values.instances)];
   if (!Number.isInteger(port) || port < 1 || port > 65535 || !Number.isInteger(count) || count < 1 || count > 8) {
-    console.error('Usage: npm run cluster -- [--port 1-65535] [--instances 1-8]');
+    console.error(USAGE);
     return 2;
   }
   ensureWebBuild({ log: console.log });
@@ -47,4 +48,4 @@ Ctrl+C stops it all.`);
   return 0;
 }
 
-runCli(main);
+runCli(main, USAGE);

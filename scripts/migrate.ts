@@ -2,17 +2,23 @@
 // The app also does this at every start; this command is for deployments that migrate first.
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { MissingExtensionsError, runMigrations } from '../src/server/db/migrate';
+import { runMigrations } from '../src/server/db/migrate';
+import { runCli, UsageError } from './cli';
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, console);
-try {
-  await runMigrations(database.pool);
-  console.log('Migrations applied.');
-} catch (err) {
-  if (!(err instanceof MissingExtensionsError)) throw err;
-  console.error(err.message);
-  process.exitCode = 1;
-} finally {
-  await database.close();
+const USAGE = 'Usage: npm run db:migrate';
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length > 0) throw new UsageError(`Unexpected argument '${argv[0]}'.`);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, console);
+  try {
+    // A missing extension is one of runCli's plain failures: its one line says what to run.
+    await runMigrations(database.pool);
+    console.log('Migrations applied.');
+    return 0;
+  } finally {
+    await database.close();
+  }
 }
+
+runCli(main, USAGE);

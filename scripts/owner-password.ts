@@ -4,7 +4,9 @@
 import { hash } from '@node-rs/argon2';
 import { createInterface } from 'node:readline/promises';
 import { ARGON2 } from '../src/server/lib/passwords';
-import { runCli } from './cli';
+import { runCli, UsageError } from './cli';
+
+const USAGE = 'Usage: npm run owner-password (then type the password; or pipe it in: … | npm run owner-password)';
 
 /**
  * The owner password is the only thing between a stranger and free access, and its limit is per
@@ -13,7 +15,9 @@ import { runCli } from './cli';
  */
 const OWNER_PASSWORD_MIN = 15;
 
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  // Never from the command line, where it would stay in the shell's history.
+  if (argv.length > 0) throw new UsageError(`Unexpected argument '${argv[0]}': the password is read from standard input, not the command line.`);
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
   const password = (await rl.question('Owner password: ')).trim();
   rl.close();
@@ -25,4 +29,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runCli(main);
+runCli(main, USAGE);

@@ -31,4 +31,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(main);
+runCli(main, USAGE);

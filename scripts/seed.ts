@@ -37,13 +37,8 @@ async function open(url: string | undefined): Promise<{ database: Database; wher
 }
 
 async function main(argv: string[]): Promise<number> {
-  let args;
-  try {
-    args = parse(argv);
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
-    args = null;
-  }
+  // An unknown option or a missing value throws: runCli prints it with the usage.
+  const args = parse(argv);
   if (!args) {
     console.error(USAGE);
     return 2;
@@ -77,4 +72,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(main);
+runCli(main, USAGE);

@@ -7,9 +7,12 @@ import { copyObjects } from '../src/server/storage/copy';
 import { uploadsFolder } from '../src/server/storage/from-config';
 import { createLocalStorage } from '../src/server/storage/local';
 import { createS3Storage, s3SettingsOf } from '../src/server/storage/s3';
-import { runCli } from './cli';
+import { runCli, UsageError } from './cli';
 
-async function main(): Promise<number> {
+const USAGE = 'Usage: npm run storage:migrate (with S3_BUCKET and the S3_* settings your store needs)';
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length > 0) throw new UsageError(`Unexpected argument '${argv[0]}': the S3_* settings say where the photos go.`);
   const config = loadConfig();
   const settings = s3SettingsOf(config);
   if (!settings) {
@@ -29,4 +32,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCli(main);
+runCli(main, USAGE);
