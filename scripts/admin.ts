@@ -2,7 +2,7 @@
 // Each change is appended to the audit log (issue 19), by 'the command line'; ADMIN_EMAILS grants
 // the same way when the app starts (docs/decisions/0110).
 import { suspendedUntilText } from '../src/domain/suspension';
-import { loadConfig } from '../src/server/config';
+import { loadToolConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { COMMAND_LINE, setAdminRole } from '../src/server/modules/admin/service';
 import { runCli } from './cli';
@@ -16,8 +16,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const isAdmin = command === 'grant';
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const config = loadToolConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, mustExist: true });
   try {
     const member = await setAdminRole(database, email, isAdmin, COMMAND_LINE);
     if (!member) {

@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createBackup } from '../src/server/backup/backup';
-import { loadConfig } from '../src/server/config';
+import { loadToolConfig } from '../src/server/config';
 import { openForMaintenance } from '../src/server/db/maintenance';
 import { createLocalStorage } from '../src/server/storage/local';
 import { uploadsFolder } from '../src/server/storage/from-config';
@@ -17,7 +17,7 @@ const isNonFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.i
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { out: { type: 'string', default: 'backups' } } });
   if (isNonFolder(values.out)) throw new UsageError(`--out ${values.out} is a file, not a folder: name a folder for the archive.`);
-  const config = loadConfig();
+  const config = loadToolConfig();
   const database = await openForMaintenance(config, console);
   try {
     // Photos in a bucket stay there: back the bucket up with the store's own means (versioning, replication).

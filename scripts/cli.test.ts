@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { asksForHelp, failureOf, UsageError } from './cli';
+import { runScript } from './run-script';
 
 const USAGE = 'Usage: npm run thing -- FILE';
 
@@ -48,8 +47,6 @@ describe('asksForHelp', () => {
 
 /** Every script, run as npm runs it, with --help and with a wrong argument (none gets to a database). */
 describe('the scripts, with --help and a wrong argument', () => {
-  const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/cli.mjs', import.meta.url));
-  const root = fileURLToPath(new URL('..', import.meta.url));
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cli-'));
   const aFile = path.join(tmp, 'a-file');
   writeFileSync(aFile, 'not a folder');
@@ -57,15 +54,7 @@ describe('the scripts, with --help and a wrong argument', () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   // A DATA_DIR of its own: a script that wrongly went on would not touch ./data.
   const env = { ...process.env, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '' };
-  const run = async (script: string, args: string[]) => {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, [tsx, `scripts/${script}.ts`, ...args], { cwd: root, env, timeout: 30_000 });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const { code, stdout, stderr } = err as { code: number; stdout: string; stderr: string };
-      return { code, stdout, stderr };
-    }
-  };
+  const run = (script: string, args: string[]) => runScript(script, args, env);
 
   const scripts = ['admin', 'backup', 'restore', 'photos-sweep', 'storage-migrate', 'owner-password', 'migrate', 'seed', 'cluster'];
   it.concurrent.each(scripts)('%s --help prints its usage and exits 0', async (script) => {

@@ -1,7 +1,7 @@
 // `npm run photos:sweep`: how many stored photo files written over a day ago no post names, which
 // the app's daily sweep removes, removing nothing; `-- --remove` removes them, also when the daily
 // sweep holds back from so many (docs/decisions/0119). Stop the app first when it uses ./data.
-import { loadConfig } from '../src/server/config';
+import { loadToolConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { IMAGE_FOLDER } from '../src/server/modules/images/service';
 import { photosSweep } from '../src/server/modules/images/sweep-command';
@@ -17,9 +17,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadToolConfig();
+  // The database first: a DATA_DIR without one is refused before anything is made there.
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, mustExist: true });
   const storage = storageFor(config);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await storage.check();
     const lines = await photosSweep({ storage, folder: IMAGE_FOLDER, named: (keys) => namedImageKeys(database.db, keys) }, remove);

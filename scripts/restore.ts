@@ -3,8 +3,9 @@
 // storage the settings choose; refuses a target that holds data unless --force (docs/decisions/0085).
 // Stop the app first.
 import { parseArgs } from 'node:util';
-import { restoreBackup } from '../src/server/backup/restore';
-import { loadConfig } from '../src/server/config';
+import type { Manifest } from '../src/server/backup/backup';
+import { openArchive, restoreArchive, type OpenedArchive } from '../src/server/backup/restore';
+import { loadToolConfig, type ToolConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { storageFor } from '../src/server/storage/from-config';
 import { runCli } from './cli';
@@ -17,14 +18,25 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, console);
-  const photos = storageFor(config);
+  const config = loadToolConfig();
+  // The archive first: a missing or broken file is refused before DATA_DIR gets a database.
+  const archive = await openArchive(positionals[0]!);
   try {
-    const manifest = await restoreBackup({ file: positionals[0]!, pool: database.pool, photos, force: values.force });
+    const manifest = await restoreInto(config, archive, values.force);
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
     console.log(`Restored the backup of ${manifest.createdAt}: ${rows} rows, ${manifest.photos} photos.`);
     return 0;
+  } finally {
+    archive.close();
+  }
+}
+
+/** Restores `archive` into the database and the photo store the settings name. */
+async function restoreInto(config: ToolConfig, archive: OpenedArchive, force: boolean): Promise<Manifest> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, console);
+  const photos = storageFor(config);
+  try {
+    return await restoreArchive({ archive, pool: database.pool, photos, force });
   } finally {
     photos.close();
     await database.close();

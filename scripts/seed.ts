@@ -2,7 +2,7 @@
 // (docs/decisions/0032). Without a URL it uses the app's own database: DATABASE_URL, or the
 // embedded PostgreSQL in DATA_DIR, which it refuses to touch while the app is running on it.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config';
+import { loadToolConfig } from '../src/server/config';
 import { connect, openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { seedPosts } from '../src/server/modules/demo/seed';
@@ -25,7 +25,7 @@ function parse(argv: string[]) {
 
 async function open(url: string | undefined): Promise<{ database: Database; where: string }> {
   if (url) return { database: connect(url, null, 2), where: 'the given database' };
-  const config = loadConfig();
+  const config = loadToolConfig();
   const database = await openDatabase(
     { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR },
     { info: console.log, warn: console.warn },

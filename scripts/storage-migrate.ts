@@ -2,7 +2,7 @@
 // settings name, so every instance serves them (docs/decisions/0085). Safe to run again: objects
 // already in the bucket are skipped. The folder is left as it is; remove it once the app runs on
 // the bucket.
-import { loadConfig } from '../src/server/config';
+import { loadToolConfig } from '../src/server/config';
 import { copyObjects } from '../src/server/storage/copy';
 import { uploadsFolder } from '../src/server/storage/from-config';
 import { createLocalStorage } from '../src/server/storage/local';
@@ -13,7 +13,7 @@ const USAGE = 'Usage: npm run storage:migrate (with S3_BUCKET and the S3_* setti
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length > 0) throw new UsageError(`Unexpected argument '${argv[0]}': the S3_* settings say where the photos go.`);
-  const config = loadConfig();
+  const config = loadToolConfig();
   const settings = s3SettingsOf(config);
   if (!settings) {
     console.error('Set S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as your store needs) to say where the photos go.');

@@ -183,7 +183,20 @@ export const defaultOriginOf = ({ DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME }: Pick<En
   DEFAULT_ORIGIN && DEFAULT_ORIGIN_NAME ? { ...DEFAULT_ORIGIN, name: DEFAULT_ORIGIN_NAME } : HOME_ORIGIN;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const { DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME, ...parsed } = parseEnv(env);
+  const config = loadToolConfig(env);
+  return { ...config, SESSION_SECRET: resolveSessionSecret(parseEnv(env), config.DATA_DIR) };
+}
+
+/** The settings of a command-line tool, which signs no cookie: all but SESSION_SECRET. */
+export type ToolConfig = Omit<Config, 'SESSION_SECRET'>;
+
+/**
+ * The settings for a command-line tool (admin, backup, restore, …): as `loadConfig`, without the
+ * session secret, so that a mistyped DATA_DIR is not created to hold a new one (and a tool that
+ * refuses leaves nothing behind).
+ */
+export function loadToolConfig(env: NodeJS.ProcessEnv = process.env): ToolConfig {
+  const { DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME, SESSION_SECRET: _secret, ...parsed } = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) {
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: ${dataDir} is a file, not a folder`);
@@ -192,7 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     defaultOrigin: defaultOriginOf({ DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME }),
     DATA_DIR: dataDir,
-    SESSION_SECRET: resolveSessionSecret(parsed, dataDir),
     secureCookies: secureCookiesFor(parsed),
   };
 }

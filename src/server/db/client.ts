@@ -1,8 +1,10 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as schema from './schema/index';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { NoDatabaseError } from './no-database';
 import type { StopTimes } from './postmaster';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -90,20 +92,36 @@ export function connect(url: string, embedded: EmbeddedServer | null = null, max
   };
 }
 
-/** DATABASE_URL (and DATABASE_DIRECT_URL) when set; otherwise the embedded server in DATA_DIR/pg, database `app`. */
+/**
+ * DATABASE_URL (and DATABASE_DIRECT_URL) when set; otherwise the embedded server in DATA_DIR/pg,
+ * database `app`, both created on first use, unless `mustExist` (the maintenance commands, which
+ * refuse with NoDatabaseError a DATA_DIR the app never ran in rather than create one).
+ */
 export async function openDatabase(
-  opts: { databaseUrl?: string; databaseDirectUrl?: string; dataDir: string },
+  opts: { databaseUrl?: string; databaseDirectUrl?: string; dataDir: string; mustExist?: boolean },
   log?: { info(msg: string): void; warn(msg: string): void },
 ): Promise<Database> {
   if (opts.databaseUrl) return connect(opts.databaseUrl, null, undefined, opts.databaseDirectUrl);
-  const server = await startEmbeddedPostgres(opts.dataDir, log);
+  const server = await startEmbeddedPostgres(opts.dataDir, log, { mustExist: opts.mustExist });
   try {
+    if (opts.mustExist && !(await hasDatabase(server.adminUrl, 'app'))) throw new NoDatabaseError(path.resolve(opts.dataDir));
     await ensureDatabase(server.adminUrl, 'app');
   } catch (err) {
     await server.stop();
     throw err;
   }
   return connect(server.url('app'), server);
+}
+
+/** Whether the server behind `adminUrl` has a database `name`. */
+async function hasDatabase(adminUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return ((await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Creates `name` on the server behind `adminUrl` when it does not exist yet. */

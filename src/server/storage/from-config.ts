@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config, ToolConfig } from '../config';
 import { createLocalStorage } from './local';
 import { createS3Storage, s3SettingsOf } from './s3';
 import type { Storage } from './storage';
@@ -13,7 +13,7 @@ export const uploadsFolder = (config: Pick<Config, 'DATA_DIR'>) => path.join(con
  * `/uploads/…` URLs are served from the bucket once `npm run storage:migrate` copied them, and from
  * the old folder until then; deleting a post removes its files from both.
  */
-export function storageFor(config: Config): Storage {
+export function storageFor(config: ToolConfig): Storage {
   const local = createLocalStorage(uploadsFolder(config));
   const s3 = s3SettingsOf(config);
   return s3 ? withEarlierFolder(createS3Storage(s3), local) : local;

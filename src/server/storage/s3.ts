@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
+import type { ToolConfig } from '../config';
 import { contentTypeOf, IMMUTABLE, isValidKey, type Storage, type StoredEntry } from './storage';
 
 /** Where the bucket is and how to reach it: the S3_* settings (docs/decisions/0085). */
@@ -25,7 +25,7 @@ export interface S3Settings {
 }
 
 /** The S3 settings of `config`, or null when S3_BUCKET is unset (the local folder then). */
-export function s3SettingsOf(config: Config): S3Settings | null {
+export function s3SettingsOf(config: ToolConfig): S3Settings | null {
   if (!config.S3_BUCKET) return null;
   return {
     bucket: config.S3_BUCKET,
