@@ -3,12 +3,13 @@ import { ConfigError } from '../src/server/config';
 import { DataDirInUseError } from '../src/server/db/cluster-owner';
 import { MissingExtensionsError } from '../src/server/db/migrate';
 import { NoDatabaseError } from '../src/server/db/no-database';
+import { S3Failure } from '../src/server/storage/s3-failure';
 
 /** A wrong argument, found by the script itself: its message, then the usage, exit 2. */
 export class UsageError extends Error {}
 
 /** Failures whose message says all a person needs: shown without a stack. */
-const PLAIN = [DataDirInUseError, ConfigError, RestoreRefused, MissingExtensionsError, NoDatabaseError];
+const PLAIN = [DataDirInUseError, ConfigError, RestoreRefused, MissingExtensionsError, NoDatabaseError, S3Failure];
 
 /** The exit code of a wrong argument, as admin, seed and photos:sweep have always used. */
 export const USAGE_EXIT = 2;

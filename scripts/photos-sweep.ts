@@ -7,6 +7,8 @@ import { IMAGE_FOLDER } from '../src/server/modules/images/service';
 import { photosSweep } from '../src/server/modules/images/sweep-command';
 import { namedImageKeys } from '../src/server/modules/posts/repository';
 import { storageFor } from '../src/server/storage/from-config';
+import { s3SettingsOf } from '../src/server/storage/s3';
+import { explainS3Failure } from '../src/server/storage/s3-failure';
 import { runCli } from './cli';
 
 const USAGE = 'Usage: npm run photos:sweep [-- --remove]';
@@ -26,6 +28,9 @@ async function main(argv: string[]): Promise<number> {
     const lines = await photosSweep({ storage, folder: IMAGE_FOLDER, named: (keys) => namedImageKeys(database.db, keys) }, remove);
     for (const line of lines) console.log(line);
     return 0;
+  } catch (err) {
+    // With a bucket: a wrong one, refused keys or a server that is down, in one line that names it.
+    throw explainS3Failure(err, s3SettingsOf(config));
   } finally {
     storage.close();
     await database.close();

@@ -7,6 +7,7 @@ import { copyObjects } from '../src/server/storage/copy';
 import { uploadsFolder } from '../src/server/storage/from-config';
 import { createLocalStorage } from '../src/server/storage/local';
 import { createS3Storage, s3SettingsOf } from '../src/server/storage/s3';
+import { explainS3Failure } from '../src/server/storage/s3-failure';
 import { runCli, UsageError } from './cli';
 
 const USAGE = 'Usage: npm run storage:migrate (with S3_BUCKET and the S3_* settings your store needs)';
@@ -27,6 +28,9 @@ async function main(argv: string[]): Promise<number> {
     const report = await copyObjects(createLocalStorage(folder), bucket, (key) => console.log(`  ${key}`));
     console.log(`Copied ${report.copied}, already there ${report.skipped}.`);
     return 0;
+  } catch (err) {
+    // A wrong bucket, refused keys or a server that is down: one line that names it.
+    throw explainS3Failure(err, settings);
   } finally {
     bucket.close();
   }
