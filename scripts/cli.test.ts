@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError } from '../src/server/db/cluster-owner';
 import { asksForHelp, failureOf, UsageError } from './cli';
 import { runScript } from './run-script';
 
@@ -28,6 +29,11 @@ describe('failureOf', () => {
 
   it("gives a script's own UsageError the same way", () => {
     expect(failureOf(new UsageError('--out x is a file, not a folder.'), USAGE)).toEqual({ text: `--out x is a file, not a folder.\n${USAGE}`, code: 2 });
+  });
+
+  it('tells a tool whose data folder the app holds to stop the app first, not to use another DATA_DIR', () => {
+    const { text, code } = failureOf(new DataDirInUseError('/srv/data/pg', 4242, 4250), USAGE);
+    expect({ text, code }).toEqual({ text: 'The data folder /srv/data/pg is in use by the running app: stop the app (pid 4242) first, then run this again.', code: 1 });
   });
 
   it('leaves an unforeseen failure whole, with its stack, exit 1', () => {

@@ -36,6 +36,8 @@ export function asksForHelp(argv: string[]): boolean {
  */
 export function failureOf(err: unknown, usage: string): { text: unknown; code: number } {
   if (err instanceof UsageError || isParseArgsError(err)) return { text: `${firstSentence((err as Error).message)}\n${usage}`, code: USAGE_EXIT };
+  // Another DATA_DIR, as `npm start` is told, would be another database: the tool must wait for the app.
+  if (err instanceof DataDirInUseError) return { text: `The data folder ${err.clusterDir} is in use by the running app: stop the app (pid ${err.appPid}) first, then run this again.`, code: 1 };
   if (PLAIN.some((kind) => err instanceof kind)) return { text: (err as Error).message, code: 1 };
   return { text: err, code: 1 };
 }

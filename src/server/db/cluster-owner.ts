@@ -3,7 +3,22 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isAlive, pidGone, readPidFile, stopServer } from './postmaster';
 
-export class DataDirInUseError extends Error {}
+/**
+ * The folder's PostgreSQL belongs to a live app. The message is for `npm start`; the folder and the
+ * pids let a command-line tool, which must not move to another DATA_DIR, word it its own way.
+ */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly clusterDir: string,
+    readonly appPid: number,
+    readonly postgresPid: number,
+  ) {
+    super(
+      `The data folder ${clusterDir} is in use by another running instance of the app (pid ${appPid}, with PostgreSQL pid ${postgresPid}). ` +
+        'Stop that instance, or start this one with a different DATA_DIR.',
+    );
+  }
+}
 
 /** In DATA_DIR: the pid of the app process whose embedded PostgreSQL runs on `DATA_DIR/pg`. */
 const OWNER_FILE = 'pg-owner.pid';
@@ -83,10 +98,7 @@ export async function claimCluster(dataDir: string, clusterDir: string, log: Log
   } else if (running && isAlive(running.pid)) {
     const owner = readOwner(dataDir);
     if (heldByLiveApp(owner, parentOf(running.pid), process.pid, isAlive)) {
-      throw new DataDirInUseError(
-        `The data folder ${clusterDir} is in use by another running instance of the app (pid ${owner}, with PostgreSQL pid ${running.pid}). ` +
-          'Stop that instance, or start this one with a different DATA_DIR.',
-      );
+      throw new DataDirInUseError(clusterDir, owner!, running.pid);
     }
     log.warn(`PostgreSQL (pid ${running.pid}) was left running on ${clusterDir} by an app that is gone; stopping it before starting ours`);
     await stopServer(running.pid, (ms) => pidGone(running.pid, ms), { fastMs: 10_000, immediateMs: 5_000 });
