@@ -15,13 +15,10 @@ export async function photosSweep(deps: SweepDeps, remove: boolean, now = new Da
     if (found.unnamed === 0) {
       return [found.old === 0 ? `No ${written}: nothing to remove.` : `A post names each of the ${found.old} ${written}: nothing to remove.`];
     }
-    return [
-      `${found.unnamed} of the ${found.old} ${written} are named by no post.`,
-      found.braked
-        ? 'The daily sweep holds back from so many: it takes them for a sign that the database is not the one of this storage.'
-        : 'The daily sweep removes them.',
-      `Nothing removed. ${CHECK_FIRST}`,
-    ];
+    const counted = `${found.unnamed} of the ${found.old} ${written} are named by no post.`;
+    // Few enough to be strays (decision 0119's brake does not hold): nothing to doubt in the settings.
+    if (!found.braked) return [counted, 'The daily sweep removes them. Nothing removed; npm run photos:sweep -- --remove removes them now.'];
+    return [counted, 'The daily sweep holds back from so many: it takes them for a sign that the database is not the one of this storage.', `Nothing removed. ${CHECK_FIRST}`];
   }
   const report = await sweepUnnamedFiles(deps, now, { overBrake: true });
   const left = report.unnamed - report.removed - report.failed;
