@@ -15,7 +15,7 @@ describe('failureOf', () => {
     for (const [args, line] of [
       [['--bogus'], "Unknown option '--bogus'"],
       [['--out'], "Option '--out <value>' argument missing"],
-      [['extra'], "Unexpected argument 'extra'."],
+      [['extra'], "Unexpected argument 'extra'"],
     ] as const) {
       let thrown: unknown;
       try {
@@ -75,7 +75,7 @@ describe('the scripts, with --help and a wrong argument', () => {
     ['backup', ['--out', aFile], /^--out \S+ is a file, not a folder: name a folder for the archive\.\nUsage: npm run backup/],
     ['restore', ['FILE', '--bogus'], /^Unknown option '--bogus'\.?\nUsage: npm run restore/],
     ['cluster', ['--bogus'], /^Unknown option '--bogus'\.?\nUsage: npm run cluster/],
-    ['cluster', ['extra'], /^Unexpected argument 'extra'\.\nUsage: npm run cluster/],
+    ['cluster', ['extra'], /^Unexpected argument 'extra'\nUsage: npm run cluster/],
     ['storage-migrate', ['--bogus'], /^Unexpected argument '--bogus': .*\nUsage: npm run storage:migrate/],
     ['owner-password', ['--bogus'], /^Unexpected argument '--bogus': .*\nUsage: npm run owner-password/],
     ['migrate', ['--bogus'], /^Unexpected argument '--bogus'\.\nUsage: npm run db:migrate/],

@@ -18,10 +18,10 @@ export const USAGE_EXIT = 2;
 const isParseArgsError = (err: unknown) => String((err as { code?: unknown } | null)?.code ?? '').startsWith('ERR_PARSE_ARGS_');
 
 /**
- * The first sentence of parseArgs' message: the rest explains `--` to a programmer
- * ("To specify a positional argument starting with a '-', place it at the end…").
+ * The first sentence of parseArgs' message, without its full stop (which it has only sometimes):
+ * the rest explains `--` to a programmer ("To specify a positional argument starting with a '-', …").
  */
-const firstSentence = (message: string) => message.split(/(?<=\.)\s/)[0]!;
+const firstSentence = (message: string) => message.split(/(?<=\.)\s/)[0]!.replace(/\.$/, '');
 
 /** Whether `argv` asks for help (before a `--`, after which everything is an argument). */
 export function asksForHelp(argv: string[]): boolean {
@@ -35,7 +35,8 @@ export function asksForHelp(argv: string[]): boolean {
  * its stack, exit 1, since it is a bug or a failure we did not foresee.
  */
 export function failureOf(err: unknown, usage: string): { text: unknown; code: number } {
-  if (err instanceof UsageError || isParseArgsError(err)) return { text: `${firstSentence((err as Error).message)}\n${usage}`, code: USAGE_EXIT };
+  if (err instanceof UsageError) return { text: `${err.message}\n${usage}`, code: USAGE_EXIT };
+  if (isParseArgsError(err)) return { text: `${firstSentence((err as Error).message)}\n${usage}`, code: USAGE_EXIT };
   // Another DATA_DIR, as `npm start` is told, would be another database: the tool must wait for the app.
   if (err instanceof DataDirInUseError) return { text: `The data folder ${err.clusterDir} is in use by the running app: stop the app (pid ${err.appPid}) first, then run this again.`, code: 1 };
   if (PLAIN.some((kind) => err instanceof kind)) return { text: (err as Error).message, code: 1 };
