@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cardOf, hasFocus, messageViaApi } from './community-helpers';
-import { expectToast, newPage, registerViaApi, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { expectToast, hitsInside, newPage, registerViaApi, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, photo, uniqueToken } from './posts-helpers';
 
 /**
@@ -90,12 +90,12 @@ describe('keyboard and screen reader', () => {
     await expect.poll(() => hasFocus(share)).toBe(true);
   });
 
-  it('marks a report without a reason on its select, with the focus there', async () => {
+  it('marks a report without a reason on its select, with the focus there and the toast off its buttons', async () => {
     const owner = await newPage(ctx.browser);
     await registerViaApi(owner, uniqueUser('ownerr'));
     const title = `Reported pears ${uniqueToken()}`;
     await createPosts(owner, [{ title }]);
-    const page = await newPage(ctx.browser);
+    const page = await newPage(ctx.browser, { viewport: { width: WIDTHS.mobile, height: 844 } });
     await registerViaApi(page, uniqueUser('reporter'));
     await page.goto(`/?q=${encodeURIComponent(title)}`);
     await cardOf(page, title).getByRole('button', { name: `Report post: ${title}` }).click();
@@ -108,6 +108,8 @@ describe('keyboard and screen reader', () => {
     expect(await reason.getAttribute('aria-invalid')).toBe('true');
     expect(await reason.getAttribute('aria-describedby')).toBeTruthy();
     await dialog.getByText('Please select a reason for reporting.').waitFor();
+    // Below a dialog that leaves the foot of the screen free, the toast stays there, off its buttons.
+    for (const name of ['Submit Report', 'Cancel']) expect(await hitsInside(dialog.getByRole('button', { name }), '[role="dialog"]'), name).toBe(true);
   });
 
   it('moves the focus to Remove image once a photo is chosen from the keyboard', async () => {

@@ -8,8 +8,8 @@ export const ToastProvider = ToastPrimitive.Provider;
 
 /**
  * At the bottom (right from md up, at most 420px wide there; spec §9), also on phones: at the top
- * a toast covered a dialog's title and its close button. Over an open dialog it sits higher, clear
- * of the buttons at the dialog's foot (styles.css, `data-toast-viewport`). F8 focuses it. Its empty
+ * a toast covered a dialog's title and its close button. Over an open dialog that reaches the foot
+ * of the screen it sits higher, clear of the dialog's buttons (`data-over-dialog`, toaster.tsx). F8 focuses it. Its empty
  * strip lets clicks through to what is under it; the toasts take theirs (`pointer-events-auto`).
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {

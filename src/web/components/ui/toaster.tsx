@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TOAST } from '../../../domain/limits';
 import { focusIsLost } from '../../lib/focus';
@@ -13,6 +13,7 @@ import { dismissToast, useToasts } from './use-toast';
 export function Toaster() {
   const toasts = useToasts();
   const giveFocusBack = useFocusReturn();
+  const overDialog = useDialogReachesFoot(toasts.some((t) => t.open));
   return (
     <ToastProvider duration={TOAST.durationMs} swipeDirection="right" swipeThreshold={TOAST.swipeThresholdPx}>
       {toasts.map(({ id, title, description, variant, action, open }) => (
@@ -39,7 +40,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport data-over-dialog={overDialog ? '' : undefined} />
     </ToastProvider>
   );
 }
@@ -73,4 +74,34 @@ function useFocusReturn(): () => void {
     returnTo.current = null;
     if (target?.isConnected) target.focus();
   };
+}
+
+/** The room a toast takes at the foot of the screen: its height and the viewport's padding. */
+const TOAST_ROOM_PX = 128;
+
+/**
+ * Whether an open dialog reaches down to where a toast shows (docs/decisions/0049, 0134): a tall
+ * one's buttons would be covered, and the toast then sits higher (styles.css); a short one leaves
+ * the foot of the screen free, and the toast stays there, clear of the dialog. Looked at while a
+ * toast shows, as dialogs open and close and the window changes.
+ */
+function useDialogReachesFoot(showing: boolean): boolean {
+  const [reaches, setReaches] = useState(false);
+  useLayoutEffect(() => {
+    if (!showing) return;
+    const measure = () => {
+      const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')];
+      const lowest = Math.max(0, ...dialogs.map((d) => d.getBoundingClientRect().bottom));
+      setReaches(lowest > window.innerHeight - TOAST_ROOM_PX);
+    };
+    measure();
+    const watch = new MutationObserver(measure);
+    watch.observe(document.body, { childList: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      watch.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [showing]);
+  return reaches;
 }
