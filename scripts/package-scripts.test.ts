@@ -9,7 +9,7 @@ const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.me
  * (`docker stop`, `kill`; docs/decisions/0134). `exec` makes the long-running process the shell.
  */
 describe('the long-running npm scripts', () => {
-  it.each(['start', 'cluster'])('%s replaces npm’s shell, so a signal sent to npm reaches it', (name) => {
+  it.each(['start', 'dev', 'cluster'])('%s replaces npm’s shell, so a signal sent to npm reaches it', (name) => {
     expect(scripts[name]).toMatch(/^exec /);
   });
 });
