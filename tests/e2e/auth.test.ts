@@ -69,6 +69,8 @@ describe('auth journey', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await header(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    // Said on the new page, and read out: nothing else would tell a screen-reader user (0134).
+    await expectToast(page, 'You have signed out on this device.');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => 'memberDocument' in window)).toBe(false);
     await expectAccessible(page);

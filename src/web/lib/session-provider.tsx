@@ -89,6 +89,9 @@ export function useSession(): Session {
   return session;
 }
 
+/** What a member is told once signed out, on the sign-in page the tab loads (docs/decisions/0134). */
+const SIGNED_OUT_TOAST = { title: 'Signed out', description: 'You have signed out on this device.' };
+
 /**
  * Sign Out (spec §2 header): logs out and goes to /login, as a new document once the server has
  * ended the session, so nothing the member was shown stays in the tab (docs/decisions/0113). When
@@ -103,7 +106,8 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => apiRequest<void>('POST', '/api/auth/logout'),
     onMutate: () => expectMove(true),
-    onSuccess: () => startAfresh('/login'),
+    // Said on the new /login, where the focus starts on the page: a toast is read out (0134).
+    onSuccess: () => startAfresh('/login', { toast: SIGNED_OUT_TOAST }),
     onError: (error) => {
       expectMove(false);
       console.error('Logout failed', error);
