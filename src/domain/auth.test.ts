@@ -31,6 +31,14 @@ describe('login and register validation (spec §5)', () => {
     }
     expect(RegisterInput.parse({ username: '  Ann Marie-O’Neil 李 ', email: 'a@b.co', password: 'secret1' }).username).toBe('Ann Marie-O’Neil 李');
   });
+  it('refuses invisible characters that would let a name pass for another, and keeps the joiners names need', () => {
+    for (const username of ['Admin\u200b Team', 'admin\u2060', '\u202eninda', 'An\ufeffn', 'Ann\u00adMarie']) {
+      expect(firstMessage(RegisterInput.safeParse({ username, email: 'a@b.co', password: 'secret1' }))).toBe('Username cannot contain invisible characters');
+    }
+    for (const username of ['می\u200cخواهم', 'Family 👨\u200d👩\u200d👧']) {
+      expect(RegisterInput.parse({ username, email: 'a@b.co', password: 'secret1' }).username).toBe(username);
+    }
+  });
   it('has sensible maximum lengths', () => {
     expect(RegisterInput.safeParse({ username: 'x'.repeat(41), email: 'a@b.co', password: 'secret1' }).success).toBe(false);
     expect(LoginInput.safeParse({ email: 'a@b.co', password: 'x'.repeat(129) }).success).toBe(false);

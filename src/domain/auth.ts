@@ -20,11 +20,20 @@ export const Password = text(PASSWORD_MIN_MESSAGE)
 /** A name is one line of text: it is written into mail (an invitation's first words), notifications and every card. */
 export const USERNAME_CONTROL_MESSAGE = 'Username cannot contain line breaks or other control characters';
 
+/**
+ * Characters that show nothing, or turn the text around, in a name (docs/decisions/0134): 'Admin\u200b'
+ * would pass for an admin's name, and a right-to-left override reverses what follows it. The
+ * joiners (U+200C, U+200D) stay: Persian names and emoji need them.
+ */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+export const USERNAME_INVISIBLE_MESSAGE = 'Username cannot contain invisible characters';
+
 export const Username = text(USERNAME_MIN_MESSAGE)
   .trim()
   .min(LIMITS.usernameMin, USERNAME_MIN_MESSAGE)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
-  .refine((v) => !/\p{Cc}/u.test(v.replaceAll('\u0000', '')), USERNAME_CONTROL_MESSAGE); // NUL has text()'s own message
+  .refine((v) => !/\p{Cc}/u.test(v.replaceAll('\u0000', '')), USERNAME_CONTROL_MESSAGE) // NUL has text()'s own message
+  .refine((v) => !INVISIBLE.test(v), USERNAME_INVISIBLE_MESSAGE);
 
 export const LoginInput = z.object({
   email: Email,

@@ -45,6 +45,8 @@ describe('GET /api/user/export', () => {
     expect(data.comments).toEqual([expect.objectContaining({ content: 'Still plenty' })]);
     expect(data.messages.map((m: { content: string }) => m.content).sort()).toEqual(['Hello there', 'Hi back']);
     expect(data.grants).toEqual([expect.objectContaining({ kind: 'trial' })]);
+    // The networks remembered for referrals (0134) are the member's own data, and in it.
+    expect(data.signInNetworks).toEqual([{ address: expect.any(String), lastSeenAt: expect.any(String) }]);
   });
 
   it("keeps the decision on the member's reports and verification requests and its date, never the admin who made it", async () => {

@@ -55,6 +55,36 @@ describe('a friend who registers with the code', () => {
     await friendRegisters(code, { cookie: `__Secure-device=${device.value}` });
     expect(await get(referrer.cookie, '/api/referrals')).toHaveLength(before);
   });
+
+  it('is not counted from a network the referrer signed in from, after they signed out (docs/decisions/0134)', async () => {
+    const other = await registerMember(ctx.app, { username: 'Sam Signedout' });
+    const otherCode = (await get(other.cookie, '/api/auth/me')).inviteCode;
+    const home = nextAddress();
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: other.email, password: other.password }, remoteAddress: home });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: sessionCookie(signIn) }, remoteAddress: home });
+    expect(out.statusCode).toBe(204);
+    // No session of theirs is left on that network: the remembered network still tells.
+    const left = await ctx.database.db.execute(sql`SELECT 1 FROM sessions WHERE user_id = ${other.id} AND address = ${home}`);
+    expect(left.rows).toHaveLength(0);
+    await friendRegisters(otherCode, { address: home });
+    expect(await get(other.cookie, '/api/referrals')).toHaveLength(0);
+  });
+
+  it('counts one friend a network: a second from the same connection is not counted', async () => {
+    const host = await registerMember(ctx.app, { username: 'Nia Network' });
+    const hostCode = (await get(host.cookie, '/api/auth/me')).inviteCode;
+    const cafe = nextAddress();
+    await friendRegisters(hostCode, { address: cafe });
+    await friendRegisters(hostCode, { address: cafe });
+    await friendRegisters(hostCode);
+    expect(await get(host.cookie, '/api/referrals')).toHaveLength(2);
+    // The friend's network is kept for this rule only: never in the referrer's export.
+    const exported = await ctx.app.inject(as(host.cookie, { method: 'GET', url: '/api/user/export', remoteAddress: nextAddress() }));
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().referrals).toHaveLength(2);
+    expect(exported.body).not.toContain(cafe);
+  });
 });
 
 describe('tiers and credit', () => {
@@ -163,5 +193,19 @@ describe('POST /api/referrals/invite', () => {
     for (let i = 0; i < 10 && status !== 429; i++) status = (await post(referrer.cookie, '/api/referrals/invite', { email: uniqueEmail('many') })).statusCode;
     expect(status).toBe(429);
     expect((await post(referrer.cookie, '/api/referrals/invite', { email: 'not an email' })).statusCode).toBe(400);
+  });
+});
+
+describe('the networks a member signed in from', () => {
+  it('are remembered 180 days after the last time, then forgotten by the sessions sweep', async () => {
+    const member = await registerMember(ctx.app, { username: 'Olga Old' });
+    const now = new Date();
+    const old = new Date(now.getTime() - 181 * 24 * 60 * 60 * 1000);
+    await ctx.database.db.execute(sql`INSERT INTO member_networks (user_id, address, last_seen_at) VALUES (${member.id}, '10.99.0.1', ${old})`);
+    await ctx.app.sessions.sweepExpired(now);
+    const kept = await ctx.database.db.execute<{ address: string }>(sql`SELECT address FROM member_networks WHERE user_id = ${member.id}`);
+    // The registration's network stays; the one not seen for 181 days is gone.
+    expect(kept.rows.map((r) => r.address)).not.toContain('10.99.0.1');
+    expect(kept.rows).toHaveLength(1);
   });
 });

@@ -15,8 +15,13 @@ export const referrals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the $3 credits went to both, on the friend's first payment. */
     bonusGrantedAt: timestamp('bonus_granted_at', { withTimezone: true }),
+    /** The network the friend registered from: one friend a network counts (docs/decisions/0134). */
+    friendAddress: text('friend_address'),
   },
-  (t) => [uniqueIndex('referrals_friend_key').on(t.friendId), index('referrals_referrer_idx').on(t.referrerId)],
+  (t) => [
+    uniqueIndex('referrals_friend_key').on(t.friendId),
+    index('referrals_referrer_idx').on(t.referrerId, t.friendAddress),
+  ],
 );
 
 /** Tiers already rewarded (1, 3, 5 friends): each once per member, whatever happens after. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { GRANT_KINDS } from '../../../domain/access';
 
 export const verifiedTypeEnum = pgEnum('verified_type', ['arborist', 'business', 'individual']);
@@ -48,6 +48,23 @@ export const sessions = pgTable(
     address: text('address'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The networks (IPv4, or the IPv6 /64) a member signed in from, kept a while after the last time
+ * (docs/decisions/0134): a sign-out deletes the session, and with it what told a referral from the
+ * member's own network apart. Deleted with the member.
+ */
+export const memberNetworks = pgTable(
+  'member_networks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index('member_networks_last_seen_idx').on(t.lastSeenAt)],
 );
 
 /** Access grants (DECISIONS 6): held by a user, or by a guest session until it signs in. */

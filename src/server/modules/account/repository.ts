@@ -6,6 +6,7 @@ import {
   favorites,
   grants,
   invites,
+  memberNetworks,
   messages,
   notifications,
   payments,
@@ -24,6 +25,8 @@ const { searchVector: _searchVector, ...post } = getTableColumns(posts);
 // (an admin's account id: kept from the people they decide about, for the moderators' safety).
 const { reviewedBy: _reportReviewer, ...report } = getTableColumns(reports);
 const { reviewedBy: _requestReviewer, ...verificationRequest } = getTableColumns(verificationRequests);
+// A referral keeps the network its friend registered from (0134): another member's address.
+const { friendAddress: _friendAddress, ...referral } = getTableColumns(referrals);
 
 /** Every row a member's data export holds, by table: what they wrote, what was written to them, what they hold. */
 export function createAccountRepository(db: Db) {
@@ -33,7 +36,7 @@ export function createAccountRepository(db: Db) {
       if (!profile) return null;
       const [
         postRows, favouriteRows, commentRows, messageRows, ratingRows, blockRows, reportRows,
-        notificationRows, grantRows, paymentRows, referralRows, inviteRows, verificationRows,
+        notificationRows, grantRows, paymentRows, referralRows, inviteRows, verificationRows, networkRows,
       ] = await Promise.all([
         db.select(post).from(posts).where(eq(posts.userId, userId)),
         db.select().from(favorites).where(eq(favorites.userId, userId)),
@@ -45,9 +48,10 @@ export function createAccountRepository(db: Db) {
         db.select().from(notifications).where(eq(notifications.userId, userId)),
         db.select().from(grants).where(eq(grants.userId, userId)),
         db.select().from(payments).where(eq(payments.userId, userId)),
-        db.select().from(referrals).where(or(eq(referrals.referrerId, userId), eq(referrals.friendId, userId))),
+        db.select(referral).from(referrals).where(or(eq(referrals.referrerId, userId), eq(referrals.friendId, userId))),
         db.select().from(invites).where(eq(invites.userId, userId)),
         db.select(verificationRequest).from(verificationRequests).where(eq(verificationRequests.userId, userId)),
+        db.select({ address: memberNetworks.address, lastSeenAt: memberNetworks.lastSeenAt }).from(memberNetworks).where(eq(memberNetworks.userId, userId)),
       ]);
       return {
         account: profile,
@@ -64,6 +68,7 @@ export function createAccountRepository(db: Db) {
         referrals: referralRows,
         invites: inviteRows,
         verificationRequests: verificationRows,
+        signInNetworks: networkRows,
       };
     },
 

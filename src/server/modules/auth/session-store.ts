@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client';
-import { grants, sessions } from '../../db/schema/index';
+import { grants, memberNetworks, sessions } from '../../db/schema/index';
 
 /** Idle and absolute lifetimes (docs/decisions/0002-sessions.md). */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 export const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** How long a network a member signed in from is remembered after the last time (docs/decisions/0134). */
+export const MEMBER_NETWORK_KEPT_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** The stored id of a session: the HMAC of its cookie token (the token itself is never stored). */
 export const sessionIdOf = (secret: string, token: string) => createHmac('sha256', secret).update(token).digest('base64url');
@@ -33,6 +35,12 @@ export function createSessionStore(db: Db, secret: string) {
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
       });
+      if (userId && address) {
+        await db
+          .insert(memberNetworks)
+          .values({ userId, address, lastSeenAt: now })
+          .onConflictDoUpdate({ target: [memberNetworks.userId, memberNetworks.address], set: { lastSeenAt: now } });
+      }
       return { token, id };
     },
 
@@ -66,6 +74,7 @@ export function createSessionStore(db: Db, secret: string) {
     async sweepExpired(now = new Date()): Promise<void> {
       const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
       await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now} OR ${sessions.lastSeenAt} < ${idleCutoff}`);
+      await db.delete(memberNetworks).where(sql`${memberNetworks.lastSeenAt} < ${new Date(now.getTime() - MEMBER_NETWORK_KEPT_MS)}`);
     },
   };
 }

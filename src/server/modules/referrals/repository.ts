@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { invites, referralRewards, referrals, sessions, users } from '../../db/schema/index';
+import { invites, memberNetworks, referralRewards, referrals, users } from '../../db/schema/index';
 
 export interface ReferralRow {
   id: string;
@@ -18,19 +18,33 @@ export function createReferralsRepository(db: Db) {
       return row;
     },
 
-    /** Whether the member has a session begun from this network address (the same person, most likely). */
-    async hasSessionFrom(userId: string, address: string, tx: Pick<Db, 'select'> = db): Promise<boolean> {
+    /**
+     * Whether the member signed in from this network address in the last months (the same person,
+     * most likely), signed out since or not (docs/decisions/0134).
+     */
+    async hasBeenOn(userId: string, address: string, tx: Pick<Db, 'select'> = db): Promise<boolean> {
       if (!address) return false;
       const [row] = await tx
         .select({ one: sql`1` })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), eq(sessions.address, address)))
+        .from(memberNetworks)
+        .where(and(eq(memberNetworks.userId, userId), eq(memberNetworks.address, address)))
         .limit(1);
       return row !== undefined;
     },
 
-    async insert(tx: Tx, referrerId: string, friendId: string): Promise<void> {
-      await tx.insert(referrals).values({ referrerId, friendId }).onConflictDoNothing();
+    /** Whether another friend of the referrer registered from this network address. */
+    async hasFriendFrom(referrerId: string, address: string, tx: Pick<Db, 'select'> = db): Promise<boolean> {
+      if (!address) return false;
+      const [row] = await tx
+        .select({ one: sql`1` })
+        .from(referrals)
+        .where(and(eq(referrals.referrerId, referrerId), eq(referrals.friendAddress, address)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async insert(tx: Tx, referrerId: string, friendId: string, friendAddress: string): Promise<void> {
+      await tx.insert(referrals).values({ referrerId, friendId, friendAddress: friendAddress || null }).onConflictDoNothing();
     },
 
     /** The friend's referral, locked, when its bonus is still to give. */

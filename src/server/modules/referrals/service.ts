@@ -76,19 +76,23 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
     /** Whether invitations are mailed here (SMTP_URL and PUBLIC_URL); otherwise the card offers the link to copy. */
     mailsInvitations: inviteOrigin !== null,
 
-    /** In the registration's transaction: records the referral unless it is the referrer themselves. */
+    /**
+     * In the registration's transaction: records the referral unless it is the referrer themselves
+     * (their browser, or a network they signed in from in the last months), or a second friend from
+     * one network: friends made up by one person on one connection earn nothing (docs/decisions/0134).
+     */
     async onRegistered(tx: Tx, reg: Registration): Promise<void> {
       const code = reg.referralCode?.trim().toUpperCase();
       if (!code) return;
       const referrer = await repo.referrerByCode(code, tx);
       if (!referrer) return;
-      const self =
-        referrer.id === reg.actor.userId || reg.signedInHereBefore(referrer.email) || (await repo.hasSessionFrom(referrer.id, reg.actor.address, tx));
-      if (self) {
-        deps.log.info({ referrerId: referrer.id }, 'a referral from the referrer’s own browser or network was not counted');
+      const { address } = reg.actor;
+      const self = referrer.id === reg.actor.userId || reg.signedInHereBefore(referrer.email) || (await repo.hasBeenOn(referrer.id, address, tx));
+      if (self || (await repo.hasFriendFrom(referrer.id, address, tx))) {
+        deps.log.info({ referrerId: referrer.id }, self ? 'a referral from the referrer’s own browser or network was not counted' : 'a second referral from one network was not counted');
         return;
       }
-      await repo.insert(tx, referrer.id, reg.friendId);
+      await repo.insert(tx, referrer.id, reg.friendId, address);
     },
 
     /**
