@@ -24,6 +24,13 @@ describe('readPassword on a terminal', () => {
     expect(tty.shown()).toBe('Owner password: \n');
   });
 
+  it('takes nothing of an arrow, Home or Delete key into the password', async () => {
+    const tty = terminal();
+    const read = readPassword('Owner password: ', tty.input, tty.output);
+    tty.input.write('apple\u001b[Dfire\u001b[3~wood\u001bOH skids\r');
+    expect(await read).toBe('applefirewood skids');
+  });
+
   it('gives null on Ctrl+C, leaving raw mode', async () => {
     const tty = terminal();
     const read = readPassword('Owner password: ', tty.input, tty.output);

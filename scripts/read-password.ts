@@ -6,6 +6,9 @@ export type PasswordInput = NodeJS.ReadableStream & { isTTY?: boolean; setRawMod
 const ENTER = new Set(['\r', '\n']);
 const GIVE_UP = new Set(['\u0003', '\u0004']); // Ctrl+C, Ctrl+D
 const ERASE = new Set(['\u007f', '\b']);
+/** A terminal's escape sequence: CSI (ESC [ … final byte), SS3 (ESC O x), or ESC and one key (Alt+key). */
+// eslint-disable-next-line no-control-regex -- the escape character is what is matched
+const ESCAPE_SEQUENCE = /\u001b(\[[0-?]*[ -/]*[@-~]|O.|.)?/gu;
 
 /**
  * The password typed on a terminal, with nothing shown: the terminal is put in raw mode, so it
@@ -29,7 +32,9 @@ function readHidden(prompt: string, input: PasswordInput, output: NodeJS.Writabl
     };
     const onEnd = () => finish(null);
     const onData = (chunk: string | Buffer) => {
-      for (const key of String(chunk)) {
+      // An arrow, Home or Delete key comes as an escape sequence (ESC [ A, ESC [ 3 ~): none of it is
+      // typed text, or the hash printed would be of another password than the one typed.
+      for (const key of String(chunk).replace(ESCAPE_SEQUENCE, '')) {
         if (ENTER.has(key)) return finish(typed);
         if (GIVE_UP.has(key)) return finish(null);
         if (ERASE.has(key)) typed = typed.slice(0, -1);

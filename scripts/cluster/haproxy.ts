@@ -98,7 +98,14 @@ async function stopLeftovers(configFile: string, log: (line: string) => void): P
   const pids = haproxiesOn(configFile);
   if (!pids.length) return;
   log(`Stopping the HAProxy an earlier run left on ${configFile} (pid ${pids.join(', ')})…`);
-  for (const pid of pids) process.kill(pid, 'SIGTERM');
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ESRCH') continue; // gone meanwhile
+      throw new ConfigError(`The HAProxy left on ${configFile} (pid ${pid}) is not ours to stop (${(err as NodeJS.ErrnoException).code}): stop it as its owner, then run this again.`);
+    }
+  }
   for (let waited = 0; haproxiesOn(configFile).length && waited < 5_000; waited += 100) await sleep(100);
 }
 

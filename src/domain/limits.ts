@@ -63,3 +63,6 @@ export const TOOLTIP = {
 } as const;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long a network a member signed in from, or a referred friend registered from, is remembered (docs/decisions/0134). */
+export const MEMBER_NETWORK_KEPT_MS = 180 * DAY_MS;

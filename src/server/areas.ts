@@ -101,6 +101,7 @@ export async function registerModules(
   const referrals = createReferralsService({ db, access, posts, mail, limiter, log: app.log, publicUrl: config.PUBLIC_URL });
   posts.afterCreate((row) => referrals.onPostShared(row.userId));
   await app.register(referralsRoutes, { prefix: '/api/referrals', referrals });
+  app.jobs.add({ name: 'referral-networks-old', everyMs: 24 * 60 * 60_000, run: () => referrals.forgetOldNetworks() });
   const auth = createAuthService({
     db,
     secret: config.SESSION_SECRET,

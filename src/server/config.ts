@@ -183,8 +183,9 @@ export const defaultOriginOf = ({ DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME }: Pick<En
   DEFAULT_ORIGIN && DEFAULT_ORIGIN_NAME ? { ...DEFAULT_ORIGIN, name: DEFAULT_ORIGIN_NAME } : HOME_ORIGIN;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = loadToolConfig(env);
-  return { ...config, SESSION_SECRET: resolveSessionSecret(parseEnv(env), config.DATA_DIR) };
+  const parsed = parseEnv(env);
+  const config = toolConfigOf(parsed);
+  return { ...config, SESSION_SECRET: resolveSessionSecret(parsed, config.DATA_DIR) };
 }
 
 /** The settings of a command-line tool, which signs no cookie: all but SESSION_SECRET. */
@@ -195,8 +196,10 @@ export type ToolConfig = Omit<Config, 'SESSION_SECRET'>;
  * session secret, so that a mistyped DATA_DIR is not created to hold a new one (and a tool that
  * refuses leaves nothing behind).
  */
-export function loadToolConfig(env: NodeJS.ProcessEnv = process.env): ToolConfig {
-  const { DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME, SESSION_SECRET: _secret, ...parsed } = parseEnv(env);
+export const loadToolConfig = (env: NodeJS.ProcessEnv = process.env): ToolConfig => toolConfigOf(parseEnv(env));
+
+function toolConfigOf(env: Env): ToolConfig {
+  const { DEFAULT_ORIGIN, DEFAULT_ORIGIN_NAME, SESSION_SECRET: _secret, ...parsed } = env;
   const dataDir = path.resolve(parsed.DATA_DIR);
   if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) {
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: ${dataDir} is a file, not a folder`);

@@ -31,7 +31,10 @@ async function main(): Promise<void> {
     await database.close();
     throw err;
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
   shutDownOnSignals(app, trackConnections(app.server), database, log);
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -72,6 +72,10 @@ export function shutDownOnSignals(
     else process.on(event, () => void shutdown(event));
   }
   // Started over an IPC channel (`npm run cluster`'s instances, pm2): the channel closes when the
-  // supervisor is gone, even killed with -9, and the app stops rather than run on unwatched.
-  if (process.send) process.once('disconnect', () => void shutdown('IPC disconnect (supervisor gone)'));
+  // supervisor is gone, even killed with -9, and the app stops rather than run on unwatched; also
+  // when it closed while the app was still starting, before this listener was there.
+  if (process.send) {
+    if (!process.connected) void shutdown('IPC disconnect (supervisor gone)');
+    else process.once('disconnect', () => void shutdown('IPC disconnect (supervisor gone)'));
+  }
 }

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '../../src/domain/referrals';
+import type { EventBus } from '../../src/server/events/bus';
+import { createSessionResolver } from '../../src/server/modules/auth/sessions';
+import { createReferralsRepository } from '../../src/server/modules/referrals/repository';
 import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, warmPool, type Member } from './helpers';
 import { callerChanged, createPost, VALID_POST } from './posts-helpers';
 import { useSmtpServer } from './smtp';
@@ -75,7 +78,7 @@ describe('a friend who registers with the code', () => {
     const host = await registerMember(ctx.app, { username: 'Nia Network' });
     const hostCode = (await get(host.cookie, '/api/auth/me')).inviteCode;
     const cafe = nextAddress();
-    await friendRegisters(hostCode, { address: cafe });
+    const first = await friendRegisters(hostCode, { address: cafe });
     await friendRegisters(hostCode, { address: cafe });
     await friendRegisters(hostCode);
     expect(await get(host.cookie, '/api/referrals')).toHaveLength(2);
@@ -84,6 +87,20 @@ describe('a friend who registers with the code', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.json().referrals).toHaveLength(2);
     expect(exported.body).not.toContain(cafe);
+    // The friend's own export holds it, as theirs; 180 days on, it is forgotten.
+    const own = await ctx.app.inject(as(first.cookie, { method: 'GET', url: '/api/user/export', remoteAddress: nextAddress() }));
+    expect(own.json().referrals).toEqual([expect.objectContaining({ friendId: first.id, friendAddress: cafe })]);
+    await createReferralsRepository(ctx.database.db).forgetNetworksBefore(new Date(Date.now() + 1000));
+    const after = await ctx.database.db.execute<{ friend_address: string | null }>(sql`SELECT friend_address FROM referrals WHERE friend_id = ${first.id}`);
+    expect(after.rows).toEqual([{ friend_address: null }]);
+  });
+
+  it('counts one friend a network also when the registrations arrive together', async () => {
+    const host = await registerMember(ctx.app, { username: 'Rae Racer' });
+    const hostCode = (await get(host.cookie, '/api/auth/me')).inviteCode;
+    const one = nextAddress();
+    await Promise.all(Array.from({ length: 5 }, () => friendRegisters(hostCode, { address: one })));
+    expect(await get(host.cookie, '/api/referrals')).toHaveLength(1);
   });
 });
 
@@ -197,6 +214,18 @@ describe('POST /api/referrals/invite', () => {
 });
 
 describe('the networks a member signed in from', () => {
+  it('include the ones a long session is used from, seen at its hourly touch', async () => {
+    const member = await registerMember(ctx.app, { username: 'Tom Traveller' });
+    const token = member.cookie.replace(/^[^=]+=/, '');
+    // A resolver of its own: its cache is empty, as another instance's would be.
+    const events = { subscribe: () => {}, onResync: () => {} } as unknown as EventBus;
+    const resolver = createSessionResolver({ pool: ctx.database.pool, secret: ctx.config.SESSION_SECRET, events });
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    expect(await resolver.resolve(token, '10.98.0.7', later)).not.toBeNull();
+    const seen = await ctx.database.db.execute<{ address: string }>(sql`SELECT address FROM member_networks WHERE user_id = ${member.id}`);
+    expect(seen.rows.map((r) => r.address)).toContain('10.98.0.7');
+  });
+
   it('are remembered 180 days after the last time, then forgotten by the sessions sweep', async () => {
     const member = await registerMember(ctx.app, { username: 'Olga Old' });
     const now = new Date();

@@ -69,7 +69,7 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const address = addressKey(request.ip);
       const token = request.cookies[sessionCookie(request).name];
-      const session = token ? await sessions.resolve(token) : null;
+      const session = token ? await sessions.resolve(token, address) : null;
       request.actor = session ? { ...session.actor, address } : guestActor(address);
     });
 

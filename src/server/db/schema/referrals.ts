@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -20,7 +21,10 @@ export const referrals = pgTable(
   },
   (t) => [
     uniqueIndex('referrals_friend_key').on(t.friendId),
-    index('referrals_referrer_idx').on(t.referrerId, t.friendAddress),
+    index('referrals_referrer_idx').on(t.referrerId),
+    // One friend a network (docs/decisions/0134), held by the database: registrations sent together
+    // would each miss the others' rows in a read-then-insert.
+    uniqueIndex('referrals_referrer_network_key').on(t.referrerId, t.friendAddress).where(sql`${t.friendAddress} IS NOT NULL`),
   ],
 );
 

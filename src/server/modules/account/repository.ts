@@ -25,7 +25,7 @@ const { searchVector: _searchVector, ...post } = getTableColumns(posts);
 // (an admin's account id: kept from the people they decide about, for the moderators' safety).
 const { reviewedBy: _reportReviewer, ...report } = getTableColumns(reports);
 const { reviewedBy: _requestReviewer, ...verificationRequest } = getTableColumns(verificationRequests);
-// A referral keeps the network its friend registered from (0134): another member's address.
+// A referral keeps the network its friend registered from (0134): in the friend's export, not in the referrer's.
 const { friendAddress: _friendAddress, ...referral } = getTableColumns(referrals);
 
 /** Every row a member's data export holds, by table: what they wrote, what was written to them, what they hold. */
@@ -36,7 +36,7 @@ export function createAccountRepository(db: Db) {
       if (!profile) return null;
       const [
         postRows, favouriteRows, commentRows, messageRows, ratingRows, blockRows, reportRows,
-        notificationRows, grantRows, paymentRows, referralRows, inviteRows, verificationRows, networkRows,
+        notificationRows, grantRows, paymentRows, referrerRows, friendRows, inviteRows, verificationRows, networkRows,
       ] = await Promise.all([
         db.select(post).from(posts).where(eq(posts.userId, userId)),
         db.select().from(favorites).where(eq(favorites.userId, userId)),
@@ -48,7 +48,8 @@ export function createAccountRepository(db: Db) {
         db.select().from(notifications).where(eq(notifications.userId, userId)),
         db.select().from(grants).where(eq(grants.userId, userId)),
         db.select().from(payments).where(eq(payments.userId, userId)),
-        db.select(referral).from(referrals).where(or(eq(referrals.referrerId, userId), eq(referrals.friendId, userId))),
+        db.select(referral).from(referrals).where(eq(referrals.referrerId, userId)),
+        db.select().from(referrals).where(eq(referrals.friendId, userId)),
         db.select().from(invites).where(eq(invites.userId, userId)),
         db.select(verificationRequest).from(verificationRequests).where(eq(verificationRequests.userId, userId)),
         db.select({ address: memberNetworks.address, lastSeenAt: memberNetworks.lastSeenAt }).from(memberNetworks).where(eq(memberNetworks.userId, userId)),
@@ -65,7 +66,7 @@ export function createAccountRepository(db: Db) {
         notifications: notificationRows,
         grants: grantRows,
         payments: paymentRows,
-        referrals: referralRows,
+        referrals: [...referrerRows, ...friendRows],
         invites: inviteRows,
         verificationRequests: verificationRows,
         signInNetworks: networkRows,

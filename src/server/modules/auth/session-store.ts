@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
+import { MEMBER_NETWORK_KEPT_MS } from '../../../domain/limits';
 import type { Db, Tx } from '../../db/client';
 import { grants, memberNetworks, sessions } from '../../db/schema/index';
 
@@ -8,8 +9,6 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 export const TOUCH_EVERY_MS = 60 * 60 * 1000;
-/** How long a network a member signed in from is remembered after the last time (docs/decisions/0134). */
-export const MEMBER_NETWORK_KEPT_MS = 180 * 24 * 60 * 60 * 1000;
 
 /** The stored id of a session: the HMAC of its cookie token (the token itself is never stored). */
 export const sessionIdOf = (secret: string, token: string) => createHmac('sha256', secret).update(token).digest('base64url');

@@ -94,6 +94,10 @@ export interface SessionResolverOptions {
   maxEntries?: number;
 }
 
+/** A member's network seen now (member_networks; the same upsert as a sign-in's, session-store.ts). */
+const MEMBER_NETWORK_UPSERT =
+  'INSERT INTO member_networks (user_id, address, last_seen_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, address) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at';
+
 /**
  * Resolves a session cookie to its session in one query, and keeps the result per session id for
  * `ttlMs` (docs/decisions/0050): every signed-in request needs it, and the query would otherwise be
@@ -122,22 +126,26 @@ export function createSessionResolver(opts: SessionResolverOptions) {
 
   const usable = (s: ActiveSession, now: Date) => s.expiresAt > now && now.getTime() - s.lastSeenAt.getTime() < SESSION_IDLE_MS;
 
-  /** last_seen_at at most hourly: the idle timeout counts from it. */
-  async function touchIfDue(s: ActiveSession, now: Date): Promise<void> {
+  /**
+   * last_seen_at at most hourly: the idle timeout counts from it. A member's network is remembered
+   * then too, not only at sign-in: a session kept for weeks is used from home and elsewhere (0134).
+   */
+  async function touchIfDue(s: ActiveSession, now: Date, address: string): Promise<void> {
     if (now.getTime() - s.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
     s.lastSeenAt = now;
     await opts.pool.query({ name: 'session_touch', text: 'UPDATE sessions SET last_seen_at = $2 WHERE id = $1', values: [s.actor.sessionId, now] });
+    if (s.actor.userId && address) await opts.pool.query({ name: 'member_network_touch', text: MEMBER_NETWORK_UPSERT, values: [s.actor.userId, address, now] });
   }
 
   return {
-    /** The session behind a cookie token; null when it is unknown, ended or expired. */
-    async resolve(token: string, now = new Date()): Promise<ActiveSession | null> {
+    /** The session behind a cookie token, used from `address`; null when it is unknown, ended or expired. */
+    async resolve(token: string, address: string, now = new Date()): Promise<ActiveSession | null> {
       const id = sessionIdOf(opts.secret, token);
       const cached = cache.get(id);
       // Another instance may have touched the session since: ask the database again.
       if (cached && !usable(cached, now)) cache.delete(id);
       const session = cached && usable(cached, now) ? cached : await cache.getOrLoad(id, () => load(id, now));
-      if (session) await touchIfDue(session, now);
+      if (session) await touchIfDue(session, now, address);
       return session;
     },
   };

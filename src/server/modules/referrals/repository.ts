@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invites, memberNetworks, referralRewards, referrals, users } from '../../db/schema/index';
 
@@ -41,6 +41,13 @@ export function createReferralsRepository(db: Db) {
         .where(and(eq(referrals.referrerId, referrerId), eq(referrals.friendAddress, address)))
         .limit(1);
       return row !== undefined;
+    },
+
+    async forgetNetworksBefore(cutoff: Date): Promise<void> {
+      await db
+        .update(referrals)
+        .set({ friendAddress: null })
+        .where(and(lt(referrals.createdAt, cutoff), isNotNull(referrals.friendAddress)));
     },
 
     async insert(tx: Tx, referrerId: string, friendId: string, friendAddress: string): Promise<void> {

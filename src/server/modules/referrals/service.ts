@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Actor } from '../../../domain/actor';
-import { DAY_MS } from '../../../domain/limits';
+import { DAY_MS, MEMBER_NETWORK_KEPT_MS } from '../../../domain/limits';
 import { CREDIT_CENTS } from '../../../domain/payments';
 import { canInvite, isMember, POLICY_MESSAGES } from '../../../domain/policy';
 import {
@@ -94,6 +94,9 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
       }
       await repo.insert(tx, referrer.id, reg.friendId, address);
     },
+
+    /** Forgets the network a friend registered from once it is as old as a remembered sign-in network (0134). */
+    forgetOldNetworks: (now = new Date()) => repo.forgetNetworksBefore(new Date(now.getTime() - MEMBER_NETWORK_KEPT_MS)),
 
     /**
      * After a post is shared: when its author was referred, the referrer's tiers reached are

@@ -89,17 +89,30 @@ function useDialogReachesFoot(showing: boolean): boolean {
   const [reaches, setReaches] = useState(false);
   useLayoutEffect(() => {
     if (!showing) return;
+    const dialogsNow = () => [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')];
     const measure = () => {
-      const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')];
-      const lowest = Math.max(0, ...dialogs.map((d) => d.getBoundingClientRect().bottom));
+      const lowest = Math.max(0, ...dialogsNow().map((d) => d.getBoundingClientRect().bottom));
       setReaches(lowest > window.innerHeight - TOAST_ROOM_PX);
     };
-    measure();
-    const watch = new MutationObserver(measure);
+    // A dialog that grows (a photo's preview, an answer that arrives) is measured again too; each
+    // is observed once (observing again would report it again, and measure again, every frame).
+    const sizes = new ResizeObserver(measure);
+    const watched = new WeakSet<Element>();
+    const watchDialogs = () => {
+      for (const dialog of dialogsNow()) {
+        if (watched.has(dialog)) continue;
+        watched.add(dialog);
+        sizes.observe(dialog);
+      }
+      measure();
+    };
+    watchDialogs();
+    const watch = new MutationObserver(watchDialogs);
     watch.observe(document.body, { childList: true });
     window.addEventListener('resize', measure);
     return () => {
       watch.disconnect();
+      sizes.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [showing]);
