@@ -115,6 +115,7 @@ describe('background jobs across three instances', () => {
         'photo-files-unnamed',
         'preview-views-old',
         'rate-limits-ended',
+        'referral-networks-old',
         'sessions-expired',
         'suspensions-ended',
       ].map((name) => ({
