@@ -114,3 +114,30 @@ describe('a database role that is not a superuser', () => {
     expect(lines).toEqual([expect.stringContaining('cannot create the PostgreSQL extensions this app needs')]);
   }, 60_000);
 });
+
+describe('migration 0028 on a database in use', () => {
+  it('remembers the networks of the members’ live sessions, not a guest’s (docs/decisions/0134)', async () => {
+    const name = await emptyDatabase();
+    const database = connect(urlOf(name), null, 2);
+    try {
+      await runMigrations(database.pool, { upTo: 28 }); // 0000-0027
+      await asAdmin(name, async (c) => {
+        const { rows } = await c.query<{ id: string }>(`INSERT INTO users (username, email, password_hash) VALUES ('Old Member', 'old@example.com', 'x') RETURNING id`);
+        const member = rows[0]!.id;
+        await c.query(
+          `INSERT INTO sessions (id, user_id, address, expires_at) VALUES
+             ('s1', $1, '10.1.2.3', now() + interval '1 day'), ('s2', $1, '10.1.2.3', now() + interval '1 day'),
+             ('s3', $1, '', now() + interval '1 day'), ('s4', NULL, '10.9.9.9', now() + interval '1 day')`,
+          [member],
+        );
+      });
+      await runMigrations(database.pool);
+      const networks = await asAdmin(name, (c) => c.query<{ address: string; username: string }>(
+        'SELECT n.address, u.username FROM member_networks n JOIN users u ON u.id = n.user_id',
+      ));
+      expect(networks.rows).toEqual([{ address: '10.1.2.3', username: 'Old Member' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
