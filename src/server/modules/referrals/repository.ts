@@ -32,17 +32,6 @@ export function createReferralsRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Whether another friend of the referrer registered from this network address. */
-    async hasFriendFrom(referrerId: string, address: string, tx: Pick<Db, 'select'> = db): Promise<boolean> {
-      if (!address) return false;
-      const [row] = await tx
-        .select({ one: sql`1` })
-        .from(referrals)
-        .where(and(eq(referrals.referrerId, referrerId), eq(referrals.friendAddress, address)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     async forgetNetworksBefore(cutoff: Date): Promise<void> {
       await db
         .update(referrals)
@@ -50,8 +39,17 @@ export function createReferralsRepository(db: Db) {
         .where(and(lt(referrals.createdAt, cutoff), isNotNull(referrals.friendAddress)));
     },
 
-    async insert(tx: Tx, referrerId: string, friendId: string, friendAddress: string): Promise<void> {
-      await tx.insert(referrals).values({ referrerId, friendId, friendAddress: friendAddress || null }).onConflictDoNothing();
+    /**
+     * Records the referral; false when it is not counted: another friend of the referrer came from
+     * this network already (referrals_referrer_network_key, docs/decisions/0134).
+     */
+    async insert(tx: Tx, referrerId: string, friendId: string, friendAddress: string): Promise<boolean> {
+      const rows = await tx
+        .insert(referrals)
+        .values({ referrerId, friendId, friendAddress: friendAddress || null })
+        .onConflictDoNothing()
+        .returning({ id: referrals.id });
+      return rows.length > 0;
     },
 
     /** The friend's referral, locked, when its bonus is still to give. */

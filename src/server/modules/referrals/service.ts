@@ -87,12 +87,11 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
       const referrer = await repo.referrerByCode(code, tx);
       if (!referrer) return;
       const { address } = reg.actor;
-      const self = referrer.id === reg.actor.userId || reg.signedInHereBefore(referrer.email) || (await repo.hasBeenOn(referrer.id, address, tx));
-      if (self || (await repo.hasFriendFrom(referrer.id, address, tx))) {
-        deps.log.info({ referrerId: referrer.id }, self ? 'a referral from the referrer’s own browser or network was not counted' : 'a second referral from one network was not counted');
-        return;
+      if (referrer.id === reg.actor.userId || reg.signedInHereBefore(referrer.email) || (await repo.hasBeenOn(referrer.id, address, tx))) {
+        deps.log.info({ referrerId: referrer.id }, 'a referral from the referrer’s own browser or network was not counted');
+      } else if (!(await repo.insert(tx, referrer.id, reg.friendId, address))) {
+        deps.log.info({ referrerId: referrer.id }, 'a second referral from one network was not counted');
       }
-      await repo.insert(tx, referrer.id, reg.friendId, address);
     },
 
     /** Forgets the network a friend registered from once it is as old as a remembered sign-in network (0134). */
