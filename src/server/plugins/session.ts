@@ -45,7 +45,7 @@ declare module 'fastify' {
 export default fp(
   async function sessionPlugin(app: FastifyInstance) {
     await app.register(cookie);
-    const store = createSessionStore(app.db, app.config.SESSION_SECRET);
+    const store = createSessionStore(app.db, app.pool, app.config.SESSION_SECRET);
     const sessions = createSessionResolver({
       pool: app.pool,
       secret: app.config.SESSION_SECRET,

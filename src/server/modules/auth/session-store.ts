@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { createHmac, randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import { MEMBER_NETWORK_KEPT_MS } from '../../../domain/limits';
 import type { Db, Tx } from '../../db/client';
 import { grants, memberNetworks, sessions } from '../../db/schema/index';
+import { rememberNetwork } from './member-networks';
 
 /** Idle and absolute lifetimes (docs/decisions/0002-sessions.md). */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -20,7 +22,7 @@ export const sessionIdOf = (secret: string, token: string) => createHmac('sha256
 export type GuestAdopter = (tx: Tx, sessionId: string, userId: string) => Promise<(() => Promise<void>) | void>;
 
 /** Session writes. Reading the caller behind a cookie is modules/auth/sessions.ts. */
-export function createSessionStore(db: Db, secret: string) {
+export function createSessionStore(db: Db, pool: Pick<pg.Pool, 'query'>, secret: string) {
   return {
     /** A new random token (256 bits); only its HMAC is stored. */
     async create(userId: string | null, address: string, now = new Date()): Promise<{ token: string; id: string }> {
@@ -34,12 +36,7 @@ export function createSessionStore(db: Db, secret: string) {
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
       });
-      if (userId && address) {
-        await db
-          .insert(memberNetworks)
-          .values({ userId, address, lastSeenAt: now })
-          .onConflictDoUpdate({ target: [memberNetworks.userId, memberNetworks.address], set: { lastSeenAt: now } });
-      }
+      if (userId) await rememberNetwork(pool, userId, address, now);
       return { token, id };
     },
 

@@ -6,6 +6,7 @@ import { recordedSuspension, type Suspension } from '../../../domain/suspension'
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED, type SessionChange } from '../../events/topics';
 import { TtlCache } from '../../lib/ttl-cache';
+import { rememberNetwork } from './member-networks';
 import { SESSION_IDLE_MS, TOUCH_EVERY_MS, sessionIdOf } from './session-store';
 
 /** A live session as every request needs it: the actor without its network address, and its lifetimes. */
@@ -94,10 +95,6 @@ export interface SessionResolverOptions {
   maxEntries?: number;
 }
 
-/** A member's network seen now (member_networks; the same upsert as a sign-in's, session-store.ts). */
-const MEMBER_NETWORK_UPSERT =
-  'INSERT INTO member_networks (user_id, address, last_seen_at) VALUES ($1, $2, $3) ON CONFLICT (user_id, address) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at';
-
 /**
  * Resolves a session cookie to its session in one query, and keeps the result per session id for
  * `ttlMs` (docs/decisions/0050): every signed-in request needs it, and the query would otherwise be
@@ -134,7 +131,7 @@ export function createSessionResolver(opts: SessionResolverOptions) {
     if (now.getTime() - s.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
     s.lastSeenAt = now;
     await opts.pool.query({ name: 'session_touch', text: 'UPDATE sessions SET last_seen_at = $2 WHERE id = $1', values: [s.actor.sessionId, now] });
-    if (s.actor.userId && address) await opts.pool.query({ name: 'member_network_touch', text: MEMBER_NETWORK_UPSERT, values: [s.actor.userId, address, now] });
+    if (s.actor.userId) await rememberNetwork(opts.pool, s.actor.userId, address, now);
   }
 
   return {
