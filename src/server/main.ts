@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -21,28 +22,23 @@ async function main(): Promise<void> {
     info: (m) => log.info(m),
     warn: (m) => log.warn(m),
   });
+  // A start that fails from here on stops the database it started, before the message.
+  let app: FastifyInstance | undefined;
   try {
     await runMigrations(database.sessionPool);
     // A first start on the embedded database shows a few demo posts (docs/decisions/0033).
     if (config.DEMO_DATA === 'on' && database.embedded && (await loadDemoDataOnce(database.pool)) === 'loaded') {
       log.info(`Loaded ${DEMO_POST_COUNT} demo posts by "Demo neighbour" into the empty database (DEMO_DATA=off skips this).`);
     }
+    app = await buildApp({ config, database });
+    shutDownOnSignals(app, trackConnections(app.server), database, log);
+    await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
+      throw listenError(err, config);
+    });
   } catch (err) {
+    await app?.close().catch(() => {});
     await database.close();
     throw err;
-  }
-  const app = await buildApp({ config, database }).catch(async (err: unknown) => {
-    await database.close();
-    throw err;
-  });
-  shutDownOnSignals(app, trackConnections(app.server), database, log);
-  try {
-    await app.listen({ port: config.PORT, host: config.HOST });
-  } catch (err) {
-    // Nothing listens: the database the app started stops with it, before the message.
-    await app.close().catch(() => {});
-    await database.close();
-    throw listenError(err, config);
   }
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   log.info(`Ready on http://${shown}:${config.PORT} (database: ${database.embedded ? `embedded, ${config.DATA_DIR}/pg` : 'DATABASE_URL'})`);
