@@ -107,7 +107,7 @@ export const SessionView = z.object({
   /** The product's own links from the server's settings: its Instagram account, when it has one. */
   links: z.object({ instagram: z.string().nullable() }),
   /** What this server is set up for: the owner password (dialog 9's Owner tab), mailed invitations. */
-  features: z.object({ ownerAccess: z.boolean(), inviteByEmail: z.boolean() }),
+  features: z.object({ ownerAccess: z.boolean(), inviteByEmail: z.boolean(), resetByEmail: z.boolean() }),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

@@ -9,6 +9,8 @@ import { accountRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
 import { authRoutes, sessionRoutes, userRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { passwordRoutes } from './modules/auth/password-routes';
+import { createPasswords } from './modules/auth/passwords';
 import { marketingRoutes } from './modules/marketing/routes';
 import { createMarketingService } from './modules/marketing/service';
 import { commentsRoutes } from './modules/comments/routes';
@@ -102,6 +104,7 @@ export async function registerModules(
   posts.afterCreate((row) => referrals.onPostShared(row.userId));
   await app.register(referralsRoutes, { prefix: '/api/referrals', referrals });
   app.jobs.add({ name: 'referral-networks-old', everyMs: 24 * 60 * 60_000, run: () => referrals.forgetOldNetworks() });
+  const passwords = createPasswords({ db, events, mail, limiter, secret: config.SESSION_SECRET, publicUrl: config.PUBLIC_URL });
   const auth = createAuthService({
     db,
     secret: config.SESSION_SECRET,
@@ -111,12 +114,15 @@ export async function registerModules(
     instagramUrl: config.INSTAGRAM_URL,
     ownerAccess: access.ownerAccessEnabled,
     inviteByEmail: referrals.mailsInvitations,
+    resetByEmail: passwords.resetsByMail,
     onRegistered: referrals.onRegistered,
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(sessionRoutes, { prefix: '/api/session', auth });
   await app.register(userRoutes, { prefix: '/api/user', auth });
-  const account = createAccountService({ db, events, limiter, removePostsOf: posts.removeAllOf });
+  await app.register(passwordRoutes, { prefix: '/api', auth, passwords });
+  app.jobs.add({ name: 'password-links-old', everyMs: 60 * 60_000, run: () => passwords.sweepExpired() });
+  const account = createAccountService({ db, events, limiter, confirmPassword: passwords.confirm, removePostsOf: posts.removeAllOf });
   await app.register(accountRoutes, { prefix: '/api/user', account });
 
   const payments = createPaymentsService({

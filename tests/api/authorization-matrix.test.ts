@@ -177,6 +177,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/export': { request: () => json('GET', '/api/user/export'), expect: membersOnly(200) },
   // Without the actor's own password: a guest has no account (401), a member is refused (401); the deletion itself is in account.test.ts.
   'DELETE /api/user/me': { request: () => json('DELETE', '/api/user/me', { password: 'not the password' }), expect: everyone(401) },
+  // A member's own password, asked again (0135): a wrong one is 401 for everyone, so no row changes a fixture's password.
+  'PUT /api/user/password': { request: () => json('PUT', '/api/user/password', { currentPassword: 'not the password', newPassword: 'a new password' }), expect: everyone(401) },
+  // This app mails nothing (no SMTP_URL): a link is not offered (tests/api/passwords.test.ts mails them).
+  'POST /api/auth/password-reset': { request: () => json('POST', '/api/auth/password-reset', { email: 'someone@example.com' }), expect: everyone(503) },
+  'POST /api/auth/password-reset/confirm': { request: () => json('POST', '/api/auth/password-reset/confirm', { token: 'x'.repeat(43), password: 'a new password' }), expect: everyone(400) },
   'GET /api/session': { request: () => json('GET', '/api/session'), expect: everyone(200) },
   'GET /api/health': { request: () => json('GET', '/api/health'), expect: everyone(200) },
   'GET /api/ready': { request: () => json('GET', '/api/ready'), expect: everyone(200) },

@@ -112,6 +112,7 @@ describe('background jobs across three instances', () => {
         'campaign-visit-marks',
         'home-figures',
         'outbox-sent-old',
+        'password-links-old',
         'photo-files-unnamed',
         'preview-views-old',
         'rate-limits-ended',

@@ -21,6 +21,8 @@ export interface RateLimiter {
    * then succeeded. Counting first keeps a burst from passing the limit while none has failed yet.
    */
   release(key: string): Promise<void>;
+  /** Starts `key`'s count again: what it limited is over (the account's password chosen anew, say). */
+  clear(key: string): Promise<void>;
 }
 
 /** A limit's key as rate_limits stores it: hashed, so no address or name is kept in the clear. */
@@ -32,6 +34,10 @@ export function createRateLimiter(db: Db): RateLimiter {
     async release(key) {
       await executePrepared(db, 'rate_release', sql`
         UPDATE rate_limits SET count = count - 1 WHERE key = ${rateKey(key)} AND reset_at > now() AND count > 0`);
+    },
+
+    async clear(key) {
+      await db.execute(sql`DELETE FROM rate_limits WHERE key = ${rateKey(key)}`);
     },
 
     async hit(key, rule) {

@@ -52,7 +52,7 @@ export interface Session {
   postingAccess: PostingMode;
   /** The product's own links from the server's settings. */
   links: SessionView['links'];
-  /** What the server is set up for (the owner password, mailed invitations). */
+  /** What the server is set up for (the owner password, mailed invitations, mailed password links). */
   features: SessionView['features'];
 }
 
@@ -62,7 +62,7 @@ const GUEST: SessionView = {
   grants: [],
   postingAccess: 'gated',
   links: { instagram: null },
-  features: { ownerAccess: false, inviteByEmail: false },
+  features: { ownerAccess: false, inviteByEmail: false, resetByEmail: false },
 };
 
 /** The grants with their dates as Dates, as the policy judges them. */

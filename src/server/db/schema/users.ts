@@ -67,6 +67,24 @@ export const memberNetworks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.address] }), index('member_networks_last_seen_idx').on(t.lastSeenAt)],
 );
 
+/**
+ * Links that let a member choose a new password (docs/decisions/0135), mailed when mail is set up:
+ * the HMAC of the link's token (the token itself is only in the mail), valid for an hour and used
+ * once. Deleted with the member, when used, when the password changes, and once expired.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
+);
+
 /** Access grants (DECISIONS 6): held by a user, or by a guest session until it signs in. */
 export const grants = pgTable(
   'grants',

@@ -9,6 +9,7 @@ import {
   memberNetworks,
   messages,
   notifications,
+  passwordResets,
   payments,
   posts,
   referrals,
@@ -36,7 +37,7 @@ export function createAccountRepository(db: Db) {
       if (!profile) return null;
       const [
         postRows, favouriteRows, commentRows, messageRows, ratingRows, blockRows, reportRows,
-        notificationRows, grantRows, paymentRows, referrerRows, friendRows, inviteRows, verificationRows, networkRows,
+        notificationRows, grantRows, paymentRows, referrerRows, friendRows, inviteRows, verificationRows, networkRows, resetRows,
       ] = await Promise.all([
         db.select(post).from(posts).where(eq(posts.userId, userId)),
         db.select().from(favorites).where(eq(favorites.userId, userId)),
@@ -53,6 +54,8 @@ export function createAccountRepository(db: Db) {
         db.select().from(invites).where(eq(invites.userId, userId)),
         db.select(verificationRequest).from(verificationRequests).where(eq(verificationRequests.userId, userId)),
         db.select({ address: memberNetworks.address, lastSeenAt: memberNetworks.lastSeenAt }).from(memberNetworks).where(eq(memberNetworks.userId, userId)),
+        // A link to choose a new password, when asked for: its times, not the key that would find it.
+        db.select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt }).from(passwordResets).where(eq(passwordResets.userId, userId)),
       ]);
       return {
         account: profile,
@@ -70,12 +73,8 @@ export function createAccountRepository(db: Db) {
         invites: inviteRows,
         verificationRequests: verificationRows,
         signInNetworks: networkRows,
+        passwordResetLinks: resetRows,
       };
-    },
-
-    async passwordHashOf(userId: string): Promise<string | null> {
-      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      return row?.hash ?? null;
     },
 
     /** Holds the member's row until `tx` ends (FOR UPDATE): taken before their posts, in the order a suspension or a report's decision takes them. */

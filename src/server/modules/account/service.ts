@@ -1,4 +1,3 @@
-import { verify } from '@node-rs/argon2';
 import { ACCOUNT_MESSAGES, type DeleteAccountInput } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
 import type { Db, Tx } from '../../db/client';
@@ -9,8 +8,6 @@ import { ACCOUNT_DELETED, SESSION_CHANGED } from '../../events/topics';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { createAccountRepository } from './repository';
 
-/** Wrong passwords when closing an account, per member: the same small limit as the owner password. */
-export const DELETE_ATTEMPTS = { what: 'attempts to delete this account', limit: 5, windowMs: 15 * 60_000 } as const;
 /** Exports per member: each reads every table that holds them. */
 export const EXPORTS = { what: 'data exports', limit: 10, windowMs: 60 * 60_000 } as const;
 
@@ -18,6 +15,8 @@ export interface AccountServiceDeps {
   db: Db;
   events: EventBus;
   limiter: RateLimiter;
+  /** Whether the password is the member's, on the small limit a password asked again shares (auth/passwords.ts). */
+  confirmPassword: (userId: string, password: string) => Promise<boolean>;
   /** Deletes the member's posts in the transaction; the returned step runs once it is committed (their photos, the lists). */
   removePostsOf: (tx: Tx, userId: string) => Promise<() => Promise<void>>;
 }
@@ -46,10 +45,7 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async deleteAccount(actor: Actor, input: DeleteAccountInput): Promise<void> {
       const userId = memberOf(actor);
-      await deps.limiter.hit(`account-delete:${userId}`, DELETE_ATTEMPTS);
-      const hash = await repo.passwordHashOf(userId);
-      const ok = hash !== null && (await verify(hash, input.password).catch(() => false));
-      if (!ok) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.wrongPassword);
+      if (!(await deps.confirmPassword(userId, input.password))) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.wrongPassword);
       await committed(deps.db, async (tx, announce) => {
         // The member first, then their posts: the order moderation takes them, so neither waits on the other in a circle.
         await repo.holdUser(tx, userId);

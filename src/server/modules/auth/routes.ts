@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
@@ -8,30 +8,32 @@ import type { AuthService, SignedIn } from './service';
 
 const ErrorBody = z.object({ message: z.string() });
 
+/** The device cookie of this request: `__Secure-device` over https (it lives on /api/auth only, so not `__Host-`). */
+export function deviceCookie(app: FastifyInstance, request: FastifyRequest) {
+  const secure = cookiesSecure(app.config, request);
+  return { name: cookieName(DEVICE_COOKIE, secure, 'narrower'), secure };
+}
+
+/** Signs the browser in: the new session and its device cookie (docs/decisions/0075), both httpOnly; the member as answered. */
+export async function signIn(app: FastifyInstance, auth: AuthService, request: FastifyRequest, reply: FastifyReply, { user, device }: SignedIn) {
+  await app.startSession(request, reply, user.id);
+  const { name, secure } = deviceCookie(app, request);
+  reply.setCookie(name, device, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+  return auth.toPublicUser(user);
+}
+
 /** /api/auth (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  /** The device cookie of this request: `__Secure-device` over https (it lives on /api/auth only, so not `__Host-`). */
-  const deviceCookie = (request: FastifyRequest) => {
-    const secure = cookiesSecure(app.config, request);
-    return { name: cookieName(DEVICE_COOKIE, secure, 'narrower'), secure };
-  };
-
-  /** The new session and the browser's device cookie (docs/decisions/0075), both httpOnly. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, { user, device }: SignedIn) {
-    await app.startSession(request, reply, user.id);
-    const { name, secure } = deviceCookie(request);
-    reply.setCookie(name, device, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
-    return auth.toPublicUser(user);
-  }
+  const deviceOf = (request: FastifyRequest) => request.cookies[deviceCookie(app, request).name];
 
   app.post(
     '/register',
     { schema: { body: RegisterInput, response: { 201: PublicUser, 409: ErrorBody } } },
-    async (request, reply) => reply.code(201).send(await signIn(request, reply, await auth.register(request.actor, request.body, request.cookies[deviceCookie(request).name]))),
+    async (request, reply) => reply.code(201).send(await signIn(app, auth, request, reply, await auth.register(request.actor, request.body, deviceOf(request)))),
   );
 
   app.post('/login', { schema: { body: LoginInput, response: { 200: PublicUser } } }, async (request, reply) =>
-    signIn(request, reply, await auth.login(request.actor, request.body, request.cookies[deviceCookie(request).name])),
+    signIn(app, auth, request, reply, await auth.login(request.actor, request.body, deviceOf(request))),
   );
 
   app.post('/logout', async (request, reply) => {

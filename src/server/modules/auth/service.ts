@@ -30,6 +30,9 @@ export const RATE_RULES = {
   registerPerIp: { what: 'sign-ups from this address', limit: 20, windowMs: 60 * 60_000 },
 } as const;
 
+/** The count of failed sign-ins that browsers without a device cookie share for an account. */
+export const accountFailuresKey = (email: string) => `login:account:${email.toLowerCase()}`;
+
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
@@ -87,6 +90,8 @@ export interface AuthServiceDeps {
   ownerAccess?: boolean;
   /** Whether invitations can be mailed (SMTP_URL). */
   inviteByEmail?: boolean;
+  /** Whether a forgotten password can be reset by a mailed link (SMTP_URL and PUBLIC_URL). */
+  resetByEmail?: boolean;
   /** What other areas do in a registration's transaction (a referral, DECISIONS 26). */
   onRegistered?: (tx: Tx, registration: Registration) => Promise<void>;
 }
@@ -151,7 +156,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const nonce = devices.verify(device, input.email);
       const [failures, rule] = nonce
         ? [`login:device:${nonce}`, RATE_RULES.loginPerDevice]
-        : [`login:account:${input.email.toLowerCase()}`, RATE_RULES.loginPerAccount];
+        : [accountFailuresKey(input.email), RATE_RULES.loginPerAccount];
       // Counted before the password is checked, so guesses sent at once cannot all pass the limit
       // while none has failed yet; a sign-in that works takes its count back (failures count, 0075).
       await deps.limiter.hit(failures, rule);
@@ -178,7 +183,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         grants: actor.grants.map((g) => ({ kind: g.kind, startsAt: g.startsAt.toISOString(), endsAt: g.endsAt?.toISOString() ?? null })),
         postingAccess: deps.postingMode,
         links: { instagram: deps.instagramUrl ?? null },
-        features: { ownerAccess: deps.ownerAccess ?? false, inviteByEmail: deps.inviteByEmail ?? false },
+        features: { ownerAccess: deps.ownerAccess ?? false, inviteByEmail: deps.inviteByEmail ?? false, resetByEmail: deps.resetByEmail ?? false },
       };
     },
   };

@@ -1,0 +1,163 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '../../../domain/actor';
+import { SITE_NAME } from '../../../domain/pages';
+import {
+  PASSWORD_MESSAGES,
+  RESET_LINK_MINUTES,
+  resetLink,
+  type ChangePasswordInput,
+  type PasswordChanged,
+  type PasswordResetInput,
+  type PasswordResetRequest,
+} from '../../../domain/passwords';
+import type { Db, Tx } from '../../db/client';
+import { committed, type Announce } from '../../db/committed';
+import { passwordResets, sessions, users } from '../../db/schema/index';
+import { AppError, badRequest, memberIdOf } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { SESSION_CHANGED } from '../../events/topics';
+import { ARGON2 } from '../../lib/passwords';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import type { MailService } from '../mail/service';
+import { createDeviceCookies } from './device-cookies';
+import { createUsersRepository, type UserRow } from './repository';
+import { sessionIdOf } from './session-store';
+import { accountFailuresKey, type SignedIn } from './service';
+
+/**
+ * Password limits (docs/decisions/0135). The current password, asked again to change it or to
+ * close the account, is one count per member: a borrowed browser gets five guesses, whichever it
+ * tries. A link is asked for at most three times an hour per address, whether or not an account
+ * uses it, so the limit tells nothing; a token is 256 bits, and its uses are limited anyway.
+ */
+export const PASSWORD_RULES = {
+  currentPassword: { what: 'password attempts for this account', limit: 5, windowMs: 15 * 60_000 },
+  resetPerIp: { what: 'password reset requests from this address', limit: 10, windowMs: 60 * 60_000 },
+  resetPerEmail: { what: 'password reset requests for this email', limit: 3, windowMs: 60 * 60_000 },
+  linkPerIp: { what: 'attempts to use a password link', limit: 20, windowMs: 15 * 60_000 },
+} as const;
+
+export interface PasswordsDeps {
+  db: Db;
+  events: EventBus;
+  mail: Pick<MailService, 'enabled' | 'enqueue'>;
+  limiter: RateLimiter;
+  /** Signs device cookies and keys the links' stored ids (the session secret). */
+  secret: string;
+  /** The site's address (PUBLIC_URL): a mailed link needs it, so without it (or mail) no link is offered. */
+  publicUrl?: string;
+}
+
+const mailFor = (user: UserRow, subject: string, ...lines: string[]) => ({ to: user.email, subject, text: lines.join('\n\n') });
+
+/**
+ * A member's password: checking it again, changing it, and choosing a new one from a mailed link.
+ * Every new password ends the member's other sessions on every instance (their sockets close),
+ * voids the links not used yet, and is told by mail when mail is set up.
+ */
+export function createPasswords(deps: PasswordsDeps) {
+  const users_ = createUsersRepository(deps.db);
+  const devices = createDeviceCookies(deps.secret);
+  const origin = deps.mail.enabled && deps.publicUrl ? new URL(deps.publicUrl).origin : null;
+  const linkIdOf = (token: string) => sessionIdOf(deps.secret, token);
+
+  /** Whether `password` is the member's, counted against their small limit (429 past it). */
+  async function confirm(userId: string, password: string): Promise<boolean> {
+    await deps.limiter.hit(`password-check:${userId}`, PASSWORD_RULES.currentPassword);
+    const user = await users_.findById(userId);
+    return user !== undefined && (await verify(user.passwordHash, password).catch(() => false));
+  }
+
+  /** In `tx`: the new hash stored, every session but `keep` ended, the open links voided, the member told. */
+  async function replace(tx: Tx, announce: Announce, userId: string, passwordHash: string, keep: string | null, now: Date) {
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    const mine = eq(sessions.userId, userId);
+    const ended = await tx.delete(sessions).where(keep ? and(mine, ne(sessions.id, keep)) : mine).returning({ id: sessions.id });
+    for (const { id } of ended) announce(() => deps.events.publish(SESSION_CHANGED, { sessionId: id }));
+    await deps.mail.enqueue(
+      mailFor(
+        user!,
+        'Your password was changed',
+        `The password of your ${SITE_NAME} account (${user!.username}) was changed on ${now.toUTCString()}.`,
+        origin
+          ? `If this was you, there is nothing to do. If it was not, choose a new password at once: ${origin}/forgot-password`
+          : 'If this was you, there is nothing to do. If it was not, please tell the site’s owner at once.',
+      ),
+      tx,
+    );
+    return { user: user!, ended: ended.length };
+  }
+
+  return {
+    confirm,
+    /** Whether a link can be mailed here (SMTP_URL and PUBLIC_URL): the sign-in screen offers it then. */
+    resetsByMail: origin !== null,
+
+    /** PUT /api/user/password: with the current password asked again; this browser stays signed in, the others do not. */
+    async change(actor: Actor, input: ChangePasswordInput, now = new Date()): Promise<PasswordChanged> {
+      const userId = memberIdOf(actor, PASSWORD_MESSAGES.signIn);
+      if (!(await confirm(userId, input.currentPassword))) throw new AppError('UNAUTHENTICATED', PASSWORD_MESSAGES.wrongCurrent);
+      const passwordHash = await hash(input.newPassword, ARGON2);
+      const { ended } = await committed(deps.db, (tx, announce) => replace(tx, announce, userId, passwordHash, actor.sessionId, now));
+      return { otherSessionsEnded: ended };
+    },
+
+    /**
+     * POST /api/auth/password-reset: mails a link to the account that uses the address. The answer
+     * is the same whether one does or not; only the limits answer otherwise, and for both alike.
+     */
+    async requestReset(actor: Actor, input: PasswordResetRequest, now = new Date()): Promise<void> {
+      if (!origin) throw new AppError('UNAVAILABLE', PASSWORD_MESSAGES.resetOff);
+      await deps.limiter.hit(`password-reset:ip:${actor.address}`, PASSWORD_RULES.resetPerIp);
+      await deps.limiter.hit(`password-reset:email:${input.email.toLowerCase()}`, PASSWORD_RULES.resetPerEmail);
+      const user = await users_.findByEmail(input.email);
+      if (!user) return;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000);
+      await deps.db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({ id: linkIdOf(token), userId: user.id, createdAt: now, expiresAt });
+        await deps.mail.enqueue(
+          mailFor(
+            user,
+            'Choose a new password',
+            `Someone, we hope you, asked to choose a new password for your ${SITE_NAME} account (${user.username}).`,
+            `Choose it here: ${resetLink(origin, token)}`,
+            `The link works for one hour, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+          ),
+          tx,
+        );
+      });
+    },
+
+    /**
+     * POST /api/auth/password-reset/confirm: the link's new password. Every session of the member
+     * ends, and this browser is signed in; the account's count of failed sign-ins starts again, so
+     * an owner locked out by someone guessing is back in.
+     */
+    async reset(actor: Actor, input: PasswordResetInput, now = new Date()): Promise<SignedIn> {
+      await deps.limiter.hit(`password-reset:link:${actor.address}`, PASSWORD_RULES.linkPerIp);
+      const id = linkIdOf(input.token);
+      const valid = and(eq(passwordResets.id, id), gt(passwordResets.expiresAt, now));
+      const [link] = await deps.db.select({ userId: passwordResets.userId }).from(passwordResets).where(valid);
+      if (!link) throw badRequest(PASSWORD_MESSAGES.linkBad);
+      const passwordHash = await hash(input.password, ARGON2);
+      const user = await committed(deps.db, async (tx, announce) => {
+        // Taken, not read: of two uses at once, one finds it gone.
+        if ((await tx.delete(passwordResets).where(valid).returning()).length === 0) throw badRequest(PASSWORD_MESSAGES.linkBad);
+        return (await replace(tx, announce, link.userId, passwordHash, null, now)).user;
+      });
+      await deps.limiter.clear(accountFailuresKey(user.email));
+      return { user, device: devices.issue(user.email) };
+    },
+
+    /** Links past their hour (the sessions' sweep). */
+    async sweepExpired(now = new Date()): Promise<void> {
+      await deps.db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
+    },
+  };
+}
+
+export type Passwords = ReturnType<typeof createPasswords>;

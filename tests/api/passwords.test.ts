@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/domain/account';
+import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
+import { INVALID_CREDENTIALS } from '../../src/server/modules/auth/service';
+import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
+import { useSmtpServer } from './smtp';
+
+/**
+ * A member's password (docs/decisions/0135): changed with the current one asked again, or chosen
+ * anew from a link mailed to a real SMTP server on this machine. Either way the member's other
+ * browsers are signed out and the member is told by mail.
+ */
+const smtp = await useSmtpServer();
+const ctx = useTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://fruit.example.org' });
+
+let addresses = 0;
+const nextAddress = () => `10.66.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+const change = (cookie: string | null, payload: object, remoteAddress = nextAddress()) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/user/password', payload, remoteAddress, headers: cookie ? { cookie } : {} });
+const login = (email: string, password: string, remoteAddress = nextAddress()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+const me = async (cookie: string) => (await ctx.app.inject(as(cookie, { method: 'GET', url: '/api/auth/me' }))).statusCode;
+const askLink = (email: string, remoteAddress = nextAddress()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
+const useLink = (token: string, password: string, cookie?: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password }, remoteAddress: nextAddress(), headers: cookie ? { cookie } : {} });
+const outboxTo = async (to: string) =>
+  (await ctx.database.pool.query<{ subject: string; text: string }>('SELECT subject, text FROM outbox WHERE "to" = $1 ORDER BY created_at', [to])).rows;
+
+/** The token of the last link mailed to the member, as the mail's text carries it. */
+async function mailedToken(member: Member): Promise<string> {
+  const mail = (await outboxTo(member.email)).filter((m) => m.subject === 'Choose a new password').at(-1);
+  const token = mail?.text.match(/https:\/\/fruit\.example\.org\/reset-password#token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no link mailed to ${member.email}`);
+  return token;
+}
+
+/** The member signed in a second time, as from another browser. */
+async function secondBrowser(member: Member): Promise<string> {
+  const res = await login(member.email, member.password);
+  expect(res.statusCode, res.body).toBe(200);
+  return sessionCookie(res);
+}
+
+describe('PUT /api/user/password', () => {
+  it('changes it, keeps this browser signed in, signs the others out and tells the member by mail', async () => {
+    const member = await registerMember(ctx.app);
+    const other = await secondBrowser(member);
+    const res = await change(member.cookie, { currentPassword: member.password, newPassword: 'a new secret' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ otherSessionsEnded: 1 });
+    expect(await me(member.cookie)).toBe(200);
+    expect(await me(other)).toBe(401);
+    expect((await login(member.email, member.password)).json()).toEqual({ message: INVALID_CREDENTIALS });
+    expect((await login(member.email, 'a new secret')).statusCode).toBe(200);
+    const mail = await smtp.mailTo(member.email);
+    expect(mail.text).toContain('Your password was changed');
+    expect(mail.text).toContain('choose a new password at once: https://fruit.example.org/forgot-password');
+  });
+
+  it('refuses a wrong current password and changes nothing', async () => {
+    const member = await registerMember(ctx.app);
+    const res = await change(member.cookie, { currentPassword: 'not my password', newPassword: 'a new secret' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.wrongCurrent });
+    expect((await login(member.email, member.password)).statusCode).toBe(200);
+    expect(await outboxTo(member.email)).toEqual([]);
+  });
+
+  it.each([
+    [{ newPassword: 'a new secret' }, PASSWORD_MESSAGES.currentRequired],
+    [{ currentPassword: 'secret123', newPassword: 'short' }, 'Password must be at least 6 characters'],
+    [{ currentPassword: 'secret123', newPassword: 'secret123' }, PASSWORD_MESSAGES.same],
+  ])('answers %o with 400 and its message', async (payload, message) => {
+    const member = await registerMember(ctx.app);
+    const res = await change(member.cookie, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect((await login(member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it('is for members: a guest is asked to sign in', async () => {
+    const res = await change(null, { currentPassword: 'secret123', newPassword: 'a new secret' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.signIn });
+  });
+
+  it('gives a borrowed browser five guesses in all, shared with closing the account', async () => {
+    const member = await registerMember(ctx.app);
+    for (let i = 0; i < 5; i += 1) expect((await change(member.cookie, { currentPassword: `guess ${i}`, newPassword: 'a new secret' })).statusCode).toBe(401);
+    const limited = await change(member.cookie, { currentPassword: member.password, newPassword: 'a new secret' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many password attempts for this account/), retryAfter: expect.any(Number) });
+    const deleting = await ctx.app.inject(as(member.cookie, { method: 'DELETE', url: '/api/user/me', payload: { password: member.password } }));
+    expect(deleting.statusCode).toBe(429);
+    expect(await me(member.cookie)).toBe(200);
+    // A wrong password when closing the account is still its own message.
+    const fresh = await registerMember(ctx.app);
+    const wrong = await ctx.app.inject(as(fresh.cookie, { method: 'DELETE', url: '/api/user/me', payload: { password: 'nope nope' } }));
+    expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.wrongPassword });
+  });
+});
+
+describe('a forgotten password', () => {
+  it('mails a link that sets a new password once, signs every other browser out and this one in', async () => {
+    const member = await registerMember(ctx.app, { username: 'Forgetful Fern' });
+    const other = await secondBrowser(member);
+    const asked = await askLink(member.email.toUpperCase());
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toEqual({ message: PASSWORD_MESSAGES.resetSent });
+    const mail = await smtp.mailTo(member.email);
+    expect(mail.text).toContain('Forgetful Fern');
+    expect(mail.text).toContain('The link works for one hour, once.');
+    const token = await mailedToken(member);
+
+    const used = await useLink(token, 'chosen anew');
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json()).toMatchObject({ id: member.id, email: member.email });
+    const fresh = sessionCookie(used);
+    expect(await me(fresh)).toBe(200);
+    expect(await me(member.cookie)).toBe(401);
+    expect(await me(other)).toBe(401);
+    expect((await login(member.email, 'chosen anew')).statusCode).toBe(200);
+    expect((await login(member.email, member.password)).statusCode).toBe(401);
+
+    const again = await useLink(token, 'chosen again');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: PASSWORD_MESSAGES.linkBad });
+    expect((await outboxTo(member.email)).map((m) => m.subject)).toEqual(['Choose a new password', 'Your password was changed']);
+  });
+
+  it('answers an address no account uses exactly as one that is, and mails nothing', async () => {
+    const nobody = uniqueEmail('nobody');
+    const res = await askLink(nobody);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: PASSWORD_MESSAGES.resetSent });
+    expect(await outboxTo(nobody)).toEqual([]);
+  });
+
+  it('refuses a link past its hour, one voided by a password change, and one made up', async () => {
+    const member = await registerMember(ctx.app);
+    expect((await askLink(member.email)).statusCode).toBe(202);
+    const expired = await mailedToken(member);
+    await ctx.database.pool.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
+    expect((await useLink(expired, 'chosen anew')).json()).toEqual({ message: PASSWORD_MESSAGES.linkBad });
+
+    expect((await askLink(member.email)).statusCode).toBe(202);
+    const voided = await mailedToken(member);
+    expect((await change(member.cookie, { currentPassword: member.password, newPassword: 'changed meanwhile' })).statusCode).toBe(200);
+    expect((await useLink(voided, 'chosen anew')).statusCode).toBe(400);
+    expect((await login(member.email, 'changed meanwhile')).statusCode).toBe(200);
+
+    const madeUp = await useLink('x'.repeat(43), 'chosen anew');
+    expect(madeUp.statusCode).toBe(400);
+    expect((await useLink('short', 'chosen anew')).json().message).toContain(PASSWORD_MESSAGES.linkMissing);
+  });
+
+  it('is asked for at most three times an hour per address, known or not, with the retry time', async () => {
+    const member = await registerMember(ctx.app);
+    const nobody = uniqueEmail('nobody');
+    for (const email of [member.email, nobody]) {
+      for (let i = 0; i < 3; i += 1) expect((await askLink(email)).statusCode).toBe(202);
+      const limited = await askLink(email);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many password reset requests for this email/), retryAfter: expect.any(Number) });
+    }
+    expect((await outboxTo(member.email)).length).toBe(3);
+  });
+
+  it('lets the owner back in after someone guessing closed the account to browsers it does not know', async () => {
+    const member = await registerMember(ctx.app);
+    for (let i = 0; i < 25; i += 1) expect((await login(member.email, `guess ${i}`)).statusCode).toBe(401);
+    expect((await login(member.email, member.password)).statusCode).toBe(429);
+    expect((await askLink(member.email)).statusCode).toBe(202);
+    expect((await useLink(await mailedToken(member), 'chosen anew')).statusCode).toBe(200);
+    expect((await login(member.email, 'chosen anew')).statusCode).toBe(200);
+  });
+
+  it('says in the session that a forgotten password can be reset here', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/session' });
+    expect(res.json().features).toMatchObject({ resetByEmail: true });
+  });
+});
