@@ -1,16 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll } from 'vitest';
+import { quotedPrintable } from '../mail-text';
 
 /** A mail the in-process SMTP server received: its recipients and its text (quoted-printable decoded). */
 export interface ReceivedMail {
   to: string[];
   text: string;
 }
-
-/** The text of a quoted-printable body (RFC 2045 §6.7). */
-const quotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * A real SMTP server on this machine for one test file (never the network): its SMTP_URL, what it

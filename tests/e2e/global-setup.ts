@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../../src/server/db/embedded';
 import { ARGON2 } from '../../src/server/lib/passwords';
 import { ensureWebBuild } from '../../scripts/web-build.mjs';
+import { quotedPrintable } from '../mail-text';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -139,19 +140,21 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * A mail server on this machine for the app's mail (invitations): it keeps what it receives and
- * shows the recipients at an HTTP address the journeys ask, so a journey can see that a mail left.
+ * A mail server on this machine for the app's mail (invitations, password links): it keeps what it
+ * receives and shows it at an HTTP address the journeys ask, so a journey can see that a mail left
+ * and follow its link.
  */
 async function startSmtp(): Promise<{ port: number; url: string; close: () => Promise<void> }> {
-  const received: Array<{ to: string[]; at: string }> = [];
+  const received: Array<{ to: string[]; at: string; text: string }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      stream.on('data', () => undefined);
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), at: new Date().toISOString() });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), at: new Date().toISOString(), text: quotedPrintable(raw) });
         callback();
       });
     },

@@ -14,6 +14,8 @@ import { RequireMember } from './routes/require-member';
 
 const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
+const ForgotPassword = lazyNamed(() => import('./routes/password-reset'), 'ForgotPassword');
+const ResetPassword = lazyNamed(() => import('./routes/password-reset'), 'ResetPassword');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
 const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
 const Marketing = lazyNamed(() => import('./routes/marketing'), 'Marketing');
@@ -46,6 +48,8 @@ export function AppRoutes() {
         <Route path="account" element={<Deferred page={<Account />} />} />
         <Route path="login" element={<Deferred page={<Login />} />} />
         <Route path="register" element={<Deferred page={<Register />} />} />
+        <Route path="forgot-password" element={<Deferred page={<ForgotPassword />} />} />
+        <Route path="reset-password" element={<Deferred page={<ResetPassword />} />} />
         <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
         <Route path="admin" element={<Deferred page={<Admin />} />} />
         <Route path="marketing" element={<Deferred page={<Marketing />} />} />

@@ -35,6 +35,8 @@ const PRIVATE_PATHS = new Set([
   '/marketing',
   '/login',
   '/register',
+  '/forgot-password',
+  '/reset-password',
 ]);
 
 const ITEM: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'wooden skids' };

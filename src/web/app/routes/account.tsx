@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Download, LoaderCircle, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from '../../../domain/account';
+import { ChangePasswordCard } from '../../features/auth';
 import { Page } from '../../components/layout/page';
 import { BoundField } from '../../components/ui/bound-field';
 import { Button } from '../../components/ui/button';
@@ -20,8 +21,9 @@ import { RequireMember } from './require-member';
 export function Account() {
   return (
     <RequireMember>
-      <Page title="Your account" description="What the app keeps of you is yours: take it with you, or close your account.">
+      <Page title="Your account" description="Your password, and what the app keeps of you: take it with you, or close your account.">
         <div className="mt-8 grid max-w-2xl gap-6">
+          <ChangePasswordCard />
           <ExportCard />
           <DeleteCard />
         </div>

@@ -20,7 +20,7 @@ export const AUTH_FIELDS = {
 
 interface AuthToasts {
   /** The toast's title once signed in (spec §2 Login, Register), or the toast for the member signed in. */
-  success: string | ((user: PublicUser) => ToastOptions);
+  success: string | ToastOptions | ((user: PublicUser) => ToastOptions);
   /** The destructive toast's title on failure; its text is the server's message or 'Please try again' (spec §8). */
   failure: string;
 }
@@ -49,7 +49,8 @@ export function useAuthSubmit<TValues>(
     expectMove(before !== null);
     mutation.mutate(values, {
       onSuccess: (user) => {
-        const success = typeof toasts.success === 'string' ? { title: toasts.success } : toasts.success(user);
+        const { success: given } = toasts;
+        const success = typeof given === 'string' ? { title: given } : typeof given === 'function' ? given(user) : given;
         if (before !== null && before !== user.id) return startAfresh(to, { toast: success, replace: true });
         expectMove(false);
         toast(success);

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS } from '../../../../domain/limits';
 import { RegisterInput } from '../../../../domain/auth';
 import { BoundField } from '../../../components/ui/bound-field';
 import { useRegister } from '../api/register';
 import { AUTH_FIELDS, useAuthSubmit } from './auth-form';
+import { NEW_PASSWORD_FIELD } from './password-forms';
 import { registeredToast } from './registered-toast';
 import { SubmitButton } from './submit-button';
 
@@ -30,13 +30,7 @@ export function RegisterForm({ to }: { to: string }) {
     <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
       <BoundField form={form} name="username" label="Username" autoComplete="username" />
       <BoundField form={form} name="email" {...AUTH_FIELDS.email} />
-      <BoundField
-        form={form}
-        name="password"
-        {...AUTH_FIELDS.password}
-        autoComplete="new-password"
-        hint={`At least ${LIMITS.passwordMin} characters.`}
-      />
+      <BoundField form={form} name="password" label={AUTH_FIELDS.password.label} {...NEW_PASSWORD_FIELD} />
       <SubmitButton pending={registerUser.isPending}>Start Free Trial</SubmitButton>
     </form>
   );
