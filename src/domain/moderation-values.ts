@@ -126,6 +126,7 @@ export const AUDIT_ACTIONS = [
   'suspension_lifted',
   'admin_granted',
   'admin_revoked',
+  'password_set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -140,6 +141,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   suspension_lifted: 'Suspension lifted',
   admin_granted: 'Admin granted',
   admin_revoked: 'Admin revoked',
+  password_set: 'Password set by the owner',
 };
 
 /** The texts of spec §2 Admin and §8 for the admin screen, and ours around them. */

@@ -15,9 +15,9 @@ type Page = { items: AuditEntry[]; nextCursor: string | null; admins: Array<{ id
 const log = (who: Member, query = '') => call<Page>(ctx, who, 'GET', `/api/admin/audit-log?limit=100${query}`);
 
 /** `npm run admin -- <command> <email>` against the test's database. */
-function adminCommand(command: 'grant' | 'revoke', email: string) {
+function adminCommand(command: 'grant' | 'revoke' | 'password', email: string, input?: string) {
   const env = { ...process.env, DATABASE_URL: String(ctx.database.pool.options.connectionString), LOG_LEVEL: 'silent' };
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', command, email], { env, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', command, email], { env, input, encoding: 'utf8', timeout: 60_000 });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }
@@ -42,6 +42,7 @@ beforeAll(async () => {
   const promoted = await registerMember(ctx.app, { username: 'Promoted' });
   adminCommand('grant', promoted.email);
   adminCommand('revoke', promoted.email);
+  adminCommand('password', promoted.email, 'set by the owner\n');
   // Renamed since: the log keeps the name the post had.
   await ctx.database.db.execute(sql`UPDATE posts SET title = 'Renamed' WHERE id = ${post}`);
 }, 120_000);
@@ -74,6 +75,10 @@ describe('the audit log', () => {
       targetName: 'Promoted',
       changes: { before: { isAdmin: false }, after: { isAdmin: true } },
     });
+    // Who set a member's password and when; never the password, nor its hash (0135).
+    const passwordSet = items.find((e) => e.action === 'password_set')!;
+    expect(passwordSet).toMatchObject({ adminId: null, adminName: 'the command line (npm run admin)', targetName: 'Promoted', changes: null });
+    expect(JSON.stringify(passwordSet)).not.toMatch(/set by the owner|argon2/);
     // Newest first.
     const times = items.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
@@ -180,5 +181,39 @@ describe('a forgotten password', () => {
   it('says in the session that a forgotten password can be reset here', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/session' });
     expect(res.json().features).toMatchObject({ resetByEmail: true });
+  });
+});
+
+describe('npm run admin -- password EMAIL', () => {
+  /** The command against the test's database and mail server, the password on its standard input. */
+  const setByOwner = (email: string, input: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'password', email], {
+      env: { ...process.env, DATABASE_URL: String(ctx.database.pool.options.connectionString), SMTP_URL: smtp.url, PUBLIC_URL: 'https://fruit.example.org', LOG_LEVEL: 'silent' },
+      input,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('sets the password of a member who forgot theirs, signs them out everywhere and tells them by mail', async () => {
+    const member = await registerMember(ctx.app, { username: 'Locked Out' });
+    const run = setByOwner(member.email, '  temporary one  \n');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Locked Out (${member.email}) has a new password, and was signed out of 1 browser. They are told by mail.`);
+    expect(run.stdout).not.toContain('temporary one');
+    await expect.poll(() => me(member.cookie)).toBe(401);
+    expect((await login(member.email, 'temporary one')).statusCode).toBe(200);
+    expect((await smtp.mailTo(member.email)).text).toContain('Your password was changed');
+  });
+
+  it("refuses a password the app would refuse, and an address no member uses, changing nothing", async () => {
+    const member = await registerMember(ctx.app);
+    const short = setByOwner(member.email, 'short\n');
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain('Password must be at least 6 characters');
+    const nobody = setByOwner(uniqueEmail('nobody'), 'a fine password\n');
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain('No member with the email');
+    expect(await me(member.cookie)).toBe(200);
+    expect((await login(member.email, member.password)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../../../domain/actor';
 import { SITE_NAME } from '../../../domain/pages';
@@ -12,17 +12,18 @@ import {
   type PasswordResetInput,
   type PasswordResetRequest,
 } from '../../../domain/passwords';
-import type { Db, Tx } from '../../db/client';
-import { committed, type Announce } from '../../db/committed';
-import { passwordResets, sessions, users } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import { committed } from '../../db/committed';
+import { passwordResets } from '../../db/schema/index';
 import { AppError, badRequest, memberIdOf } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED } from '../../events/topics';
 import { ARGON2 } from '../../lib/passwords';
 import type { RateLimiter } from '../../plugins/rate-limit';
-import type { MailService } from '../mail/service';
+import { mailedLinkOrigin, type MailService } from '../mail/service';
 import { createDeviceCookies } from './device-cookies';
-import { createUsersRepository, type UserRow } from './repository';
+import { mailTo, replacePassword, type NewPasswordDeps } from './new-password';
+import { createUsersRepository } from './repository';
 import { sessionIdOf } from './session-store';
 import { accountFailuresKey, type SignedIn } from './service';
 
@@ -50,7 +51,6 @@ export interface PasswordsDeps {
   publicUrl?: string;
 }
 
-const mailFor = (user: UserRow, subject: string, ...lines: string[]) => ({ to: user.email, subject, text: lines.join('\n\n') });
 
 /**
  * A member's password: checking it again, changing it, and choosing a new one from a mailed link.
@@ -60,35 +60,15 @@ const mailFor = (user: UserRow, subject: string, ...lines: string[]) => ({ to: u
 export function createPasswords(deps: PasswordsDeps) {
   const users_ = createUsersRepository(deps.db);
   const devices = createDeviceCookies(deps.secret);
-  const origin = deps.mail.enabled && deps.publicUrl ? new URL(deps.publicUrl).origin : null;
+  const origin = mailedLinkOrigin(deps.mail, deps.publicUrl);
   const linkIdOf = (token: string) => sessionIdOf(deps.secret, token);
+  const told: NewPasswordDeps = { mail: deps.mail, origin, publish: (change) => deps.events.publish(SESSION_CHANGED, change) };
 
   /** Whether `password` is the member's, counted against their small limit (429 past it). */
   async function confirm(userId: string, password: string): Promise<boolean> {
     await deps.limiter.hit(`password-check:${userId}`, PASSWORD_RULES.currentPassword);
     const user = await users_.findById(userId);
     return user !== undefined && (await verify(user.passwordHash, password).catch(() => false));
-  }
-
-  /** In `tx`: the new hash stored, every session but `keep` ended, the open links voided, the member told. */
-  async function replace(tx: Tx, announce: Announce, userId: string, passwordHash: string, keep: string | null, now: Date) {
-    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-    const mine = eq(sessions.userId, userId);
-    const ended = await tx.delete(sessions).where(keep ? and(mine, ne(sessions.id, keep)) : mine).returning({ id: sessions.id });
-    for (const { id } of ended) announce(() => deps.events.publish(SESSION_CHANGED, { sessionId: id }));
-    await deps.mail.enqueue(
-      mailFor(
-        user!,
-        'Your password was changed',
-        `The password of your ${SITE_NAME} account (${user!.username}) was changed on ${now.toUTCString()}.`,
-        origin
-          ? `If this was you, there is nothing to do. If it was not, choose a new password at once: ${origin}/forgot-password`
-          : 'If this was you, there is nothing to do. If it was not, please tell the site’s owner at once.',
-      ),
-      tx,
-    );
-    return { user: user!, ended: ended.length };
   }
 
   return {
@@ -101,7 +81,7 @@ export function createPasswords(deps: PasswordsDeps) {
       const userId = memberIdOf(actor, PASSWORD_MESSAGES.signIn);
       if (!(await confirm(userId, input.currentPassword))) throw new AppError('UNAUTHENTICATED', PASSWORD_MESSAGES.wrongCurrent);
       const passwordHash = await hash(input.newPassword, ARGON2);
-      const { ended } = await committed(deps.db, (tx, announce) => replace(tx, announce, userId, passwordHash, actor.sessionId, now));
+      const { ended } = await committed(deps.db, (tx, announce) => replacePassword(tx, announce, told, { userId, passwordHash, keep: actor.sessionId, now }));
       return { otherSessionsEnded: ended };
     },
 
@@ -120,7 +100,7 @@ export function createPasswords(deps: PasswordsDeps) {
       await deps.db.transaction(async (tx) => {
         await tx.insert(passwordResets).values({ id: linkIdOf(token), userId: user.id, createdAt: now, expiresAt });
         await deps.mail.enqueue(
-          mailFor(
+          mailTo(
             user,
             'Choose a new password',
             `Someone, we hope you, asked to choose a new password for your ${SITE_NAME} account (${user.username}).`,
@@ -147,7 +127,7 @@ export function createPasswords(deps: PasswordsDeps) {
       const user = await committed(deps.db, async (tx, announce) => {
         // Taken, not read: of two uses at once, one finds it gone.
         if ((await tx.delete(passwordResets).where(valid).returning()).length === 0) throw badRequest(PASSWORD_MESSAGES.linkBad);
-        return (await replace(tx, announce, link.userId, passwordHash, null, now)).user;
+        return (await replacePassword(tx, announce, told, { userId: link.userId, passwordHash, keep: null, now })).user;
       });
       await deps.limiter.clear(accountFailuresKey(user.email));
       return { user, device: devices.issue(user.email) };

@@ -118,3 +118,10 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+
+/**
+ * The site's origin for links that mail carries (an invitation, a password link): only with mail
+ * set up and PUBLIC_URL, never a request's Host header, which the sender chooses. Null otherwise.
+ */
+export const mailedLinkOrigin = (mail: Pick<MailService, 'enabled'>, publicUrl: string | undefined): string | null =>
+  mail.enabled && publicUrl ? new URL(publicUrl).origin : null;

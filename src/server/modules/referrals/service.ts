@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, assertAllowed, badRequest, conflict, unauthenticated } from '../../errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { AccessService, Holder } from '../access/service';
-import type { MailService } from '../mail/service';
+import { mailedLinkOrigin, type MailService } from '../mail/service';
 import type { PostsService } from '../posts/service';
 import { createReferralsRepository } from './repository';
 
@@ -59,7 +59,7 @@ const hashEmail = (email: string) => createHash('sha256').update(email.trim().to
  */
 export function createReferralsService(deps: ReferralsServiceDeps) {
   const repo = createReferralsRepository(deps.db);
-  const inviteOrigin = deps.mail.enabled && deps.publicUrl ? new URL(deps.publicUrl).origin : null;
+  const inviteOrigin = mailedLinkOrigin(deps.mail, deps.publicUrl);
 
   function memberOf(actor: Actor): string {
     if (!isMember(actor) || !actor.member) throw unauthenticated(SIGN_IN);

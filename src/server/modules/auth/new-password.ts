@@ -1,0 +1,51 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { SITE_NAME } from '../../../domain/pages';
+import type { Tx } from '../../db/client';
+import type { Announce } from '../../db/committed';
+import { passwordResets, sessions, users } from '../../db/schema/index';
+import type { SessionChange } from '../../events/topics';
+import type { MailService } from '../mail/service';
+import type { UserRow } from './repository';
+
+/** What a new password tells, and whom. */
+export interface NewPasswordDeps {
+  mail: Pick<MailService, 'enqueue'>;
+  /** Announces an ended session to every instance (the app's EventBus, or NOTIFY from a tool). */
+  publish: (change: SessionChange) => Promise<void>;
+  /** The site's address when links are mailed (SMTP_URL and PUBLIC_URL), for the way back; else null. */
+  origin: string | null;
+}
+
+/** A mail to the member, its paragraphs apart. */
+export const mailTo = (user: Pick<UserRow, 'email'>, subject: string, ...paragraphs: string[]) => ({ to: user.email, subject, text: paragraphs.join('\n\n') });
+
+/**
+ * In `tx`, a member's new password (docs/decisions/0135): the hash stored, every session but
+ * `keep` ended (announced once committed, so every instance drops it and closes its sockets), the
+ * links not used yet voided, and the member told by mail when mail is set up.
+ */
+export async function replacePassword(
+  tx: Tx,
+  announce: Announce,
+  deps: NewPasswordDeps,
+  change: { userId: string; passwordHash: string; keep: string | null; now: Date },
+): Promise<{ user: UserRow; ended: number }> {
+  const { userId, passwordHash, keep, now } = change;
+  const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  const mine = eq(sessions.userId, userId);
+  const ended = await tx.delete(sessions).where(keep ? and(mine, ne(sessions.id, keep)) : mine).returning({ id: sessions.id });
+  for (const { id } of ended) announce(() => deps.publish({ sessionId: id }));
+  await deps.mail.enqueue(
+    mailTo(
+      user!,
+      'Your password was changed',
+      `The password of your ${SITE_NAME} account (${user!.username}) was changed on ${now.toUTCString()}.`,
+      deps.origin
+        ? `If this was you, there is nothing to do. If it was not, choose a new password at once: ${deps.origin}/forgot-password`
+        : 'If this was you, there is nothing to do. If it was not, please tell the site’s owner at once.',
+    ),
+    tx,
+  );
+  return { user: user!, ended: ended.length };
+}
