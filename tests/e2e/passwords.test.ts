@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
+import { changeSession } from './access-helpers';
 import { expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 
 /**
@@ -104,6 +105,15 @@ describe('passwords', () => {
     await expect.poll(() => askAgain.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await again.getByLabel('New password').count()).toBe(0);
     await snap(again, 'reset-password-used');
+  });
+
+  it('says to ask the owner on a server that mails no links', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await changeSession(page, (view) => ({ ...view, features: { ...view.features, resetByEmail: false } }));
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByText(PASSWORD_MESSAGES.resetOff).waitFor();
+    expect(await page.getByRole('button', { name: 'Email me a link' }).count()).toBe(0);
   });
 
   it('says what to do with a link cut short', async () => {

@@ -1,13 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
 import { LoginForm } from '../../features/auth';
-import { useSession } from '../../lib/session-provider';
 import { AuthScreen, withRedirect } from './auth-screen';
 
 export function Login() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  const { features } = useSession();
   return (
     <AuthScreen
       documentTitle="Sign In"
@@ -15,13 +13,11 @@ export function Login() {
       description="Sign in to see every post near you and reach the neighbours sharing them."
       footer={
         <>
-          {features.resetByEmail && (
-            <p>
-              <Link to="/forgot-password" className="font-semibold text-primary hover:underline">
-                Forgot your password?
-              </Link>
-            </p>
-          )}
+          <p>
+            <Link to="/forgot-password" className="font-semibold text-primary hover:underline">
+              Forgot your password?
+            </Link>
+          </p>
           <p>
             New here?{' '}
             <Link
