@@ -178,6 +178,16 @@ describe('a forgotten password', () => {
     expect((await login(member.email, 'chosen anew')).statusCode).toBe(200);
   });
 
+  it("shows a pending link's times in the member's export, never its key", async () => {
+    const member = await registerMember(ctx.app);
+    expect((await askLink(member.email)).statusCode).toBe(202);
+    const data = (await ctx.app.inject(as(member.cookie, { method: 'GET', url: '/api/user/export' }))).json();
+    expect(data.passwordResetLinks).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String) }]);
+    const { rows } = await ctx.database.pool.query<{ id: string }>('SELECT id FROM password_resets WHERE user_id = $1', [member.id]);
+    expect(JSON.stringify(data)).not.toContain(rows[0]!.id);
+    expect(JSON.stringify(data)).not.toContain(await mailedToken(member));
+  });
+
   it('says in the session that a forgotten password can be reset here', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/session' });
     expect(res.json().features).toMatchObject({ resetByEmail: true });
