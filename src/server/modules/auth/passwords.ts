@@ -51,14 +51,13 @@ export interface PasswordsDeps {
   publicUrl?: string;
 }
 
-
 /**
  * A member's password: checking it again, changing it, and choosing a new one from a mailed link.
  * Every new password ends the member's other sessions on every instance (their sockets close),
  * voids the links not used yet, and is told by mail when mail is set up.
  */
 export function createPasswords(deps: PasswordsDeps) {
-  const users_ = createUsersRepository(deps.db);
+  const accounts = createUsersRepository(deps.db);
   const devices = createDeviceCookies(deps.secret);
   const origin = mailedLinkOrigin(deps.mail, deps.publicUrl);
   const linkIdOf = (token: string) => sessionIdOf(deps.secret, token);
@@ -67,7 +66,7 @@ export function createPasswords(deps: PasswordsDeps) {
   /** Whether `password` is the member's, counted against their small limit (429 past it). */
   async function confirm(userId: string, password: string): Promise<boolean> {
     await deps.limiter.hit(`password-check:${userId}`, PASSWORD_RULES.currentPassword);
-    const user = await users_.findById(userId);
+    const user = await accounts.findById(userId);
     return user !== undefined && (await verify(user.passwordHash, password).catch(() => false));
   }
 
@@ -93,7 +92,7 @@ export function createPasswords(deps: PasswordsDeps) {
       if (!origin) throw new AppError('UNAVAILABLE', PASSWORD_MESSAGES.resetOff);
       await deps.limiter.hit(`password-reset:ip:${actor.address}`, PASSWORD_RULES.resetPerIp);
       await deps.limiter.hit(`password-reset:email:${input.email.toLowerCase()}`, PASSWORD_RULES.resetPerEmail);
-      const user = await users_.findByEmail(input.email);
+      const user = await accounts.findByEmail(input.email);
       if (!user) return;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000);
