@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
 import { INVALID_CREDENTIALS } from '../../src/server/modules/auth/service';
-import { as, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
+import { as, metMidway, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
 import { useSmtpServer } from './smtp';
 
 /**
@@ -58,6 +58,21 @@ describe('PUT /api/user/password', () => {
     const mail = await smtp.mailTo(member.email);
     expect(mail.text).toContain('Your password was changed');
     expect(mail.text).toContain('choose a new password at once: https://fruit.example.org/forgot-password');
+  });
+
+  it('ends a sign-in checked against the old password that lands after the change', async () => {
+    const member = await registerMember(ctx.app);
+    // The sign-in waits to write its session until the change is under way, and then goes on.
+    const [thief, changed] = await metMidway(
+      ctx,
+      { table: 'sessions', when: 'BEFORE INSERT' },
+      () => login(member.email, member.password),
+      () => change(member.cookie, { currentPassword: member.password, newPassword: 'changed under way' }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    if (thief.statusCode === 200) expect(await me(sessionCookie(thief))).toBe(401);
+    else expect(thief.json()).toEqual({ message: INVALID_CREDENTIALS });
+    expect(await me(member.cookie)).toBe(200);
   });
 
   it('refuses a wrong current password and changes nothing', async () => {

@@ -192,7 +192,7 @@ describe('guests under POSTING_ACCESS=open', () => {
   });
 
   it('lets a guest session change its own post; other guests get 401, members 403', async () => {
-    const cookieOf = async () => `sid=${(await open.app.sessions.create(null, '127.0.0.1')).token}`;
+    const cookieOf = async () => `sid=${(await open.app.sessions.createGuest('127.0.0.1')).token}`;
     const mine = await cookieOf();
     const created = await guestPost('10.80.0.3', mine);
     expect(created.statusCode, created.body).toBe(201);

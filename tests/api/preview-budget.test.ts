@@ -173,7 +173,7 @@ describe('the daily preview budget', () => {
     const member = await registerMember(ctx.app);
     const memberSeen = await seenInFull((url) => ctx.app.inject(as(member.cookie, { method: 'GET', url })), filterUrls(40));
     expect(memberSeen.locked.size).toBe(0);
-    const { token, id } = await ctx.app.sessions.create(null, '127.0.0.1');
+    const { token, id } = await ctx.app.sessions.createGuest('127.0.0.1');
     await ctx.database.db.execute(sql`INSERT INTO grants (session_id, kind, ends_at, source) VALUES (${id}, 'kindness', now() + interval '1 day', 'test')`);
     const granted = await seenInFull((url) => ctx.app.inject({ method: 'GET', url, headers: { cookie: `sid=${token}` }, remoteAddress: '10.50.0.5' }), filterUrls(40));
     expect(granted.locked.size).toBe(0);

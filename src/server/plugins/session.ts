@@ -17,8 +17,12 @@ export const GUEST_SESSIONS_PER_ADDRESS = { what: 'new visitors from this networ
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
-    /** Starts a fresh session for `userId` (new token every sign-in), replacing the actor's. */
-    startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+    /**
+     * Starts a fresh session for the member (new token every sign-in), replacing the actor's;
+     * false, and nothing changed, when `passwordHash` (what the sign-in was checked against) is no
+     * longer theirs: the password changed meanwhile.
+     */
+    startSession(request: FastifyRequest, reply: FastifyReply, member: { id: string; passwordHash: string }): Promise<boolean>;
     /**
      * Gives a guest without a session one (DECISIONS 5, 29): their preview budget, grants and
      * posts are kept on it. At most GUEST_SESSIONS_PER_ADDRESS new ones an hour per address:
@@ -73,15 +77,18 @@ export default fp(
       request.actor = session ? { ...session.actor, address } : guestActor(address);
     });
 
-    app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, member: { id: string; passwordHash: string }) => {
       const previous = request.actor.sessionId;
-      const { token } = await store.create(userId, request.actor.address);
+      const created = await store.createMember(member, request.actor.address);
+      if (!created) return false;
+      const userId = member.id;
       if (previous) {
         const { movedGrants } = await store.adoptAndDelete(previous, userId, adopters);
         await app.events.publish(SESSION_CHANGED, { sessionId: previous, ...(movedGrants ? { userId } : {}) });
       }
       request.actor = guestActor(request.actor.address);
-      setSessionCookie(request, reply, token);
+      setSessionCookie(request, reply, created.token);
+      return true;
     });
 
     app.decorate('startGuestSession', async (request: FastifyRequest, reply: FastifyReply, options?: { needs: boolean }) => {
@@ -92,7 +99,7 @@ export default fp(
         if (err instanceof AppError && err.code === 'RATE_LIMITED' && !options?.needs) return; // counted by address alone
         throw err;
       }
-      const { token, id } = await store.create(null, request.actor.address);
+      const { token, id } = await store.createGuest(request.actor.address);
       request.actor = { ...request.actor, sessionId: id };
       setSessionCookie(request, reply, token);
     });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { LoginInput, PublicUser, RegisterInput, SessionView } from '../../../domain/auth';
 import { cookieName, cookiesSecure } from '../../plugins/cookie-names';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookies';
-import type { AuthService, SignedIn } from './service';
+import { AppError } from '../../errors';
+import { INVALID_CREDENTIALS, type AuthService, type SignedIn } from './service';
 
 const ErrorBody = z.object({ message: z.string() });
 
@@ -14,11 +15,19 @@ export function deviceCookie(app: FastifyInstance, request: FastifyRequest) {
   return { name: cookieName(DEVICE_COOKIE, secure, 'narrower'), secure };
 }
 
-/** Signs the browser in: the new session and its device cookie (docs/decisions/0075), both httpOnly; the member as answered. */
-export async function signIn(app: FastifyInstance, auth: AuthService, request: FastifyRequest, reply: FastifyReply, { user, device }: SignedIn) {
-  await app.startSession(request, reply, user.id);
+/** Marks the browser as one the member signed in from (docs/decisions/0075), httpOnly. */
+export function setDeviceCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, device: string) {
   const { name, secure } = deviceCookie(app, request);
   reply.setCookie(name, device, { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+}
+
+/**
+ * Signs the browser in: the new session and its device cookie; the member as answered. Refused
+ * as a wrong password when the password the sign-in was checked against changed meanwhile.
+ */
+export async function signIn(app: FastifyInstance, auth: AuthService, request: FastifyRequest, reply: FastifyReply, { user, device }: SignedIn) {
+  if (!(await app.startSession(request, reply, user))) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  setDeviceCookie(app, request, reply, device);
   return auth.toPublicUser(user);
 }
 

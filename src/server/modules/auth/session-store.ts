@@ -23,20 +23,37 @@ export type GuestAdopter = (tx: Tx, sessionId: string, userId: string) => Promis
 
 /** Session writes. Reading the caller behind a cookie is modules/auth/sessions.ts. */
 export function createSessionStore(db: Db, pool: Pick<pg.Pool, 'query'>, secret: string) {
+  const newToken = () => {
+    const token = randomBytes(32).toString('base64url');
+    return { token, id: sessionIdOf(secret, token) };
+  };
+  const expiryFrom = (now: Date) => new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+
   return {
-    /** A new random token (256 bits); only its HMAC is stored. */
-    async create(userId: string | null, address: string, now = new Date()): Promise<{ token: string; id: string }> {
-      const token = randomBytes(32).toString('base64url');
-      const id = sessionIdOf(secret, token);
-      await db.insert(sessions).values({
-        id,
-        userId,
-        address,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    /** A guest's session: a new random token (256 bits), of which only the HMAC is stored. */
+    async createGuest(address: string, now = new Date()): Promise<{ token: string; id: string }> {
+      const { token, id } = newToken();
+      await db.insert(sessions).values({ id, userId: null, address, createdAt: now, lastSeenAt: now, expiresAt: expiryFrom(now) });
+      return { token, id };
+    },
+
+    /**
+     * A member's session, made only while `passwordHash`, the hash their sign-in was checked
+     * against, is still theirs: the member's row is shared-locked for the insert, so a password
+     * change either waits for it and then ends the new session with the others, or comes first
+     * and this one is refused (null). Without that, a sign-in checked against the old password
+     * could land after the change and outlive it.
+     */
+    async createMember(member: { id: string; passwordHash: string }, address: string, now = new Date()): Promise<{ token: string; id: string } | null> {
+      const { token, id } = newToken();
+      const { rowCount } = await pool.query({
+        name: 'session_create_member',
+        text: `INSERT INTO sessions (id, user_id, address, created_at, last_seen_at, expires_at)
+               SELECT $1, u.id, $3, $4, $4, $5 FROM (SELECT id FROM users WHERE id = $2 AND password_hash = $6 FOR SHARE) u`,
+        values: [id, member.id, address, now, expiryFrom(now), member.passwordHash],
       });
-      if (userId) await rememberNetwork(pool, userId, address, now);
+      if (rowCount === 0) return null;
+      await rememberNetwork(pool, member.id, address, now);
       return { token, id };
     },
 
