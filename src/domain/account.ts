@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Email, Username } from './auth';
 import { text } from './text';
 
 /** Closing an account and taking one's data (DECISIONS 17). */
@@ -17,3 +18,23 @@ export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 
 /** The file name of a member's data export, with the day it was made. */
 export const exportFileName = (now: Date) => `free-fruit-my-data-${now.toISOString().slice(0, 10)}.json`;
+
+/** A member's name and email on the account page (docs/decisions/0136). */
+export const PROFILE_MESSAGES = {
+  signIn: 'Please sign in to change your name or email.',
+  passwordRequired: 'Please enter your password to confirm.',
+  wrongPassword: 'That password is not right. Your email was not changed.',
+  sameEmail: 'That is already your email.',
+  sameName: 'That is already your name.',
+} as const;
+
+/** PATCH /api/user/me: the name neighbours see, under the rules of registration. */
+export const RenameInput = z.object({ username: Username });
+export type RenameInput = z.infer<typeof RenameInput>;
+
+/** PUT /api/user/email: the new email, the password asked again (the email is how the member signs in). */
+export const ChangeEmailInput = z.object({
+  email: Email,
+  password: text(PROFILE_MESSAGES.passwordRequired).min(1, PROFILE_MESSAGES.passwordRequired).max(200),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;

@@ -44,7 +44,7 @@ let address = 0;
 
 /** A guest session holding a kindness grant (DECISIONS 5): as a guest who took the free access. */
 async function guestWithGrant(): Promise<string> {
-  const { token, id } = await ctx.app.sessions.create(null, '127.0.0.1');
+  const { token, id } = await ctx.app.sessions.createGuest('127.0.0.1');
   await ctx.database.db.execute(
     sql`INSERT INTO grants (session_id, kind, starts_at, ends_at, source) VALUES (${id}, 'kindness', now(), now() + interval '1 day', 'test')`,
   );
@@ -177,6 +177,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/export': { request: () => json('GET', '/api/user/export'), expect: membersOnly(200) },
   // Without the actor's own password: a guest has no account (401), a member is refused (401); the deletion itself is in account.test.ts.
   'DELETE /api/user/me': { request: () => json('DELETE', '/api/user/me', { password: 'not the password' }), expect: everyone(401) },
+  // A member's own name and email (0136): any member renames themselves; a wrong password is 401 for everyone.
+  'PATCH /api/user/me': { request: () => json('PATCH', '/api/user/me', { username: 'Renamed in the matrix' }), expect: membersOnly(200) },
+  'PUT /api/user/email': { request: () => json('PUT', '/api/user/email', { email: 'moved@example.com', password: 'not the password' }), expect: everyone(401) },
   // A member's own password, asked again (0135): a wrong one is 401 for everyone, so no row changes a fixture's password.
   'PUT /api/user/password': { request: () => json('PUT', '/api/user/password', { currentPassword: 'not the password', newPassword: 'a new password' }), expect: everyone(401) },
   // This app mails nothing (no SMTP_URL): a link is not offered (tests/api/passwords.test.ts mails them).

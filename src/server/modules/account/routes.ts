@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeleteAccountInput, exportFileName } from '../../../domain/account';
+import { z } from 'zod';
+import { DeleteAccountInput, exportFileName, RenameInput } from '../../../domain/account';
 import type { AccountService } from './service';
 
-/** The member's own data (DECISIONS 17): GET /api/user/export, DELETE /api/user/me. */
+/** The member's own data (DECISIONS 17): GET /api/user/export, PATCH and DELETE /api/user/me. */
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   app.get('/export', async (request, reply) => {
     const data = await account.exportData(request.actor);
@@ -11,6 +12,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       .header('cache-control', 'no-store')
       .send(data);
   });
+
+  app.patch('/me', { schema: { body: RenameInput, response: { 200: z.object({ username: z.string() }) } } }, async (request) =>
+    account.rename(request.actor, request.body),
+  );
 
   app.delete('/me', { schema: { body: DeleteAccountInput } }, async (request, reply) => {
     await account.deleteAccount(request.actor, request.body);

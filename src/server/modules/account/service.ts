@@ -1,13 +1,15 @@
-import { ACCOUNT_MESSAGES, type DeleteAccountInput } from '../../../domain/account';
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type RenameInput } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
 import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
-import { AppError, memberIdOf, unauthenticated } from '../../errors';
+import { AppError, badRequest, memberIdOf, unauthenticated } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { ACCOUNT_DELETED, SESSION_CHANGED } from '../../events/topics';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { createAccountRepository } from './repository';
 
+/** Renames per member (docs/decisions/0136): a name is how neighbours know whom they arranged a pickup with. */
+export const RENAMES = { what: 'name changes', limit: 5, windowMs: 24 * 60 * 60_000 } as const;
 /** Exports per member: each reads every table that holds them. */
 export const EXPORTS = { what: 'data exports', limit: 10, windowMs: 60 * 60_000 } as const;
 
@@ -35,6 +37,22 @@ export function createAccountService(deps: AccountServiceDeps) {
       const data = await repo.exportOf(userId);
       if (!data) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
       return { exportedAt: now.toISOString(), ...data };
+    },
+
+    /**
+     * PATCH /api/user/me: the name neighbours see on the member's profile, comments and messages
+     * (a post keeps the owner name it was shared with: the post form's own field). Every instance
+     * reads the member's session again; cards show no member's name.
+     */
+    async rename(actor: Actor, input: RenameInput): Promise<{ username: string }> {
+      const userId = memberIdOf(actor, PROFILE_MESSAGES.signIn);
+      if (actor.member?.username === input.username) throw badRequest(PROFILE_MESSAGES.sameName);
+      await deps.limiter.hit(`rename:${userId}`, RENAMES);
+      await committed(deps.db, async (tx, announce) => {
+        await repo.rename(tx, userId, input.username);
+        announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
+      });
+      return { username: input.username };
     },
 
     /**

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { PROFILE_MESSAGES, type ChangeEmailInput } from '../../../domain/account';
+import type { Actor } from '../../../domain/actor';
+import { SITE_NAME } from '../../../domain/pages';
+import type { Db } from '../../db/client';
+import { committed } from '../../db/committed';
+import { passwordResets, users } from '../../db/schema/index';
+import { AppError, badRequest, conflict, memberIdOf } from '../../errors';
+import type { EventBus } from '../../events/bus';
+import { SESSION_CHANGED } from '../../events/topics';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import type { MailService } from '../mail/service';
+import { createDeviceCookies } from './device-cookies';
+import { mailTo } from './new-password';
+import { EMAIL_TAKEN, type SignedIn } from './service';
+
+export interface EmailChangeDeps {
+  db: Db;
+  events: EventBus;
+  mail: Pick<MailService, 'enqueue'>;
+  /** Whether the password is the member's, on the small limit a password asked again shares (passwords.ts). */
+  confirm: (userId: string, password: string) => Promise<boolean>;
+  /** Signs the device cookie for the new login name. */
+  secret: string;
+}
+
+/**
+ * A member's email, the name they sign in with (docs/decisions/0136): changed with the password
+ * asked again. The old address is told by mail when mail is set up, so an account taken over
+ * cannot be moved away unseen; links to choose a new password, mailed to the old address, are
+ * voided. The browser gets a device cookie for the new name, so it stays a browser the member
+ * signed in from (0075).
+ */
+export function createEmailChange(deps: EmailChangeDeps) {
+  const devices = createDeviceCookies(deps.secret);
+
+  return {
+    /** PUT /api/user/email: the member as answered, and the device cookie for the new email. */
+    async change(actor: Actor, input: ChangeEmailInput, now = new Date()): Promise<SignedIn> {
+      const userId = memberIdOf(actor, PROFILE_MESSAGES.signIn);
+      if (!(await deps.confirm(userId, input.password))) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.wrongPassword);
+      try {
+        const user = await committed(deps.db, async (tx, announce) => {
+          const [before] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId)).for('update');
+          if (!before) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.signIn);
+          if (before.email === input.email) throw badRequest(PROFILE_MESSAGES.sameEmail);
+          const [row] = await tx.update(users).set({ email: input.email }).where(eq(users.id, userId)).returning();
+          await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+          await deps.mail.enqueue(
+            mailTo(
+              before,
+              'Your email was changed',
+              `The email of your ${SITE_NAME} account (${before.username}) was changed to ${input.email} on ${now.toUTCString()}. Mail for the account goes there from now on, and you sign in with it.`,
+              'If this was you, there is nothing to do. If it was not, please tell the site’s owner at once.',
+            ),
+            tx,
+          );
+          // Every instance reads the member's session again: it holds their email.
+          announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
+          return row!;
+        });
+        return { user, device: devices.issue(user.email) };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+        throw err;
+      }
+    },
+  };
+}
+
+export type EmailChange = ReturnType<typeof createEmailChange>;
