@@ -61,7 +61,7 @@ export async function registerModules(
   const access = createAccessService({ db, events, limiter, ownerPasswordHash: config.OWNER_PASSWORD_HASH });
   app.decorate('access', access);
   await app.register(accessRoutes, { prefix: '/api', access });
-  const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const mail = createMailService({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log, secret: config.SESSION_SECRET });
   const stopMail = mail.start();
   app.addHook('onClose', async () => stopMail());
   app.metrics.gauge({

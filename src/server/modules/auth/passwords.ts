@@ -61,7 +61,11 @@ export function createPasswords(deps: PasswordsDeps) {
   const devices = createDeviceCookies(deps.secret);
   const origin = mailedLinkOrigin(deps.mail, deps.publicUrl);
   const linkIdOf = (token: string) => sessionIdOf(deps.secret, token);
-  const told: NewPasswordDeps = { mail: deps.mail, origin, publish: (change) => deps.events.publish(SESSION_CHANGED, change) };
+  const told: NewPasswordDeps = {
+    mail: deps.mail,
+    origin,
+    publish: (change) => deps.events.publish(SESSION_CHANGED, change),
+  };
 
   /** Whether `password` is the member's, counted against their small limit (429 past it). */
   async function confirm(userId: string, password: string): Promise<boolean> {
@@ -78,9 +82,12 @@ export function createPasswords(deps: PasswordsDeps) {
     /** PUT /api/user/password: with the current password asked again; this browser stays signed in, the others do not. */
     async change(actor: Actor, input: ChangePasswordInput, now = new Date()): Promise<PasswordChanged> {
       const userId = memberIdOf(actor, PASSWORD_MESSAGES.signIn);
-      if (!(await confirm(userId, input.currentPassword))) throw new AppError('UNAUTHENTICATED', PASSWORD_MESSAGES.wrongCurrent);
+      if (!(await confirm(userId, input.currentPassword)))
+        throw new AppError('UNAUTHENTICATED', PASSWORD_MESSAGES.wrongCurrent);
       const passwordHash = await hash(input.newPassword, ARGON2);
-      const { ended } = await committed(deps.db, (tx, announce) => replacePassword(tx, announce, told, { userId, passwordHash, keep: actor.sessionId, now }));
+      const { ended } = await committed(deps.db, (tx, announce) =>
+        replacePassword(tx, announce, told, { userId, passwordHash, keep: actor.sessionId, now }),
+      );
       return { otherSessionsEnded: ended };
     },
 
@@ -91,21 +98,30 @@ export function createPasswords(deps: PasswordsDeps) {
     async requestReset(actor: Actor, input: PasswordResetRequest, now = new Date()): Promise<void> {
       if (!origin) throw new AppError('UNAVAILABLE', PASSWORD_MESSAGES.resetOff);
       await deps.limiter.hit(`password-reset:ip:${actor.address}`, PASSWORD_RULES.resetPerIp);
-      await deps.limiter.hit(`password-reset:email:${input.email.toLowerCase()}`, PASSWORD_RULES.resetPerEmail);
+      await deps.limiter.hit(
+        `password-reset:email:${input.email.toLowerCase()}`,
+        PASSWORD_RULES.resetPerEmail,
+      );
       const user = await accounts.findByEmail(input.email);
       if (!user) return;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000);
       await deps.db.transaction(async (tx) => {
-        await tx.insert(passwordResets).values({ id: linkIdOf(token), userId: user.id, createdAt: now, expiresAt });
+        await tx
+          .insert(passwordResets)
+          .values({ id: linkIdOf(token), userId: user.id, createdAt: now, expiresAt });
+        // Sealed in the outbox: whoever reads the database must not find a link that works there.
         await deps.mail.enqueue(
-          mailTo(
-            user,
-            'Choose a new password',
-            `Someone, we hope you, asked to choose a new password for your ${SITE_NAME} account (${user.username}).`,
-            `Choose it here: ${resetLink(origin, token)}`,
-            `The link works for one hour, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
-          ),
+          {
+            sealed: true,
+            ...mailTo(
+              user,
+              'Choose a new password',
+              `Someone, we hope you, asked to choose a new password for your ${SITE_NAME} account (${user.username}).`,
+              `Choose it here: ${resetLink(origin, token)}`,
+              `The link works for one hour, once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+            ),
+          },
           tx,
         );
       });
@@ -120,13 +136,19 @@ export function createPasswords(deps: PasswordsDeps) {
       await deps.limiter.hit(`password-reset:link:${actor.address}`, PASSWORD_RULES.linkPerIp);
       const id = linkIdOf(input.token);
       const valid = and(eq(passwordResets.id, id), gt(passwordResets.expiresAt, now));
-      const [link] = await deps.db.select({ userId: passwordResets.userId }).from(passwordResets).where(valid);
+      const [link] = await deps.db
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .where(valid);
       if (!link) throw badRequest(PASSWORD_MESSAGES.linkBad);
       const passwordHash = await hash(input.password, ARGON2);
       const user = await committed(deps.db, async (tx, announce) => {
         // Taken, not read: of two uses at once, one finds it gone.
-        if ((await tx.delete(passwordResets).where(valid).returning()).length === 0) throw badRequest(PASSWORD_MESSAGES.linkBad);
-        return (await replacePassword(tx, announce, told, { userId: link.userId, passwordHash, keep: null, now })).user;
+        if ((await tx.delete(passwordResets).where(valid).returning()).length === 0)
+          throw badRequest(PASSWORD_MESSAGES.linkBad);
+        return (
+          await replacePassword(tx, announce, told, { userId: link.userId, passwordHash, keep: null, now })
+        ).user;
       });
       await deps.limiter.clear(accountFailuresKey(user.email));
       return { user, device: devices.issue(user.email) };

@@ -2,12 +2,15 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
+import { createSeal } from './seal';
 
 /** A mail to send. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The text carries a secret (a password link): it is kept sealed in the outbox (mail/seal.ts). */
+  sealed?: boolean;
 }
 
 /** Attempts before a mail is given up (each failure logged); the waits between them double from a minute. */
@@ -28,8 +31,16 @@ interface Log {
  * LOCKED, so each mail goes out once whatever the number of instances, and survives a restart.
  * Without SMTP_URL nothing is written: the product sends no mail.
  */
-export function createMailService(deps: { db: Db; smtpUrl?: string; from: string; log: Log }) {
+export function createMailService(deps: { db: Db; smtpUrl?: string; from: string; log: Log; secret?: string }) {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  const sealer = deps.secret ? createSeal(deps.secret) : null;
+
+  /** The text to store: sealed when the mail asks it (only the app, which has the session secret, sends such mail). */
+  function stored(mail: Mail): string {
+    if (!mail.sealed) return mail.text;
+    if (!sealer) throw new Error('a sealed mail needs the session secret');
+    return sealer.seal(mail.text);
+  }
 
   /** Claims due mail: each claimed row's attempt is counted and its next try set before it is sent. */
   async function claim(limit: number) {
@@ -58,7 +69,7 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
     /** Queues a mail, in the caller's transaction when given; nothing when mail is not configured. */
     async enqueue(mail: Mail, tx: Pick<Db, 'insert'> = deps.db): Promise<void> {
       if (!transport) return;
-      await tx.insert(outbox).values(mail);
+      await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: stored(mail), sealed: mail.sealed ?? false });
     },
 
     /** Sends the mail that is due; the number sent. */
@@ -66,8 +77,15 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
       if (!transport) return 0;
       let sent = 0;
       for (const row of await claim(limit)) {
+        const text = row.sealed ? (sealer?.open(row.text) ?? null) : row.text;
+        if (text === null) {
+          // Sealed under another secret (a restore, a new SESSION_SECRET): its link would not work either.
+          await deps.db.update(outbox).set({ attempts: MAIL_ATTEMPTS, lastError: 'sealed under another session secret' }).where(eq(outbox.id, row.id));
+          deps.log.warn({ mail: row.id }, 'a sealed mail could not be opened: given up');
+          continue;
+        }
         try {
-          await transport.sendMail({ from: deps.from, to: row.to, subject: row.subject, text: row.text });
+          await transport.sendMail({ from: deps.from, to: row.to, subject: row.subject, text });
           await deps.db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
           sent += 1;
         } catch (err) {

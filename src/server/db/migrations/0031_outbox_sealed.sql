@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "sealed" boolean DEFAULT false NOT NULL;
