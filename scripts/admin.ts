@@ -30,14 +30,22 @@ async function setRole(database: Database, email: string, isAdmin: boolean): Pro
   return 0;
 }
 
-/** The password from standard input, as the app's rules take it; null (said why) when there is none or it breaks them. */
+/**
+ * The password from standard input, as the app's rules take it (its spaces kept, as the sign-in
+ * keeps them); typed twice on a terminal, where it is not shown. Null (said why) when there is
+ * none, the two differ, or it breaks the rules.
+ */
 async function typedPassword(email: string): Promise<string | null> {
   const typed = await readPassword(`New password for ${email}: `);
   if (typed === null) {
     console.error('No password was given (the input ended, or was cancelled): type it, or pipe it in, on one line.');
     return null;
   }
-  const checked = Password.safeParse(typed.trim());
+  if (process.stdin.isTTY && (await readPassword('The same again: ')) !== typed) {
+    console.error('The two passwords differ: nothing was changed.');
+    return null;
+  }
+  const checked = Password.safeParse(typed);
   if (!checked.success) console.error(checked.error.issues[0]!.message);
   return checked.success ? checked.data : null;
 }

@@ -24,8 +24,8 @@ const login = (email: string, password: string, remoteAddress = nextAddress()) =
 const me = async (cookie: string) => (await ctx.app.inject(as(cookie, { method: 'GET', url: '/api/auth/me' }))).statusCode;
 const askLink = (email: string, remoteAddress = nextAddress()) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
-const useLink = (token: string, password: string, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password }, remoteAddress: nextAddress(), headers: cookie ? { cookie } : {} });
+const useLink = (token: string, password: string, remoteAddress = nextAddress()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password }, remoteAddress });
 const outboxTo = async (to: string) =>
   (await ctx.database.pool.query<{ subject: string; text: string }>('SELECT subject, text FROM outbox WHERE "to" = $1 ORDER BY created_at', [to])).rows;
 
@@ -198,6 +198,19 @@ describe('a forgotten password', () => {
     expect((await useLink('short', 'chosen anew')).json().message).toContain(PASSWORD_MESSAGES.linkMissing);
   });
 
+  it('counts the failed uses of links from a network, not the ones that work', async () => {
+    const member = await registerMember(ctx.app);
+    expect((await askLink(member.email)).statusCode).toBe(202);
+    const token = await mailedToken(member);
+    const shared = nextAddress();
+    for (let i = 0; i < 19; i += 1) expect((await useLink(`${'y'.repeat(40)}${i}`, 'chosen anew', shared)).statusCode).toBe(400);
+    expect((await useLink(token, 'chosen anew', shared)).statusCode).toBe(200);
+    expect((await useLink('z'.repeat(43), 'chosen anew', shared)).statusCode).toBe(400);
+    const limited = await useLink('w'.repeat(43), 'chosen anew', shared);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many failed attempts to use a password link/);
+  });
+
   it('is asked for at most three times an hour per address, known or not, with the retry time', async () => {
     const member = await registerMember(ctx.app);
     const nobody = uniqueEmail('nobody');
@@ -247,7 +260,7 @@ describe('npm run admin -- password EMAIL', () => {
 
   it('sets the password of a member who forgot theirs, signs them out everywhere and tells them by mail', async () => {
     const member = await registerMember(ctx.app, { username: 'Locked Out' });
-    const run = setByOwner(member.email, '  temporary one  \n');
+    const run = setByOwner(member.email, 'temporary one\n');
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`Locked Out (${member.email}) has a new password, and was signed out of 1 browser. They are told by mail.`);
     expect(run.stdout).not.toContain('temporary one');

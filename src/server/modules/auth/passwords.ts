@@ -37,7 +37,7 @@ export const PASSWORD_RULES = {
   currentPassword: { what: 'password attempts for this account', limit: 5, windowMs: 15 * 60_000 },
   resetPerIp: { what: 'password reset requests from this address', limit: 10, windowMs: 60 * 60_000 },
   resetPerEmail: { what: 'password reset requests for this email', limit: 3, windowMs: 60 * 60_000 },
-  linkPerIp: { what: 'attempts to use a password link', limit: 20, windowMs: 15 * 60_000 },
+  linkPerIp: { what: 'failed attempts to use a password link', limit: 20, windowMs: 15 * 60_000 },
 } as const;
 
 export interface PasswordsDeps {
@@ -133,7 +133,10 @@ export function createPasswords(deps: PasswordsDeps) {
      * an owner locked out by someone guessing is back in.
      */
     async reset(actor: Actor, input: PasswordResetInput, now = new Date()): Promise<SignedIn> {
-      await deps.limiter.hit(`password-reset:link:${actor.address}`, PASSWORD_RULES.linkPerIp);
+      // Failures count: a link that works takes its count back, so wrong tokens sent from a shared
+      // address (a carrier's NAT) cannot use up the neighbours' good links.
+      const tries = `password-reset:link:${actor.address}`;
+      await deps.limiter.hit(tries, PASSWORD_RULES.linkPerIp);
       const id = linkIdOf(input.token);
       const valid = and(eq(passwordResets.id, id), gt(passwordResets.expiresAt, now));
       const [link] = await deps.db
@@ -150,11 +153,12 @@ export function createPasswords(deps: PasswordsDeps) {
           await replacePassword(tx, announce, told, { userId: link.userId, passwordHash, keep: null, now })
         ).user;
       });
+      await deps.limiter.release(tries);
       await deps.limiter.clear(accountFailuresKey(user.email));
       return { user, device: devices.issue(user.email) };
     },
 
-    /** Links past their hour (the sessions' sweep). */
+    /** Links past their hour (an hourly job). */
     async sweepExpired(now = new Date()): Promise<void> {
       await deps.db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
     },
