@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Download, LoaderCircle, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from '../../../domain/account';
+import { EmailCard, NameCard } from '../../features/account';
 import { ChangePasswordCard } from '../../features/auth';
 import { Page } from '../../components/layout/page';
 import { BoundField } from '../../components/ui/bound-field';
@@ -11,6 +12,7 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
 import { expectMove, startAfresh } from '../../lib/fresh-start';
+import { useSession } from '../../lib/session-provider';
 import { RequireMember } from './require-member';
 
 /**
@@ -21,14 +23,27 @@ import { RequireMember } from './require-member';
 export function Account() {
   return (
     <RequireMember>
-      <Page title="Your account" description="Your password, and what the app keeps of you: take it with you, or close your account.">
+      <Page title="Your account" description="Your name, email and password, and what the app keeps of you: take it with you, or close your account.">
         <div className="mt-8 grid max-w-2xl gap-6">
+          <ProfileCards />
           <ChangePasswordCard />
           <ExportCard />
           <DeleteCard />
         </div>
       </Page>
     </RequireMember>
+  );
+}
+
+/** The signed-in member's name and email (RequireMember has made sure there is one). */
+function ProfileCards() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <>
+      <NameCard username={user.username} />
+      <EmailCard email={user.email} />
+    </>
   );
 }
 

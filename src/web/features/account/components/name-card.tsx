@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, UserRound } from 'lucide-react';
+import { RenameInput } from '../../../../domain/account';
+import { BoundField } from '../../../components/ui/bound-field';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, serverMessage } from '../../../lib/api';
+import { sessionKeys } from '../../../lib/session';
+
+/** The name neighbours see (PATCH /api/user/me, docs/decisions/0136); the session is asked again once saved. */
+export function NameCard({ username }: { username: string }) {
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(RenameInput), defaultValues: { username } });
+  // The saved name, once the session answers it, is the form's new starting point.
+  useEffect(() => form.reset({ username }), [form, username]);
+  const rename = useMutation({
+    mutationFn: (input: RenameInput) => apiRequest<{ username: string }>('PATCH', '/api/user/me', input),
+    onSuccess: async ({ username: saved }) => {
+      toast({ title: 'Name saved', description: `Neighbours now see you as ${saved}.` });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Name not saved', description: serverMessage(error) ?? 'Please try again' });
+      form.setFocus('username', { shouldSelect: true });
+    },
+  });
+
+  return (
+    <Card className="grid gap-3 p-6">
+      <h2 className="text-xl font-semibold">Your name</h2>
+      <p className="text-muted-foreground">
+        Neighbours see it on your profile, your comments and your messages. Each post keeps the name it was shared with.
+      </p>
+      <form onSubmit={form.handleSubmit((values) => rename.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
+        <BoundField form={form} name="username" label="Name" autoComplete="nickname" />
+        <Button type="submit" disabled={rename.isPending} aria-busy={rename.isPending} className="justify-self-start">
+          {rename.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserRound aria-hidden="true" />}
+          Save name
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '../../src/domain/account';
+import { EMAIL_TAKEN, INVALID_CREDENTIALS } from '../../src/server/modules/auth/service';
+import { registerMember, uniqueEmail, useTestApps, type Member, type TestContext } from './helpers';
+import { useSmtpServer } from './smtp';
+
+/**
+ * A member's name and email (docs/decisions/0136): renamed at will (within a daily limit), the
+ * email changed with the password asked again and the old address told; two instances, so what
+ * one keeps of the member's session is seen to change on the other.
+ */
+const smtp = await useSmtpServer();
+const [one, two] = useTestApps(2, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://fruit.example.org' }) as [TestContext, TestContext];
+
+let addresses = 0;
+const nextAddress = () => `10.67.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+const call = (ctx: TestContext, member: Member | null, method: 'GET' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, payload, remoteAddress: nextAddress(), headers: member ? { cookie: member.cookie } : {} });
+const login = (email: string, password: string) =>
+  one.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: nextAddress() });
+const meOn = async (ctx: TestContext, member: Member) => (await call(ctx, member, 'GET', '/api/auth/me')).json();
+
+describe('PATCH /api/user/me', () => {
+  it('renames the member, seen at once by every instance that keeps their session', async () => {
+    const member = await registerMember(one.app, { username: 'Old Name' });
+    expect((await meOn(two, member)).username).toBe('Old Name');
+    const res = await call(one, member, 'PATCH', '/api/user/me', { username: '  Fern Gully  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ username: 'Fern Gully' });
+    await expect.poll(async () => (await meOn(two, member)).username).toBe('Fern Gully');
+    const profile = await call(two, null, 'GET', `/api/users/${member.id}`);
+    expect(profile.json()).toMatchObject({ username: 'Fern Gully' });
+  });
+
+  it.each([
+    [{ username: 'a' }, 'Username must be at least 2 characters'],
+    [{ username: 'Admin\u200b' }, 'Username cannot contain invisible characters'],
+    [{}, 'Username must be at least 2 characters'],
+  ])('answers %o with 400 and its message', async (payload, message) => {
+    const member = await registerMember(one.app, { username: 'Kept Name' });
+    const res = await call(one, member, 'PATCH', '/api/user/me', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect((await meOn(one, member)).username).toBe('Kept Name');
+  });
+
+  it('refuses the same name, a guest, and a sixth change in a day', async () => {
+    const member = await registerMember(one.app, { username: 'Same Name' });
+    expect((await call(one, member, 'PATCH', '/api/user/me', { username: 'Same Name' })).json()).toEqual({ message: PROFILE_MESSAGES.sameName });
+    const guest = await call(one, null, 'PATCH', '/api/user/me', { username: 'Guest Name' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ message: PROFILE_MESSAGES.signIn });
+    for (let i = 1; i <= 5; i += 1) expect((await call(one, member, 'PATCH', '/api/user/me', { username: `Name ${i}` })).statusCode).toBe(200);
+    const limited = await call(one, member, 'PATCH', '/api/user/me', { username: 'Name 6' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many name changes/), retryAfter: expect.any(Number) });
+  });
+});
+
+describe('PUT /api/user/email', () => {
+  it('moves the sign-in to the new email, tells the old address, and gives this browser a device cookie for it', async () => {
+    const member = await registerMember(one.app, { username: 'Moving Mo' });
+    const moved = uniqueEmail('moved');
+    const res = await call(one, member, 'PUT', '/api/user/email', { email: ` ${moved} `, password: member.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: member.id, email: moved });
+    expect(res.cookies.some((c) => c.name === '__Secure-device' && c.path === '/api/auth')).toBe(true);
+    await expect.poll(async () => (await meOn(two, member)).email).toBe(moved);
+    expect((await login(moved, member.password)).statusCode).toBe(200);
+    expect((await login(member.email, member.password)).json()).toEqual({ message: INVALID_CREDENTIALS });
+    const told = await smtp.mailTo(member.email);
+    expect(told.text).toContain('Your email was changed');
+    expect(told.text).toContain(`was changed to ${moved}`);
+  });
+
+  it('voids a password link mailed to the old address', async () => {
+    const member = await registerMember(one.app);
+    const asked = await one.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: member.email }, remoteAddress: nextAddress() });
+    expect(asked.statusCode).toBe(202);
+    expect((await call(one, member, 'PUT', '/api/user/email', { email: uniqueEmail('moved'), password: member.password })).statusCode).toBe(200);
+    const { rows } = await one.database.pool.query('SELECT 1 FROM password_resets WHERE user_id = $1', [member.id]);
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a wrong password, an address in use, the same address and a guest, changing nothing', async () => {
+    const member = await registerMember(one.app);
+    const other = await registerMember(one.app);
+    const wrong = await call(one, member, 'PUT', '/api/user/email', { email: uniqueEmail('x'), password: 'not mine at all' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: PROFILE_MESSAGES.wrongPassword });
+    const taken = await call(one, member, 'PUT', '/api/user/email', { email: other.email.toUpperCase(), password: member.password });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: EMAIL_TAKEN });
+    const same = await call(one, member, 'PUT', '/api/user/email', { email: member.email, password: member.password });
+    expect(same.json()).toEqual({ message: PROFILE_MESSAGES.sameEmail });
+    expect((await call(one, member, 'PUT', '/api/user/email', { email: 'not an email', password: member.password })).json().message).toContain('Invalid email address');
+    expect((await call(one, null, 'PUT', '/api/user/email', { email: uniqueEmail('g'), password: 'whatever1' })).statusCode).toBe(401);
+    expect((await meOn(one, member)).email).toBe(member.email);
+    expect((await login(member.email, member.password)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '../../src/domain/account';
+import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+
+/** A member's name and email on the account page (docs/decisions/0136). */
+const ctx = useBrowser();
+
+describe('the account page', () => {
+  it('renames the member, and changes their email with the password asked again', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    const user = await registerViaApi(page, uniqueUser('renamer'));
+    const taken = await registerViaApi(await newPage(ctx.browser), uniqueUser('taken'));
+    await page.goto('/account');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe(user.username);
+    await expectAccessible(page);
+    await snap(page, 'account-profile');
+
+    await name.fill('Fern Gully');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expectToast(page, 'Neighbours now see you as Fern Gully.');
+    // The header's menu names the member by the new name once the session is asked again.
+    await expect.poll(async () => ((await (await page.request.get('/api/auth/me')).json()) as { username: string }).username).toBe('Fern Gully');
+    await expect.poll(() => name.inputValue()).toBe('Fern Gully');
+
+    await page.getByLabel('New email').fill(taken.email);
+    await page.getByLabel('Your password, to confirm').fill(user.password);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await expectToast(page, 'An account with this email already exists.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('email');
+
+    const moved = `moved-${user.email}`;
+    await page.getByLabel('New email').fill(moved);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await expectToast(page, `Sign in with ${moved} from now on.`);
+    await page.getByText(`You sign in with ${moved}.`).waitFor();
+    await expect.poll(() => page.getByLabel('New email').inputValue()).toBe('');
+
+    // The same address again is refused with its message, before anything changes.
+    await page.getByLabel('New email').fill(moved);
+    await page.getByLabel('Your password, to confirm').fill(user.password);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await expectToast(page, PROFILE_MESSAGES.sameEmail);
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await snap(page, 'account-profile-changed');
+  });
+});
