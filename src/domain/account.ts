@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Username } from './auth';
+import { POLICY_MESSAGES } from './policy';
 import { text } from './text';
 
 /** Closing an account and taking one's data (DECISIONS 17). */
@@ -21,7 +22,7 @@ export const exportFileName = (now: Date) => `free-fruit-my-data-${now.toISOStri
 
 /** A member's name and email on the account page (docs/decisions/0136). */
 export const PROFILE_MESSAGES = {
-  signIn: 'Please sign in to change your name or email.',
+  signIn: POLICY_MESSAGES.signInToRename,
   passwordRequired: 'Please enter your password to confirm.',
   wrongPassword: 'That password is not right. Your email was not changed.',
   sameEmail: 'That is already your email.',

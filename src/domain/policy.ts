@@ -38,6 +38,7 @@ export const POLICY_MESSAGES = {
   adminsOnly: 'Admins only: this needs an admin account.',
   signInToVerify: 'Please sign in to request verification.',
   signInToInvite: 'Please sign in to invite friends.',
+  signInToRename: 'Please sign in to change your name or email.',
 } as const;
 
 /** The actor as the web knows it too (no session id, no address). */
@@ -209,6 +210,15 @@ export function canRequestVerification(actor: Pick<Actor, 'userId' | 'suspension
 /** A member invites a friend by mail (docs/decisions/0080); a suspended one may not, as they may not message. */
 export function canInvite(actor: Pick<Actor, 'userId' | 'suspension'>, now = new Date()): Decision {
   if (!actor.userId) return signIn(POLICY_MESSAGES.signInToInvite);
+  return whileSuspended(actor, now) ?? ALLOWED;
+}
+
+/**
+ * A member changes the name neighbours see (docs/decisions/0136); a suspended one may not: the
+ * name the admin suspended stays on what they wrote, and they could not take another to slip past it.
+ */
+export function canRename(actor: Pick<Actor, 'userId' | 'suspension'>, now = new Date()): Decision {
+  if (!actor.userId) return signIn(POLICY_MESSAGES.signInToRename);
   return whileSuspended(actor, now) ?? ALLOWED;
 }
 

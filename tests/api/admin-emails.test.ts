@@ -106,7 +106,7 @@ describe('ADMIN_EMAILS at start-up', () => {
     // The address is still listed: the list made its first account an admin, never a later one.
     const next = await startWith(['owner@example.com']);
     expect(next.said).toEqual([
-      'ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account. Not made admin: owner@example.com, registered again after the account that was its admin closed (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person\'s).',
+      'ADMIN_EMAILS: 0 accounts made admin at start-up; every listed address has an account. Not made admin: owner@example.com, registered again after the account that was its admin closed or moved to another address (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person\'s).',
     ]);
     expect(await isAdmin(next.app, taker)).toBe(false);
     const moderator = await adminMember(ctx, 'Overseer');
@@ -135,6 +135,25 @@ describe('ADMIN_EMAILS at start-up', () => {
     const { app, said } = await startWith(['handmade@example.com']);
     expect(said).toEqual([expect.stringContaining('Not made admin: handmade@example.com, registered again after the account that was its admin closed')]);
     expect(await isAdmin(app, stranger)).toBe(false);
+  });
+
+  it('keeps an admin who moves to another address an admin, says so, and promotes no one who takes the listed address (0136)', async () => {
+    const boss = await registerMember(ctx.app, { username: 'Mover', email: 'mover@example.com' });
+    const { app } = await startWith(['mover@example.com']);
+    expect(await isAdmin(app, boss)).toBe(true);
+    const moved = await app.inject(as(boss.cookie, { method: 'PUT', url: '/api/user/email', payload: { email: 'mover-new@example.com', password: boss.password } }));
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const next = await startWith(['mover@example.com']);
+    expect(next.said).toEqual([
+      'ADMIN_EMAILS: 0 accounts made admin at start-up. No account now for mover@example.com: the account that was its admin signs in with another address now, and stays an admin (take the address off the list, or list the new one).',
+    ]);
+    expect(await isAdmin(next.app, boss)).toBe(true);
+
+    const taker = await registerMember(ctx.app, { username: 'Taker', email: 'mover@example.com' });
+    const after = await startWith(['mover@example.com']);
+    expect(after.said).toEqual([expect.stringContaining('Not made admin: mover@example.com, registered again after the account that was its admin closed or moved to another address')]);
+    expect(await isAdmin(after.app, taker)).toBe(false);
   });
 
   it('records an admin made before holders were kept as its address\'s first admin at the next start, and never a member only revoked', async () => {

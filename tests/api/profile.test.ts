@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../src/domain/account';
+import { notify } from '../../src/server/events/bus';
+import { SESSION_CHANGED } from '../../src/server/events/topics';
 import { EMAIL_TAKEN, INVALID_CREDENTIALS } from '../../src/server/modules/auth/service';
-import { registerMember, uniqueEmail, useTestApps, type Member, type TestContext } from './helpers';
+import { metMidway, registerMember, sessionCookie, uniqueEmail, useTestApps, type Member, type TestContext } from './helpers';
 import { useSmtpServer } from './smtp';
 
 /**
@@ -44,6 +46,17 @@ describe('PATCH /api/user/me', () => {
     expect((await meOn(one, member)).username).toBe('Kept Name');
   });
 
+  it("is refused to a suspended member, with the suspension's words", async () => {
+    const member = await registerMember(one.app, { username: 'Suspended Sam' });
+    await one.database.pool.query(`UPDATE users SET suspended_at = now(), suspended_until = NULL, suspension_reason = 'Spam' WHERE id = $1`, [member.id]);
+    await notify(one.database.pool, SESSION_CHANGED, { userId: member.id });
+    await expect.poll(async () => (await meOn(one, member)).suspension).not.toBeNull();
+    const res = await call(one, member, 'PATCH', '/api/user/me', { username: 'Site Admin' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain('suspended');
+    expect((await meOn(one, member)).username).toBe('Suspended Sam');
+  });
+
   it('refuses the same name, a guest, and a sixth change in a day', async () => {
     const member = await registerMember(one.app, { username: 'Same Name' });
     expect((await call(one, member, 'PATCH', '/api/user/me', { username: 'Same Name' })).json()).toEqual({ message: PROFILE_MESSAGES.sameName });
@@ -64,13 +77,17 @@ describe('PUT /api/user/email', () => {
     const res = await call(one, member, 'PUT', '/api/user/email', { email: ` ${moved} `, password: member.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: member.id, email: moved });
-    expect(res.cookies.some((c) => c.name === '__Secure-device' && c.path === '/api/auth')).toBe(true);
+    // The browser's device cookie now names the new address (0075: '<name>.<nonce>.<signature>').
+    const device = res.cookies.find((c) => c.name === '__Secure-device' && c.path === '/api/auth');
+    expect(Buffer.from(device!.value.split('.')[0]!, 'base64url').toString()).toBe(moved);
     await expect.poll(async () => (await meOn(two, member)).email).toBe(moved);
     expect((await login(moved, member.password)).statusCode).toBe(200);
     expect((await login(member.email, member.password)).json()).toEqual({ message: INVALID_CREDENTIALS });
     const told = await smtp.mailTo(member.email);
     expect(told.text).toContain('Your email was changed');
-    expect(told.text).toContain(`was changed to ${moved}`);
+    // The old mailbox learns that it changed, and enough of the new address to know it, not all of it.
+    expect(told.text).toContain(`was changed to m***@example.com`);
+    expect(told.text).not.toContain(moved);
   });
 
   it('voids a password link mailed to the old address', async () => {
@@ -82,6 +99,63 @@ describe('PUT /api/user/email', () => {
     expect(rows).toEqual([]);
   });
 
+  it('voids a link whose request was under way when the email changed', async () => {
+    const member = await registerMember(one.app);
+    // The link's request has found the member and waits to write the link when the change comes.
+    const [asked, moved] = await metMidway(
+      one,
+      { table: 'password_resets', when: 'BEFORE INSERT' },
+      () => one.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: member.email }, remoteAddress: nextAddress() }),
+      () => call(one, member, 'PUT', '/api/user/email', { email: uniqueEmail('moved'), password: member.password }),
+    );
+    expect(asked.statusCode).toBe(202);
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { rows } = await one.database.pool.query('SELECT 1 FROM password_resets WHERE user_id = $1', [member.id]);
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a change from a browser that a password reset signed out while it was under way', async () => {
+    const member = await registerMember(one.app);
+    const thiefMember = { ...member, cookie: sessionCookie(await login(member.email, member.password)) };
+    const asked = await one.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: member.email }, remoteAddress: nextAddress() });
+    expect(asked.statusCode).toBe(202);
+    const token = (await smtp.mailTo(member.email)).text.match(/#token=([\w-]+)/)![1]!;
+    // The owner's link use holds the member's row; the thief's change, its password checked, waits for it.
+    const [reset, stolen] = await metMidway(
+      one,
+      { table: 'sessions', when: 'BEFORE DELETE' },
+      () => one.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'the owner again' }, remoteAddress: nextAddress() }),
+      () => call(one, thiefMember, 'PUT', '/api/user/email', { email: 'thief@evil.example', password: member.password }),
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(stolen.statusCode).toBe(401);
+    expect(stolen.json()).toEqual({ message: PROFILE_MESSAGES.wrongPassword });
+    expect((await login(member.email, 'the owner again')).statusCode).toBe(200);
+  });
+
+  it("meets a link being used without a deadlock: the member's row is taken first by both", async () => {
+    const member = await registerMember(one.app);
+    expect((await one.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: member.email }, remoteAddress: nextAddress() })).statusCode).toBe(202);
+    const token = (await smtp.mailTo(member.email)).text.match(/#token=([\w-]+)/)![1]!;
+    // The link's use waits as it takes the link; the change comes meanwhile.
+    const [reset, moved] = await metMidway(
+      one,
+      { table: 'password_resets', when: 'BEFORE DELETE' },
+      () => one.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'chosen anew' }, remoteAddress: nextAddress() }),
+      () => call(one, member, 'PUT', '/api/user/email', { email: uniqueEmail('moved'), password: member.password }),
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(moved.statusCode, moved.body).toBe(401);
+  });
+
+  it('counts a right password given again as no attempt, whatever becomes of the change', async () => {
+    const member = await registerMember(one.app);
+    const other = await registerMember(one.app);
+    for (let i = 0; i < 6; i += 1) expect((await call(one, member, 'PUT', '/api/user/email', { email: other.email, password: member.password })).statusCode).toBe(409);
+    const changed = await call(one, member, 'PUT', '/api/user/password', { currentPassword: member.password, newPassword: 'still allowed' });
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+
   it('refuses a wrong password, an address in use, the same address and a guest, changing nothing', async () => {
     const member = await registerMember(one.app);
     const other = await registerMember(one.app);
@@ -91,7 +165,7 @@ describe('PUT /api/user/email', () => {
     const taken = await call(one, member, 'PUT', '/api/user/email', { email: other.email.toUpperCase(), password: member.password });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: EMAIL_TAKEN });
-    const same = await call(one, member, 'PUT', '/api/user/email', { email: member.email, password: member.password });
+    const same = await call(one, member, 'PUT', '/api/user/email', { email: member.email.toUpperCase(), password: member.password });
     expect(same.json()).toEqual({ message: PROFILE_MESSAGES.sameEmail });
     expect((await call(one, member, 'PUT', '/api/user/email', { email: 'not an email', password: member.password })).json().message).toContain('Invalid email address');
     expect((await call(one, null, 'PUT', '/api/user/email', { email: uniqueEmail('g'), password: 'whatever1' })).statusCode).toBe(401);

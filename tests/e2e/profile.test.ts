@@ -11,13 +11,13 @@ describe('the account page', () => {
     const user = await registerViaApi(page, uniqueUser('renamer'));
     const taken = await registerViaApi(await newPage(ctx.browser), uniqueUser('taken'));
     await page.goto('/account');
-    const name = page.getByLabel('Name', { exact: true });
+    const name = page.getByLabel('Username', { exact: true });
     await expect.poll(() => name.inputValue()).toBe(user.username);
     await expectAccessible(page);
     await snap(page, 'account-profile');
 
     await name.fill('Fern Gully');
-    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('button', { name: 'Save username' }).click();
     await expectToast(page, 'Neighbours now see you as Fern Gully.');
     // The header's menu names the member by the new name once the session is asked again.
     await expect.poll(async () => ((await (await page.request.get('/api/auth/me')).json()) as { username: string }).username).toBe('Fern Gully');
@@ -36,8 +36,8 @@ describe('the account page', () => {
     await page.getByText(`You sign in with ${moved}.`).waitFor();
     await expect.poll(() => page.getByLabel('New email').inputValue()).toBe('');
 
-    // The same address again is refused with its message, before anything changes.
-    await page.getByLabel('New email').fill(moved);
+    // The same address again, in any case, is refused with its message before the password is asked.
+    await page.getByLabel('New email').fill(moved.toUpperCase());
     await page.getByLabel('Your password, to confirm').fill(user.password);
     await page.getByRole('button', { name: 'Change email' }).click();
     await expectToast(page, PROFILE_MESSAGES.sameEmail);

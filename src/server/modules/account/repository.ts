@@ -81,10 +81,6 @@ export function createAccountRepository(db: Db) {
       await tx.update(users).set({ username }).where(eq(users.id, userId));
     },
 
-    /** Holds the member's row until `tx` ends (FOR UPDATE): taken before their posts, in the order a suspension or a report's decision takes them. */
-    async holdUser(tx: Tx, userId: string): Promise<void> {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    },
 
     /**
      * Deletes the member; their sessions, grants, favourites, comments, messages, ratings and the

@@ -2,10 +2,12 @@ import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type Renam
 import type { Actor } from '../../../domain/actor';
 import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
-import { AppError, badRequest, memberIdOf, unauthenticated } from '../../errors';
+import { canRename } from '../../../domain/policy';
+import { AppError, assertAllowed, badRequest, memberIdOf, unauthenticated } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { ACCOUNT_DELETED, SESSION_CHANGED } from '../../events/topics';
 import type { RateLimiter } from '../../plugins/rate-limit';
+import { holdWithPassword } from '../auth/service';
 import { createAccountRepository } from './repository';
 
 /** Renames per member (docs/decisions/0136): a name is how neighbours know whom they arranged a pickup with. */
@@ -18,7 +20,7 @@ export interface AccountServiceDeps {
   events: EventBus;
   limiter: RateLimiter;
   /** Whether the password is the member's, on the small limit a password asked again shares (auth/passwords.ts). */
-  confirmPassword: (userId: string, password: string) => Promise<boolean>;
+  confirmPassword: (userId: string, password: string) => Promise<string | null>;
   /** Deletes the member's posts in the transaction; the returned step runs once it is committed (their photos, the lists). */
   removePostsOf: (tx: Tx, userId: string) => Promise<() => Promise<void>>;
 }
@@ -40,12 +42,14 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /**
-     * PATCH /api/user/me: the name neighbours see on the member's profile, comments and messages
-     * (a post keeps the owner name it was shared with: the post form's own field). Every instance
-     * reads the member's session again; cards show no member's name.
+     * PATCH /api/user/me: the name neighbours see on the member's profile, comments and messages,
+     * read when they are shown. A post keeps the owner name it was shared with (the post form's
+     * own field, filled with the name of the day when left empty), a notification the name it was
+     * written with. Every instance reads the member's session again.
      */
     async rename(actor: Actor, input: RenameInput): Promise<{ username: string }> {
-      const userId = memberIdOf(actor, PROFILE_MESSAGES.signIn);
+      assertAllowed(canRename(actor));
+      const userId = actor.userId!;
       if (actor.member?.username === input.username) throw badRequest(PROFILE_MESSAGES.sameName);
       await deps.limiter.hit(`rename:${userId}`, RENAMES);
       await committed(deps.db, async (tx, announce) => {
@@ -63,10 +67,14 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async deleteAccount(actor: Actor, input: DeleteAccountInput): Promise<void> {
       const userId = memberOf(actor);
-      if (!(await deps.confirmPassword(userId, input.password))) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.wrongPassword);
+      const wrong = () => new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.wrongPassword);
+      const checked = await deps.confirmPassword(userId, input.password);
+      if (!checked) throw wrong();
       await committed(deps.db, async (tx, announce) => {
-        // The member first, then their posts: the order moderation takes them, so neither waits on the other in a circle.
-        await repo.holdUser(tx, userId);
+        // The member first (still with the password that was checked: a reset since signed this
+        // browser out), then their posts: the order moderation takes them, so neither waits on the
+        // other in a circle.
+        if (!(await holdWithPassword(tx, userId, checked))) throw wrong();
         announce(await deps.removePostsOf(tx, userId));
         await repo.deleteUser(tx, userId);
         announce(() => deps.events.publish(SESSION_CHANGED, { userId }));

@@ -96,18 +96,23 @@ export async function setAdminRole(database: Pick<Database, 'db' | 'pool'>, emai
 }
 
 /** What ADMIN_EMAILS did with one listed address at start-up. */
-type Promotion = 'promoted' | 'unchanged' | 'suspended' | 'laterHolder' | 'unregistered' | 'closed';
+type Promotion = 'promoted' | 'unchanged' | 'suspended' | 'laterHolder' | 'unregistered' | 'closed' | 'moved';
 
 /**
  * A listed address's account made an admin at start-up, unless another account was its first
  * admin (docs/decisions/0122): one that registered the address after that account closed is left
- * as it is. With no account, whether the address had one that was its admin ('closed').
+ * as it is. With no account, whether the address had one that was its admin, closed since
+ * ('closed') or signing in with another address now (docs/decisions/0136: 'moved', still an admin).
  */
 async function promoteListed(database: Pick<Database, 'db' | 'pool'>, email: string, now: Date): Promise<Promotion> {
   const { outcome, change } = await database.db.transaction(async (tx) => {
     const before = await lockedByEmail(tx, email);
     const holder = await holderOf(tx, email);
-    if (!before) return { outcome: holder ? ('closed' as const) : ('unregistered' as const) };
+    if (!before) {
+      if (!holder) return { outcome: 'unregistered' as const };
+      const [alive] = await tx.select({ id: users.id }).from(users).where(eq(users.id, holder));
+      return { outcome: alive ? ('moved' as const) : ('closed' as const) };
+    }
     if (holder && holder !== before.id) return { outcome: before.isAdmin ? ('unchanged' as const) : ('laterHolder' as const) };
     const made = await changeRole(tx, email, before, true, AT_START_UP, now);
     const outcome: Promotion = made.changed ? 'promoted' : made.refusedFor ? 'suspended' : 'unchanged';
@@ -127,7 +132,7 @@ export type Promotions = Record<Exclude<Promotion, 'unchanged'>, string[]>;
  * Each address promotes its first admin's account only (docs/decisions/0122).
  */
 export async function promoteListedAdmins(database: Pick<Database, 'db' | 'pool'>, emails: readonly string[], now = new Date()): Promise<Promotions> {
-  const result: Promotions = { promoted: [], unregistered: [], suspended: [], laterHolder: [], closed: [] };
+  const result: Promotions = { promoted: [], unregistered: [], suspended: [], laterHolder: [], closed: [], moved: [] };
   for (const email of emails) {
     const outcome = await promoteListed(database, email, now);
     if (outcome !== 'unchanged') result[outcome].push(email);
@@ -136,17 +141,19 @@ export async function promoteListedAdmins(database: Pick<Database, 'db' | 'pool'
 }
 
 /** The one log line a start with ADMIN_EMAILS writes. */
-export function promotionsLine({ promoted, unregistered, suspended, laterHolder, closed }: Promotions): string {
+export function promotionsLine({ promoted, unregistered, suspended, laterHolder, closed, moved }: Promotions): string {
   const made = `ADMIN_EMAILS: ${promoted.length} ${promoted.length === 1 ? 'account' : 'accounts'} made admin at start-up`;
-  const everyOne = closed.length === 0 ? '; every listed address has an account.' : '.';
+  const everyOne = closed.length + moved.length === 0 ? '; every listed address has an account.' : '.';
   const waiting = unregistered.length === 0 ? everyOne : `; no account yet for ${unregistered.join(', ')} (register, then restart the app or run npm run admin -- grant EMAIL).`;
   const notes = [
     suspended.length > 0 &&
       `Not made admin while suspended: ${suspended.join(', ')} (an admin lifts the suspension, then restart the app or run npm run admin -- grant EMAIL).`,
     laterHolder.length > 0 &&
-      `Not made admin: ${laterHolder.join(', ')}, registered again after the account that was its admin closed (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person's).`,
+      `Not made admin: ${laterHolder.join(', ')}, registered again after the account that was its admin closed or moved to another address (take the address off the list; run npm run admin -- grant EMAIL if the new account is that person's).`,
     closed.length > 0 &&
       `No account now for ${closed.join(', ')}: the account that was its admin closed, and the list makes no other account admin (take the address off the list; run npm run admin -- grant EMAIL for a new account of that person's).`,
+    moved.length > 0 &&
+      `No account now for ${moved.join(', ')}: the account that was its admin signs in with another address now, and stays an admin (take the address off the list, or list the new one).`,
   ].filter(Boolean);
   return [`${made}${waiting}`, ...notes].join(' ');
 }

@@ -14,12 +14,23 @@ import { createDeviceCookies } from './device-cookies';
 import { mailTo } from './new-password';
 import { EMAIL_TAKEN, type SignedIn } from './service';
 
+const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * An address as the old one is told of it: enough for the member to know it ('f***@example.org'),
+ * not the whole of it for whoever else reads an old or shared mailbox.
+ */
+export const maskedAddress = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+};
+
 export interface EmailChangeDeps {
   db: Db;
   events: EventBus;
   mail: Pick<MailService, 'enqueue'>;
   /** Whether the password is the member's, on the small limit a password asked again shares (passwords.ts). */
-  confirm: (userId: string, password: string) => Promise<boolean>;
+  confirm: (userId: string, password: string) => Promise<string | null>;
   /** Signs the device cookie for the new login name. */
   secret: string;
 }
@@ -38,19 +49,25 @@ export function createEmailChange(deps: EmailChangeDeps) {
     /** PUT /api/user/email: the member as answered, and the device cookie for the new email. */
     async change(actor: Actor, input: ChangeEmailInput, now = new Date()): Promise<SignedIn> {
       const userId = memberIdOf(actor, PROFILE_MESSAGES.signIn);
-      if (!(await deps.confirm(userId, input.password))) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.wrongPassword);
+      // Sign-in, the unique index and the links all ignore case: so does 'the same address'.
+      if (sameAddress(actor.member?.email, input.email)) throw badRequest(PROFILE_MESSAGES.sameEmail);
+      const wrong = () => new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.wrongPassword);
+      const checked = await deps.confirm(userId, input.password);
+      if (!checked) throw wrong();
       try {
         const user = await committed(deps.db, async (tx, announce) => {
-          const [before] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId)).for('update');
+          const [before] = await tx.select({ email: users.email, username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('update');
           if (!before) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.signIn);
-          if (before.email === input.email) throw badRequest(PROFILE_MESSAGES.sameEmail);
+          // A reset or a change that landed since the password was checked signed this browser out.
+          if (before.passwordHash !== checked) throw wrong();
+          if (sameAddress(before.email, input.email)) throw badRequest(PROFILE_MESSAGES.sameEmail);
           const [row] = await tx.update(users).set({ email: input.email }).where(eq(users.id, userId)).returning();
           await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
           await deps.mail.enqueue(
             mailTo(
               before,
               'Your email was changed',
-              `The email of your ${SITE_NAME} account (${before.username}) was changed to ${input.email} on ${now.toUTCString()}. Mail for the account goes there from now on, and you sign in with it.`,
+              `The email of your ${SITE_NAME} account (${before.username}) was changed to ${maskedAddress(input.email)} on ${now.toUTCString()}. Mail for the account goes there from now on, and you sign in with it.`,
               'If this was you, there is nothing to do. If it was not, please tell the site’s owner at once.',
             ),
             tx,

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../../../domain/actor';
 import { SITE_NAME } from '../../../domain/pages';
@@ -14,7 +14,7 @@ import {
 } from '../../../domain/passwords';
 import type { Db } from '../../db/client';
 import { committed } from '../../db/committed';
-import { passwordResets } from '../../db/schema/index';
+import { passwordResets, users } from '../../db/schema/index';
 import { AppError, badRequest, memberIdOf } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED } from '../../events/topics';
@@ -22,16 +22,17 @@ import { ARGON2 } from '../../lib/passwords';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { mailedLinkOrigin, type MailService } from '../mail/service';
 import { createDeviceCookies } from './device-cookies';
-import { mailTo, replacePassword, type NewPasswordDeps } from './new-password';
+import { holdWithPassword, mailTo, replacePassword, type NewPasswordDeps } from './new-password';
 import { createUsersRepository } from './repository';
 import { sessionIdOf } from './session-store';
 import { accountFailuresKey, type SignedIn } from './service';
 
 /**
- * Password limits (docs/decisions/0135). The current password, asked again to change it or to
- * close the account, is one count per member: a borrowed browser gets five guesses, whichever it
- * tries. A link is asked for at most three times an hour per address, whether or not an account
- * uses it, so the limit tells nothing; a token is 256 bits, and its uses are limited anyway.
+ * Password limits (docs/decisions/0135). The password asked again (to change it or the email, or
+ * to close the account) is one count per member: a borrowed browser gets five wrong guesses,
+ * whichever form it tries; a right one takes its count back. A link is asked for at most three
+ * times an hour per address, whether or not an account uses it, so the limit tells nothing; a
+ * token is 256 bits, and its failed uses are limited anyway.
  */
 export const PASSWORD_RULES = {
   currentPassword: { what: 'password attempts for this account', limit: 5, windowMs: 15 * 60_000 },
@@ -67,11 +68,18 @@ export function createPasswords(deps: PasswordsDeps) {
     publish: (change) => deps.events.publish(SESSION_CHANGED, change),
   };
 
-  /** Whether `password` is the member's, counted against their small limit (429 past it). */
-  async function confirm(userId: string, password: string): Promise<boolean> {
-    await deps.limiter.hit(`password-check:${userId}`, PASSWORD_RULES.currentPassword);
+  /**
+   * The hash `password` was checked against when it is the member's, else null; a wrong one counts
+   * against their small limit (429 past it), a right one takes its count back, as a sign-in does.
+   * What acts on it checks the hash again under the member's lock (`holdWithPassword`).
+   */
+  async function confirm(userId: string, password: string): Promise<string | null> {
+    const key = `password-check:${userId}`;
+    await deps.limiter.hit(key, PASSWORD_RULES.currentPassword);
     const user = await accounts.findById(userId);
-    return user !== undefined && (await verify(user.passwordHash, password).catch(() => false));
+    if (!user || !(await verify(user.passwordHash, password).catch(() => false))) return null;
+    await deps.limiter.release(key);
+    return user.passwordHash;
   }
 
   return {
@@ -82,12 +90,14 @@ export function createPasswords(deps: PasswordsDeps) {
     /** PUT /api/user/password: with the current password asked again; this browser stays signed in, the others do not. */
     async change(actor: Actor, input: ChangePasswordInput, now = new Date()): Promise<PasswordChanged> {
       const userId = memberIdOf(actor, PASSWORD_MESSAGES.signIn);
-      if (!(await confirm(userId, input.currentPassword)))
-        throw new AppError('UNAUTHENTICATED', PASSWORD_MESSAGES.wrongCurrent);
+      const wrong = () => new AppError('UNAUTHENTICATED', PASSWORD_MESSAGES.wrongCurrent);
+      const checked = await confirm(userId, input.currentPassword);
+      if (!checked) throw wrong();
       const passwordHash = await hash(input.newPassword, ARGON2);
-      const { ended } = await committed(deps.db, (tx, announce) =>
-        replacePassword(tx, announce, told, { userId, passwordHash, keep: actor.sessionId, now }),
-      );
+      const { ended } = await committed(deps.db, async (tx, announce) => {
+        if (!(await holdWithPassword(tx, userId, checked))) throw wrong();
+        return replacePassword(tx, announce, told, { userId, passwordHash, keep: actor.sessionId, now });
+      });
       return { otherSessionsEnded: ended };
     },
 
@@ -102,11 +112,19 @@ export function createPasswords(deps: PasswordsDeps) {
         `password-reset:email:${input.email.toLowerCase()}`,
         PASSWORD_RULES.resetPerEmail,
       );
-      const user = await accounts.findByEmail(input.email);
-      if (!user) return;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60_000);
       await deps.db.transaction(async (tx) => {
+        // The member is found and share-locked in the transaction that writes the link: an email
+        // change waits for it and then voids the link, or comes first and the old address finds
+        // no one. Read before it, the link could outlive the change, and the old mailbox would
+        // hold a link to the account (found by a review).
+        const [user] = await tx
+          .select({ id: users.id, email: users.email, username: users.username })
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${input.email})`)
+          .for('share');
+        if (!user) return;
         await tx
           .insert(passwordResets)
           .values({ id: linkIdOf(token), userId: user.id, createdAt: now, expiresAt });
@@ -146,6 +164,9 @@ export function createPasswords(deps: PasswordsDeps) {
       if (!link) throw badRequest(PASSWORD_MESSAGES.linkBad);
       const passwordHash = await hash(input.password, ARGON2);
       const user = await committed(deps.db, async (tx, announce) => {
+        // The member's row first, then the link, the order every other writer of both takes
+        // (a change of password or email, closing the account), so none waits on another in a circle.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, link.userId)).for('update');
         // Taken, not read: of two uses at once, one finds it gone.
         if ((await tx.delete(passwordResets).where(valid).returning()).length === 0)
           throw badRequest(PASSWORD_MESSAGES.linkBad);

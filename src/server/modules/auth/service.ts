@@ -17,7 +17,7 @@ import { suspensionOf } from './sessions';
 import { isSuspended, type Suspension } from '../../../domain/suspension';
 
 export type { GuestAdopter } from './session-store';
-export { replacePassword, type NewPasswordDeps } from './new-password';
+export { holdWithPassword, replacePassword, type NewPasswordDeps } from './new-password';
 
 /**
  * Sign-in and sign-up limits (docs/decisions/0003, 0075). Every attempt counts against its

@@ -23,7 +23,7 @@ import { RequireMember } from './require-member';
 export function Account() {
   return (
     <RequireMember>
-      <Page title="Your account" description="Your name, email and password, and what the app keeps of you: take it with you, or close your account.">
+      <Page title="Your account" description="Your username, email and password, and what the app keeps of you: take it with you, or close your account.">
         <div className="mt-8 grid max-w-2xl gap-6">
           <ProfileCards />
           <ChangePasswordCard />

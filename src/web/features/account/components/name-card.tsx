@@ -20,26 +20,26 @@ export function NameCard({ username }: { username: string }) {
   const rename = useMutation({
     mutationFn: (input: RenameInput) => apiRequest<{ username: string }>('PATCH', '/api/user/me', input),
     onSuccess: async ({ username: saved }) => {
-      toast({ title: 'Name saved', description: `Neighbours now see you as ${saved}.` });
+      toast({ title: 'Username saved', description: `Neighbours now see you as ${saved}.` });
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Name not saved', description: serverMessage(error) ?? 'Please try again' });
+      toast({ variant: 'destructive', title: 'Username not saved', description: serverMessage(error) ?? 'Please try again' });
       form.setFocus('username', { shouldSelect: true });
     },
   });
 
   return (
     <Card className="grid gap-3 p-6">
-      <h2 className="text-xl font-semibold">Your name</h2>
+      <h2 className="text-xl font-semibold">Your username</h2>
       <p className="text-muted-foreground">
         Neighbours see it on your profile, your comments and your messages. Each post keeps the name it was shared with.
       </p>
       <form onSubmit={form.handleSubmit((values) => rename.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
-        <BoundField form={form} name="username" label="Name" autoComplete="nickname" />
+        <BoundField form={form} name="username" label="Username" autoComplete="nickname" />
         <Button type="submit" disabled={rename.isPending} aria-busy={rename.isPending} className="justify-self-start">
           {rename.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserRound aria-hidden="true" />}
-          Save name
+          Save username
         </Button>
       </form>
     </Card>
