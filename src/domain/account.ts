@@ -39,3 +39,10 @@ export const ChangeEmailInput = z.object({
   password: text(PROFILE_MESSAGES.passwordRequired).min(1, PROFILE_MESSAGES.passwordRequired).max(200),
 });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;
+
+/** GET and PUT /api/user/preferences: what the member is mailed (docs/decisions/0137). */
+export const Preferences = z.object({
+  /** A new message is mailed (the first unread of a conversation), when this server mails. */
+  mailMessages: z.boolean({ error: 'Say whether new messages are mailed to you (true or false)' }),
+});
+export type Preferences = z.infer<typeof Preferences>;

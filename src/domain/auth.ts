@@ -106,8 +106,8 @@ export const SessionView = z.object({
   postingAccess: z.enum(['gated', 'open']),
   /** The product's own links from the server's settings: its Instagram account, when it has one. */
   links: z.object({ instagram: z.string().nullable() }),
-  /** What this server is set up for: the owner password (dialog 9's Owner tab), mailed invitations. */
-  features: z.object({ ownerAccess: z.boolean(), inviteByEmail: z.boolean(), resetByEmail: z.boolean() }),
+  /** What this server is set up for: the owner password (dialog 9's Owner tab), mailed invitations, password links and messages. */
+  features: z.object({ ownerAccess: z.boolean(), inviteByEmail: z.boolean(), resetByEmail: z.boolean(), mailsMessages: z.boolean() }),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

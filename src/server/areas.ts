@@ -116,6 +116,7 @@ export async function registerModules(
     ownerAccess: access.ownerAccessEnabled,
     inviteByEmail: referrals.mailsInvitations,
     resetByEmail: passwords.resetsByMail,
+    mailsMessages: mail.enabled,
     onRegistered: referrals.onRegistered,
   });
   await app.register(authRoutes, { prefix: '/api/auth', auth });

@@ -177,6 +177,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/export': { request: () => json('GET', '/api/user/export'), expect: membersOnly(200) },
   // Without the actor's own password: a guest has no account (401), a member is refused (401); the deletion itself is in account.test.ts.
   'DELETE /api/user/me': { request: () => json('DELETE', '/api/user/me', { password: 'not the password' }), expect: everyone(401) },
+  // What a member is mailed (0137): their own, any member's.
+  'GET /api/user/preferences': { request: () => json('GET', '/api/user/preferences'), expect: membersOnly(200) },
+  'PUT /api/user/preferences': { request: () => json('PUT', '/api/user/preferences', { mailMessages: true }), expect: membersOnly(200) },
   // A member's own name and email (0136): any member renames themselves; a wrong password is 401 for everyone.
   'PATCH /api/user/me': { request: () => json('PATCH', '/api/user/me', { username: 'Renamed in the matrix' }), expect: membersOnly(200) },
   'PUT /api/user/email': { request: () => json('PUT', '/api/user/email', { email: 'moved@example.com', password: 'not the password' }), expect: everyone(401) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMailService, MAIL_ATTEMPTS } from '../../src/server/modules/mail/service';
-import { as, registerMember, useTestApps, type TestContext } from './helpers';
+import { as, registerMember, useTestApps, type Member, type TestContext } from './helpers';
 import { useSmtpServer } from './smtp';
 
 /**
@@ -28,6 +28,53 @@ describe('mail for a new message', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect(smtp.received.filter((m) => m.to.includes(ann.email))).toHaveLength(1);
     expect(smtp.received.some((m) => m.to.includes(bob.email))).toBe(false);
+  });
+});
+
+describe('mail for a run of messages (docs/decisions/0137)', () => {
+  const send = (from: Member, to: Member, content: string, ctx = one) =>
+    ctx.app.inject(as(from.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: to.id, content } }));
+  const mailsTo = (who: Member) => smtp.received.filter((m) => m.to.includes(who.email));
+
+  it('mails the first unread message of a conversation, not the next ones, and again once it is read', async () => {
+    const cy = await registerMember(one.app, { username: 'Cy Cedar' });
+    const di = await registerMember(one.app, { username: 'Di Dogwood' });
+    expect((await send(cy, di, 'Are the pears still there?')).statusCode).toBe(201);
+    const first = await smtp.mailTo(di.email);
+    expect(first.text).toContain('Are the pears still there?');
+    expect(first.text).toContain('Until you read this conversation, its next messages are not mailed.');
+    expect(first.text).toContain('turn them off on your account page: https://fruit.example.org/account');
+    expect((await send(cy, di, 'I could come tonight.')).statusCode).toBe(201);
+    expect((await send(cy, di, 'Or tomorrow morning.')).statusCode).toBe(201);
+    // The other direction is another run: Di's reply is mailed to Cy.
+    expect((await send(di, cy, 'Tomorrow is fine.')).statusCode).toBe(201);
+    await smtp.mailTo(cy.email);
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    expect(mailsTo(di)).toHaveLength(1);
+
+    const read = await one.app.inject(as(di.cookie, { method: 'POST', url: `/api/messages/with/${cy.id}/read` }));
+    expect(read.statusCode, read.body).toBeLessThan(300);
+    expect((await send(cy, di, 'On my way.')).statusCode).toBe(201);
+    await expect.poll(() => mailsTo(di).length, { timeout: 10_000 }).toBe(2);
+    expect(mailsTo(di)[1]!.text).toContain('On my way.');
+  });
+
+  it('mails nothing to a member who turned it off, and says so in their preferences', async () => {
+    const ed = await registerMember(one.app, { username: 'Ed Elm' });
+    const fay = await registerMember(one.app, { username: 'Fay Fir' });
+    const prefs = (method: 'GET' | 'PUT', payload?: object) => one.app.inject(as(fay.cookie, { method, url: '/api/user/preferences', payload }));
+    expect((await prefs('GET')).json()).toEqual({ mailMessages: true });
+    expect((await prefs('PUT', { mailMessages: false })).json()).toEqual({ mailMessages: false });
+    expect((await prefs('GET')).json()).toEqual({ mailMessages: false });
+    const bad = await prefs('PUT', { mailMessages: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect((await send(ed, fay, 'Firewood for you?')).statusCode).toBe(201);
+    const notified = await one.app.inject(as(fay.cookie, { method: 'GET', url: '/api/notifications' }));
+    expect(JSON.stringify(notified.json())).toContain('Firewood for you?');
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    expect(mailsTo(fay)).toEqual([]);
+    const session = await one.app.inject(as(fay.cookie, { method: 'GET', url: '/api/session' }));
+    expect(session.json().features.mailsMessages).toBe(true);
   });
 });
 

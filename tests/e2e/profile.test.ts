@@ -44,4 +44,20 @@ describe('the account page', () => {
     await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
     await snap(page, 'account-profile-changed');
   });
+
+  it('turns the mail of new messages off and on, kept across a reload (0137)', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await registerViaApi(page, uniqueUser('mailer'));
+    await page.goto('/account');
+    const box = page.getByRole('checkbox', { name: 'Mail me when a neighbour writes to me' });
+    await expect.poll(() => box.isChecked()).toBe(true);
+    await box.uncheck();
+    await expectToast(page, 'New messages are no longer mailed to you.');
+    await page.reload();
+    await expect.poll(() => box.isChecked()).toBe(false);
+    await expectAccessible(page);
+    await box.check();
+    await expectToast(page, 'New messages are mailed to you.');
+    await expect.poll(async () => ((await (await page.request.get('/api/user/preferences')).json()) as { mailMessages: boolean }).mailMessages).toBe(true);
+  });
 });

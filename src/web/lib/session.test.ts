@@ -48,7 +48,7 @@ const guestView: SessionView = {
   grants: [],
   postingAccess: 'gated',
   links: { instagram: null },
-  features: { ownerAccess: false, inviteByEmail: false, resetByEmail: false },
+  features: { ownerAccess: false, inviteByEmail: false, resetByEmail: false, mailsMessages: false },
 };
 const memberView: SessionView = {
   user: member,
@@ -56,7 +56,7 @@ const memberView: SessionView = {
   grants: [{ kind: 'trial', startsAt: hours(-24 * 4), endsAt: hours(24 * 3) }],
   postingAccess: 'open',
   links: { instagram: 'https://www.instagram.com/freefruit/' },
-  features: { ownerAccess: true, inviteByEmail: true, resetByEmail: true },
+  features: { ownerAccess: true, inviteByEmail: true, resetByEmail: true, mailsMessages: true },
 };
 const dayPass = (endsIn: number): SessionView => ({
   ...guestView,
@@ -72,7 +72,7 @@ describe('the session for screens', () => {
       actor: { userId: null, isAdmin: false, grants: [], suspension: null },
       postingAccess: 'gated',
       links: { instagram: null },
-      features: { ownerAccess: false, inviteByEmail: false, resetByEmail: false },
+      features: { ownerAccess: false, inviteByEmail: false, resetByEmail: false, mailsMessages: false },
     });
     expect(previewOnly(loading, NOW)).toBe(false);
     // The server could not answer: a guest, no longer loading.

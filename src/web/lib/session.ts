@@ -62,7 +62,7 @@ const GUEST: SessionView = {
   grants: [],
   postingAccess: 'gated',
   links: { instagram: null },
-  features: { ownerAccess: false, inviteByEmail: false, resetByEmail: false },
+  features: { ownerAccess: false, inviteByEmail: false, resetByEmail: false, mailsMessages: false },
 };
 
 /** The grants with their dates as Dates, as the policy judges them. */

@@ -25,6 +25,8 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().default(sql`new_invite_code()`),
     /** Where the member first came from (utm_*), for the marketing figures (DECISIONS 28). */
     firstTouch: jsonb('first_touch'),
+    /** Whether a new message is mailed to the member (when the server mails): docs/decisions/0137. */
+    mailMessages: boolean('mail_messages').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

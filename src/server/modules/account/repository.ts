@@ -1,4 +1,5 @@
 import { eq, getTableColumns, or, sql } from 'drizzle-orm';
+import type { Preferences } from '../../../domain/account';
 import type { Db, Tx } from '../../db/client';
 import {
   blocks,
@@ -75,6 +76,15 @@ export function createAccountRepository(db: Db) {
         signInNetworks: networkRows,
         passwordResetLinks: resetRows,
       };
+    },
+
+    async preferencesOf(userId: string): Promise<Preferences | undefined> {
+      const [row] = await db.select({ mailMessages: users.mailMessages }).from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    async setPreferences(userId: string, preferences: Preferences): Promise<void> {
+      await db.update(users).set({ mailMessages: preferences.mailMessages }).where(eq(users.id, userId));
     },
 
     async rename(tx: Tx, userId: string, username: string): Promise<void> {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeleteAccountInput, exportFileName, RenameInput } from '../../../domain/account';
+import { DeleteAccountInput, exportFileName, Preferences, RenameInput } from '../../../domain/account';
 import type { AccountService } from './service';
 
-/** The member's own data (DECISIONS 17): GET /api/user/export, PATCH and DELETE /api/user/me. */
+/** The member's own data (DECISIONS 17): GET /api/user/export, PATCH and DELETE /api/user/me, GET and PUT /api/user/preferences. */
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   app.get('/export', async (request, reply) => {
     const data = await account.exportData(request.actor);
@@ -12,6 +12,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       .header('cache-control', 'no-store')
       .send(data);
   });
+
+  app.get('/preferences', { schema: { response: { 200: Preferences } } }, async (request) => account.preferences(request.actor));
+
+  app.put('/preferences', { schema: { body: Preferences, response: { 200: Preferences } } }, async (request) =>
+    account.setPreferences(request.actor, request.body),
+  );
 
   app.patch('/me', { schema: { body: RenameInput, response: { 200: z.object({ username: z.string() }) } } }, async (request) =>
     account.rename(request.actor, request.body),

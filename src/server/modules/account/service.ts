@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type RenameInput } from '../../../domain/account';
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type Preferences, type RenameInput } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
 import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
@@ -39,6 +39,19 @@ export function createAccountService(deps: AccountServiceDeps) {
       const data = await repo.exportOf(userId);
       if (!data) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
       return { exportedAt: now.toISOString(), ...data };
+    },
+
+    /** GET /api/user/preferences: what the member is mailed. */
+    async preferences(actor: Actor): Promise<Preferences> {
+      const found = await repo.preferencesOf(memberOf(actor));
+      if (!found) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
+      return found;
+    },
+
+    /** PUT /api/user/preferences: the member's own choice, a suspended member's too. */
+    async setPreferences(actor: Actor, input: Preferences): Promise<Preferences> {
+      await repo.setPreferences(memberOf(actor), input);
+      return input;
     },
 
     /**

@@ -93,6 +93,8 @@ export interface AuthServiceDeps {
   inviteByEmail?: boolean;
   /** Whether a forgotten password can be reset by a mailed link (SMTP_URL and PUBLIC_URL). */
   resetByEmail?: boolean;
+  /** Whether new messages are mailed (SMTP_URL): the account page offers to turn that off. */
+  mailsMessages?: boolean;
   /** What other areas do in a registration's transaction (a referral, DECISIONS 26). */
   onRegistered?: (tx: Tx, registration: Registration) => Promise<void>;
 }
@@ -184,7 +186,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         grants: actor.grants.map((g) => ({ kind: g.kind, startsAt: g.startsAt.toISOString(), endsAt: g.endsAt?.toISOString() ?? null })),
         postingAccess: deps.postingMode,
         links: { instagram: deps.instagramUrl ?? null },
-        features: { ownerAccess: deps.ownerAccess ?? false, inviteByEmail: deps.inviteByEmail ?? false, resetByEmail: deps.resetByEmail ?? false },
+        features: {
+          ownerAccess: deps.ownerAccess ?? false,
+          inviteByEmail: deps.inviteByEmail ?? false,
+          resetByEmail: deps.resetByEmail ?? false,
+          mailsMessages: deps.mailsMessages ?? false,
+        },
       };
     },
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { messages, posts, users } from '../../db/schema/index';
@@ -108,9 +108,32 @@ export function createMessagesRepository(db: Db) {
 
     /** Marks the messages `other` sent `userId` in the thread read. */
     /** Where a member's mail goes. */
-    async emailOf(userId: string): Promise<string | undefined> {
-      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    /** Where a new message to the member is mailed: their email, unless they turned such mail off (0137). */
+    async mailTo(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), eq(users.mailMessages, true))).limit(1);
       return row?.email;
+    },
+
+    /**
+     * Whether `id` is the only message of its sender the recipient has not read in the thread: a
+     * mail is sent for the first of a run, not for each (docs/decisions/0137). In the message's
+     * transaction, so two sent at once each see only themselves: at worst both are mailed.
+     */
+    async firstUnread(tx: Pick<Db, 'select'>, row: { id: string; fromUserId: string; toUserId: string; postId: string | null }): Promise<boolean> {
+      const [earlier] = await tx
+        .select({ one: sql`1` })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.fromUserId, row.fromUserId),
+            eq(messages.toUserId, row.toUserId),
+            row.postId ? eq(messages.postId, row.postId) : isNull(messages.postId),
+            isNull(messages.readAt),
+            ne(messages.id, row.id),
+          ),
+        )
+        .limit(1);
+      return earlier === undefined;
     },
 
     async markRead(userId: string, other: string, postId: string | null): Promise<void> {

@@ -2,13 +2,14 @@ import type { Actor } from '../../../domain/actor';
 import { isUuid } from '../../../domain/ids';
 import { defaultSubject, MESSAGE_MESSAGES, type Message, type SendMessageInput, type Thread, type ThreadQuery, threadPath } from '../../../domain/messages';
 import { RATING_MESSAGES } from '../../../domain/members';
+import { SITE_NAME } from '../../../domain/pages';
 import { actsAsSelf, canMessage, POLICY_MESSAGES } from '../../../domain/policy';
 import type { Db } from '../../db/client';
 import { assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
-import type { MailService } from '../mail/service';
+import type { Mail, MailService } from '../mail/service';
 import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
 import { POST_MESSAGES, type PostsService } from '../posts/service';
@@ -56,6 +57,22 @@ export interface MessagesServiceDeps {
 }
 
 /**
+ * The mail of a new message (docs/decisions/0137): who wrote and what, the way to reply, and why
+ * it came: the first unread message of a conversation is mailed, the next ones wait until it is
+ * read, and the member can turn such mail off.
+ */
+function messageMail(to: string, row: MessageRow, publicUrl: string | undefined): Mail {
+  const at = (path: string) => (publicUrl ? `: ${new URL(path, publicUrl)}` : '');
+  const paragraphs = [
+    `${row.fromName} wrote:`,
+    row.content,
+    ...(publicUrl ? [`Reply${at(threadPath(row.fromUserId, row.postId))}`] : []),
+    `You get this mail because a neighbour wrote to you on ${SITE_NAME}. Until you read this conversation, its next messages are not mailed. To stop these mails, turn them off on your account page${at('/account')}.`,
+  ];
+  return { to, subject: row.subject ?? `New message from ${row.fromName}`, text: paragraphs.join('\n\n') };
+}
+
+/**
  * Messages and the inbox (spec §2 dialog 5, DECISIONS 14): the sender is the session's member; no
  * message crosses a block (DECISIONS 21). The recipient is told at once (a notification, live on
  * the socket) and, when mail is configured, by mail through the outbox.
@@ -88,7 +105,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const postId = post?.row.id ?? null;
       if (!settled(known)) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
       await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
-      const email = deps.mail.enabled ? await repo.emailOf(input.toUserId) : undefined;
+      const email = deps.mail.enabled ? await repo.mailTo(input.toUserId) : undefined;
       // The message, its notification and its mail are stored together or not at all: a retry after a failure sends it once.
       const row = await committed(deps.db, async (tx, announce) => {
         const row = await repo.insert(
@@ -96,10 +113,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           tx,
         );
         announce(await deps.notifications.notifyIn(tx, row.toUserId, 'new_message', { fromUserId: from, fromUsername: row.fromName, content: row.content, messageId: row.id, postId }));
-        if (email) {
-          const link = deps.publicUrl ? `\n\nReply: ${new URL(threadPath(from, postId), deps.publicUrl)}` : '';
-          await deps.mail.enqueue({ to: email, subject: row.subject ?? `New message from ${row.fromName}`, text: `${row.fromName} wrote:\n\n${row.content}${link}` }, tx);
-        }
+        if (email && (await repo.firstUnread(tx, row))) await deps.mail.enqueue(messageMail(email, row, deps.publicUrl), tx);
         return row;
       }).catch((err: unknown) => {
         if (!isForeignKeyViolation(err)) throw err;

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Download, LoaderCircle, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from '../../../domain/account';
-import { EmailCard, NameCard } from '../../features/account';
+import { EmailCard, MailCard, NameCard } from '../../features/account';
 import { ChangePasswordCard } from '../../features/auth';
 import { Page } from '../../components/layout/page';
 import { BoundField } from '../../components/ui/bound-field';
@@ -35,14 +35,15 @@ export function Account() {
   );
 }
 
-/** The signed-in member's name and email (RequireMember has made sure there is one). */
+/** The signed-in member's name, email and mail settings (RequireMember has made sure there is one). */
 function ProfileCards() {
-  const { user } = useSession();
+  const { user, features } = useSession();
   if (!user) return null;
   return (
     <>
       <NameCard username={user.username} />
       <EmailCard email={user.email} />
+      {features.mailsMessages && <MailCard />}
     </>
   );
 }

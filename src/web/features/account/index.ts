@@ -1,3 +1,4 @@
-/** The account feature's public entry: the member's name and email on the account page. */
+/** The account feature's public entry: the member's name, email and mail settings on the account page. */
 export { EmailCard } from './components/email-card';
 export { NameCard } from './components/name-card';
+export { MailCard } from './components/mail-card';
