@@ -37,7 +37,7 @@ describe('GET /api/user/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="free-fruit-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json();
-    expect(data.account).toMatchObject({ id: member.id, email: member.email, username: 'Leaving Member' });
+    expect(data.account).toMatchObject({ id: member.id, email: member.email, username: 'Leaving Member', mailMessages: true });
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|argon2/);
     expect(data.posts).toEqual([expect.objectContaining({ id: post.id, title: 'Quinces to give', userId: member.id, address: VALID_POST.address })]);
     expect(data.posts[0]).not.toHaveProperty('searchVector');
