@@ -115,20 +115,24 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
       await deps.db.delete(outbox).where(lte(outbox.sentAt, sql`now() - make_interval(days => ${MAIL_KEPT_DAYS})`));
     },
 
-    /** Looks for mail every MAIL_POLL_MS until stopped. */
-    start(): () => void {
-      if (!transport) return () => {};
-      let running = false;
+    /**
+     * Looks for mail every MAIL_POLL_MS until stopped; the stop waits for a round under way, so the
+     * pool is not closed beneath it (its mail would be claimed and not sent until the next try).
+     */
+    start(): () => Promise<void> {
+      if (!transport) return async () => {};
+      let round: Promise<void> | null = null;
       const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        this.sendDue()
+        if (round) return;
+        round = this.sendDue()
+          .then(() => undefined)
           .catch((err: unknown) => deps.log.warn({ err }, 'the mail sender failed'))
-          .finally(() => (running = false));
+          .finally(() => (round = null));
       }, MAIL_POLL_MS);
       timer.unref();
-      return () => {
+      return async () => {
         clearInterval(timer);
+        await round;
         transport.close();
       };
     },
