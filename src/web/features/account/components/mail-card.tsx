@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Preferences } from '../../../../domain/account';
 import { Card } from '../../../components/ui/card';
@@ -18,6 +18,9 @@ export function MailCard() {
   const id = useId();
   const queryClient = useQueryClient();
   const preferences = useQuery({ queryKey: preferencesKey, queryFn: () => apiRequest<Preferences>('GET', '/api/user/preferences') });
+  // The box shows what was ticked at once, in the same render as the click (a controlled box would
+  // otherwise spring back until the request's state arrives), and the saved value once answered.
+  const [ticked, setTicked] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (input: Preferences) => apiRequest<Preferences>('PUT', '/api/user/preferences', input),
     onSuccess: (saved) => {
@@ -25,8 +28,9 @@ export function MailCard() {
       toast({ title: 'Saved', description: saved.mailMessages ? 'New messages are mailed to you.' : 'New messages are no longer mailed to you.' });
     },
     onError: (error) => toast({ variant: 'destructive', title: 'Not saved', description: serverMessage(error) ?? 'Please try again' }),
+    onSettled: () => setTicked(null),
   });
-  const checked = save.isPending ? save.variables.mailMessages : preferences.data?.mailMessages;
+  const checked = ticked ?? preferences.data?.mailMessages;
 
   return (
     <Card className="grid gap-3 p-6">
@@ -43,7 +47,10 @@ export function MailCard() {
             id={id}
             checked={checked}
             disabled={save.isPending}
-            onChange={(e) => save.mutate({ mailMessages: e.target.checked })}
+            onChange={(e) => {
+              setTicked(e.target.checked);
+              save.mutate({ mailMessages: e.target.checked });
+            }}
             aria-describedby={`${id}-hint`}
             className="mt-0.5"
           />
