@@ -117,14 +117,30 @@ describe('PUT /api/user/password', () => {
     for (let i = 0; i < 5; i += 1) expect((await change(member.cookie, { currentPassword: `guess ${i}`, newPassword: 'a new secret' })).statusCode).toBe(401);
     const limited = await change(member.cookie, { currentPassword: member.password, newPassword: 'a new secret' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many password attempts for this account/), retryAfter: expect.any(Number) });
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/^Too many password attempts from this browser/), retryAfter: expect.any(Number) });
     const deleting = await ctx.app.inject(as(member.cookie, { method: 'DELETE', url: '/api/user/me', payload: { password: member.password } }));
     expect(deleting.statusCode).toBe(429);
     expect(await me(member.cookie)).toBe(200);
+    // The member's other browser is not shut out by this one's guesses.
+    const other = await secondBrowser(member);
+    expect((await change(other, { currentPassword: member.password, newPassword: 'a new secret' })).statusCode).toBe(200);
     // A wrong password when closing the account is still its own message.
     const fresh = await registerMember(ctx.app);
     const wrong = await ctx.app.inject(as(fresh.cookie, { method: 'DELETE', url: '/api/user/me', payload: { password: 'nope nope' } }));
     expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.wrongPassword });
+  });
+});
+
+describe('the password asked again, across browsers', () => {
+  it("caps the member's browsers together at twenty wrong guesses", async () => {
+    const member = await registerMember(ctx.app);
+    for (let browser = 0; browser < 4; browser += 1) {
+      const cookie = await secondBrowser(member);
+      for (let i = 0; i < 5; i += 1) expect((await change(cookie, { currentPassword: `guess ${browser}.${i}`, newPassword: 'a new secret' })).statusCode).toBe(401);
+    }
+    const limited = await change(await secondBrowser(member), { currentPassword: member.password, newPassword: 'a new secret' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many password attempts for this account/);
   });
 });
 

@@ -20,7 +20,7 @@ export interface AccountServiceDeps {
   events: EventBus;
   limiter: RateLimiter;
   /** Whether the password is the member's, on the small limit a password asked again shares (auth/passwords.ts). */
-  confirmPassword: (userId: string, password: string) => Promise<string | null>;
+  confirmPassword: (actor: Actor, password: string) => Promise<string | null>;
   /** Deletes the member's posts in the transaction; the returned step runs once it is committed (their photos, the lists). */
   removePostsOf: (tx: Tx, userId: string) => Promise<() => Promise<void>>;
 }
@@ -81,7 +81,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     async deleteAccount(actor: Actor, input: DeleteAccountInput): Promise<void> {
       const userId = memberOf(actor);
       const wrong = () => new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.wrongPassword);
-      const checked = await deps.confirmPassword(userId, input.password);
+      const checked = await deps.confirmPassword(actor, input.password);
       if (!checked) throw wrong();
       await committed(deps.db, async (tx, announce) => {
         // The member first (still with the password that was checked: a reset since signed this

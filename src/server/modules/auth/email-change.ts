@@ -30,7 +30,7 @@ export interface EmailChangeDeps {
   events: EventBus;
   mail: Pick<MailService, 'enqueue'>;
   /** Whether the password is the member's, on the small limit a password asked again shares (passwords.ts). */
-  confirm: (userId: string, password: string) => Promise<string | null>;
+  confirm: (actor: Actor, password: string) => Promise<string | null>;
   /** Signs the device cookie for the new login name. */
   secret: string;
 }
@@ -52,7 +52,7 @@ export function createEmailChange(deps: EmailChangeDeps) {
       // Sign-in, the unique index and the links all ignore case: so does 'the same address'.
       if (sameAddress(actor.member?.email, input.email)) throw badRequest(PROFILE_MESSAGES.sameEmail);
       const wrong = () => new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.wrongPassword);
-      const checked = await deps.confirm(userId, input.password);
+      const checked = await deps.confirm(actor, input.password);
       if (!checked) throw wrong();
       try {
         const user = await committed(deps.db, async (tx, announce) => {

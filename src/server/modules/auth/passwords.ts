@@ -29,13 +29,15 @@ import { accountFailuresKey, type SignedIn } from './service';
 
 /**
  * Password limits (docs/decisions/0135). The password asked again (to change it or the email, or
- * to close the account) is one count per member: a borrowed browser gets five wrong guesses,
- * whichever form it tries; a right one takes its count back. A link is asked for at most three
+ * to close the account) is one count per session: a borrowed browser gets five wrong guesses,
+ * whichever form it tries, and the member's browsers twenty together; a right one takes its
+ * counts back. A link is asked for at most three
  * times an hour per address, whether or not an account uses it, so the limit tells nothing; a
  * token is 256 bits, and its failed uses are limited anyway.
  */
 export const PASSWORD_RULES = {
-  currentPassword: { what: 'password attempts for this account', limit: 5, windowMs: 15 * 60_000 },
+  currentPassword: { what: 'password attempts from this browser', limit: 5, windowMs: 15 * 60_000 },
+  currentPasswordPerMember: { what: 'password attempts for this account', limit: 20, windowMs: 15 * 60_000 },
   resetPerIp: { what: 'password reset requests from this address', limit: 10, windowMs: 60 * 60_000 },
   resetPerEmail: { what: 'password reset requests for this email', limit: 3, windowMs: 60 * 60_000 },
   linkPerIp: { what: 'failed attempts to use a password link', limit: 20, windowMs: 15 * 60_000 },
@@ -69,16 +71,20 @@ export function createPasswords(deps: PasswordsDeps) {
   };
 
   /**
-   * The hash `password` was checked against when it is the member's, else null; a wrong one counts
-   * against their small limit (429 past it), a right one takes its count back, as a sign-in does.
-   * What acts on it checks the hash again under the member's lock (`holdWithPassword`).
+   * The hash `password` was checked against when it is the signed-in member's, else null. A wrong
+   * one counts against the browser's session and, more loosely, the member (429 past either); a
+   * right one takes both counts back, as a sign-in does. Counted per session, a thief holding
+   * only a session cannot shut the member's other browsers out of these forms. What acts on it
+   * checks the hash again under the member's lock (`holdWithPassword`).
    */
-  async function confirm(userId: string, password: string): Promise<string | null> {
-    const key = `password-check:${userId}`;
-    await deps.limiter.hit(key, PASSWORD_RULES.currentPassword);
+  async function confirm(actor: Actor, password: string): Promise<string | null> {
+    const userId = actor.userId!;
+    const keys = [`password-check:session:${actor.sessionId}`, `password-check:${userId}`];
+    await deps.limiter.hit(keys[0]!, PASSWORD_RULES.currentPassword);
+    await deps.limiter.hit(keys[1]!, PASSWORD_RULES.currentPasswordPerMember);
     const user = await accounts.findById(userId);
     if (!user || !(await verify(user.passwordHash, password).catch(() => false))) return null;
-    await deps.limiter.release(key);
+    for (const key of keys) await deps.limiter.release(key);
     return user.passwordHash;
   }
 
@@ -91,7 +97,7 @@ export function createPasswords(deps: PasswordsDeps) {
     async change(actor: Actor, input: ChangePasswordInput, now = new Date()): Promise<PasswordChanged> {
       const userId = memberIdOf(actor, PASSWORD_MESSAGES.signIn);
       const wrong = () => new AppError('UNAUTHENTICATED', PASSWORD_MESSAGES.wrongCurrent);
-      const checked = await confirm(userId, input.currentPassword);
+      const checked = await confirm(actor, input.currentPassword);
       if (!checked) throw wrong();
       const passwordHash = await hash(input.newPassword, ARGON2);
       const { ended } = await committed(deps.db, async (tx, announce) => {
