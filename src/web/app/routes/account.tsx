@@ -1,13 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Download, LoaderCircle, Trash2 } from 'lucide-react';
+import { Download, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from '../../../domain/account';
 import { EmailCard, MailCard, NameCard } from '../../features/account';
 import { ChangePasswordCard } from '../../features/auth';
 import { Page } from '../../components/layout/page';
 import { BoundField } from '../../components/ui/bound-field';
 import { Button } from '../../components/ui/button';
+import { PendingButton } from '../../components/ui/pending-button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../lib/api';
@@ -89,10 +90,9 @@ function DeleteCard() {
       </p>
       <form onSubmit={form.handleSubmit((values) => remove.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
         <BoundField form={form} name="password" label="Your password" type="password" autoComplete="current-password" hint="Asked again so no one else can close your account." />
-        <Button type="submit" disabled={remove.isPending} className="justify-self-start bg-destructive text-destructive-foreground hover:bg-destructive/90">
-          {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+        <PendingButton pending={remove.isPending} icon={Trash2} className="bg-destructive text-destructive-foreground hover:bg-destructive/90">
           Delete my account
-        </Button>
+        </PendingButton>
       </form>
     </Card>
   );

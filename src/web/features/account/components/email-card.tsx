@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { ChangeEmailInput } from '../../../../domain/account';
 import type { PublicUser } from '../../../../domain/auth';
 import { BoundField } from '../../../components/ui/bound-field';
-import { Button } from '../../../components/ui/button';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, isApiError, serverMessage } from '../../../lib/api';
@@ -41,10 +41,9 @@ export function EmailCard({ email }: { email: string }) {
       <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
         <BoundField form={form} name="email" label="New email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
         <BoundField form={form} name="password" label="Your password, to confirm" type="password" autoComplete="current-password" />
-        <Button type="submit" disabled={change.isPending} aria-busy={change.isPending} className="justify-self-start">
-          {change.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+        <PendingButton pending={change.isPending} icon={Mail}>
           Change email
-        </Button>
+        </PendingButton>
       </form>
     </Card>
   );

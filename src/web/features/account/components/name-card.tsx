@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { RenameInput } from '../../../../domain/account';
 import { BoundField } from '../../../components/ui/bound-field';
-import { Button } from '../../../components/ui/button';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
@@ -37,10 +37,9 @@ export function NameCard({ username }: { username: string }) {
       </p>
       <form onSubmit={form.handleSubmit((values) => rename.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
         <BoundField form={form} name="username" label="Username" autoComplete="nickname" />
-        <Button type="submit" disabled={rename.isPending} aria-busy={rename.isPending} className="justify-self-start">
-          {rename.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserRound aria-hidden="true" />}
+        <PendingButton pending={rename.isPending} icon={UserRound}>
           Save username
-        </Button>
+        </PendingButton>
       </form>
     </Card>
   );

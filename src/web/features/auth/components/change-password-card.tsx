@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { ChangePasswordInput } from '../../../../domain/passwords';
 import { BoundField } from '../../../components/ui/bound-field';
-import { Button } from '../../../components/ui/button';
+import { PendingButton } from '../../../components/ui/pending-button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError, serverMessage } from '../../../lib/api';
@@ -57,10 +57,9 @@ export function ChangePasswordCard() {
           autoComplete="current-password"
         />
         <BoundField form={form} name="newPassword" label="New password" {...NEW_PASSWORD_FIELD} />
-        <Button type="submit" disabled={change.isPending} aria-busy={change.isPending} className="justify-self-start">
-          {change.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+        <PendingButton pending={change.isPending} icon={KeyRound}>
           Change password
-        </Button>
+        </PendingButton>
       </form>
     </Card>
   );
