@@ -10,6 +10,7 @@ import { createAccountService } from './modules/account/service';
 import { authRoutes, sessionRoutes, userRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { credentialRoutes } from './modules/auth/credential-routes';
+import { createDeviceCookies } from './modules/auth/device-cookies';
 import { createEmailChange } from './modules/auth/email-change';
 import { createPasswords } from './modules/auth/passwords';
 import { marketingRoutes } from './modules/marketing/routes';
@@ -105,10 +106,11 @@ export async function registerModules(
   posts.afterCreate((row) => referrals.onPostShared(row.userId));
   await app.register(referralsRoutes, { prefix: '/api/referrals', referrals });
   app.jobs.add({ name: 'referral-networks-old', everyMs: 24 * 60 * 60_000, run: () => referrals.forgetOldNetworks() });
-  const passwords = createPasswords({ db, events, mail, limiter, secret: config.SESSION_SECRET, publicUrl: config.PUBLIC_URL });
+  const devices = createDeviceCookies(config.SESSION_SECRET);
+  const passwords = createPasswords({ db, events, mail, limiter, secret: config.SESSION_SECRET, devices, publicUrl: config.PUBLIC_URL });
   const auth = createAuthService({
     db,
-    secret: config.SESSION_SECRET,
+    devices,
     access,
     limiter,
     postingMode: config.POSTING_ACCESS,
@@ -122,7 +124,7 @@ export async function registerModules(
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(sessionRoutes, { prefix: '/api/session', auth });
   await app.register(userRoutes, { prefix: '/api/user', auth });
-  const emails = createEmailChange({ db, events, mail, confirm: passwords.confirm, secret: config.SESSION_SECRET });
+  const emails = createEmailChange({ db, events, mail, confirm: passwords.confirm, devices });
   await app.register(credentialRoutes, { prefix: '/api', auth, passwords, emails });
   app.jobs.add({ name: 'password-links-old', everyMs: 60 * 60_000, run: () => passwords.sweepExpired() });
   const account = createAccountService({ db, events, limiter, confirmPassword: passwords.confirm, removePostsOf: posts.removeAllOf });

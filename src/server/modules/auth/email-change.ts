@@ -10,8 +10,8 @@ import type { EventBus } from '../../events/bus';
 import { SESSION_CHANGED } from '../../events/topics';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { MailService } from '../mail/service';
-import { createDeviceCookies } from './device-cookies';
-import { mailTo } from './new-password';
+import type { DeviceCookies } from './device-cookies';
+import { holdWithPassword, mailTo } from './new-password';
 import { EMAIL_TAKEN, type SignedIn } from './service';
 
 const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -32,7 +32,7 @@ export interface EmailChangeDeps {
   /** Whether the password is the member's, on the small limit a password asked again shares (passwords.ts). */
   confirm: (actor: Actor, password: string) => Promise<string | null>;
   /** Signs the device cookie for the new login name. */
-  secret: string;
+  devices: DeviceCookies;
 }
 
 /**
@@ -43,7 +43,7 @@ export interface EmailChangeDeps {
  * signed in from (0075).
  */
 export function createEmailChange(deps: EmailChangeDeps) {
-  const devices = createDeviceCookies(deps.secret);
+  const { devices } = deps;
 
   return {
     /** PUT /api/user/email: the member as answered, and the device cookie for the new email. */
@@ -56,10 +56,9 @@ export function createEmailChange(deps: EmailChangeDeps) {
       if (!checked) throw wrong();
       try {
         const user = await committed(deps.db, async (tx, announce) => {
-          const [before] = await tx.select({ email: users.email, username: users.username, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('update');
-          if (!before) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.signIn);
           // A reset or a change that landed since the password was checked signed this browser out.
-          if (before.passwordHash !== checked) throw wrong();
+          const before = await holdWithPassword(tx, userId, checked);
+          if (!before) throw wrong();
           if (sameAddress(before.email, input.email)) throw badRequest(PROFILE_MESSAGES.sameEmail);
           const [row] = await tx.update(users).set({ email: input.email }).where(eq(users.id, userId)).returning();
           await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));

@@ -18,13 +18,17 @@ export interface NewPasswordDeps {
 
 /**
  * The password a member gave again (to change it, their email, or to close the account) was
- * checked before the transaction that acts on it: in `tx`, locks the member's row and says
- * whether `checkedHash` is still their password. A reset or another change that landed in
- * between makes it false, so a browser signed out by it cannot still act with the old password.
+ * checked before the transaction that acts on it: in `tx`, locks the member's row and gives it
+ * while `checkedHash` is still their password, else null. A reset or another change that landed
+ * in between gives null, so a browser signed out by it cannot still act with the old password.
  */
-export async function holdWithPassword(tx: Tx, userId: string, checkedHash: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash))).for('update');
-  return rows.length > 0;
+export async function holdWithPassword(tx: Tx, userId: string, checkedHash: string): Promise<Pick<UserRow, 'email' | 'username'> | null> {
+  const [row] = await tx
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)))
+    .for('update');
+  return row ?? null;
 }
 
 /** A mail to the member, its paragraphs apart. */

@@ -21,7 +21,7 @@ import { SESSION_CHANGED } from '../../events/topics';
 import { ARGON2 } from '../../lib/passwords';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { mailedLinkOrigin, type MailService } from '../mail/service';
-import { createDeviceCookies } from './device-cookies';
+import type { DeviceCookies } from './device-cookies';
 import { holdWithPassword, mailTo, replacePassword, type NewPasswordDeps } from './new-password';
 import { createUsersRepository } from './repository';
 import { sessionIdOf } from './session-store';
@@ -48,8 +48,10 @@ export interface PasswordsDeps {
   events: EventBus;
   mail: Pick<MailService, 'enabled' | 'enqueue'>;
   limiter: RateLimiter;
-  /** Signs device cookies and keys the links' stored ids (the session secret). */
+  /** Keys the links' stored ids (the session secret). */
   secret: string;
+  /** Gives the browser that used a link a device cookie for the member. */
+  devices: DeviceCookies;
   /** The site's address (PUBLIC_URL): a mailed link needs it, so without it (or mail) no link is offered. */
   publicUrl?: string;
 }
@@ -61,7 +63,7 @@ export interface PasswordsDeps {
  */
 export function createPasswords(deps: PasswordsDeps) {
   const accounts = createUsersRepository(deps.db);
-  const devices = createDeviceCookies(deps.secret);
+  const { devices } = deps;
   const origin = mailedLinkOrigin(deps.mail, deps.publicUrl);
   const linkIdOf = (token: string) => sessionIdOf(deps.secret, token);
   const told: NewPasswordDeps = {

@@ -12,7 +12,7 @@ import type { LoginInput, PublicUser, RegisterInput, SessionView } from '../../.
 import type { PostingMode } from '../../../domain/policy';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { ARGON2 } from '../../lib/passwords';
-import { createDeviceCookies } from './device-cookies';
+import type { DeviceCookies } from './device-cookies';
 import { suspensionOf } from './sessions';
 import { isSuspended, type Suspension } from '../../../domain/suspension';
 
@@ -81,8 +81,8 @@ export interface SignedIn {
 
 export interface AuthServiceDeps {
   db: Db;
-  /** Signs device cookies (the session secret). */
-  secret: string;
+  /** Issues and checks the device cookies of sign-in (0075). */
+  devices: DeviceCookies;
   access: AccessService;
   limiter: RateLimiter;
   postingMode: PostingMode;
@@ -101,7 +101,7 @@ export interface AuthServiceDeps {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const repo = createUsersRepository(deps.db);
-  const devices = createDeviceCookies(deps.secret);
+  const { devices } = deps;
   // Verifying against a real hash when the email is unknown keeps both answers equally slow.
   const decoyHash = hash('decoy password, never valid', ARGON2);
 
