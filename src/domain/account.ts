@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Username } from './auth';
+import { uuidField } from './id-schemas';
 import { POLICY_MESSAGES } from './policy';
 import { text } from './text';
 
@@ -46,3 +47,19 @@ export const Preferences = z.object({
   mailMessages: z.boolean({ error: 'Say whether new messages are mailed to you (true or false)' }),
 });
 export type Preferences = z.infer<typeof Preferences>;
+
+/** The link in every message mail that turns message mail off without signing in (docs/decisions/0138). */
+export const MAIL_STOP_MESSAGES = {
+  invalid: 'This link is not valid. You can turn message mail off on your account page.',
+  stopped: 'Message mail is off. New messages still wait for you in your inbox.',
+} as const;
+
+/** POST /api/mail/stop?u=…&t=…: the member the link was mailed to, and its signature. */
+export const MailStopQuery = z.object({
+  u: uuidField(MAIL_STOP_MESSAGES.invalid),
+  t: z.string({ error: MAIL_STOP_MESSAGES.invalid }).regex(/^[\w-]{43}$/, MAIL_STOP_MESSAGES.invalid),
+});
+export type MailStopQuery = z.infer<typeof MailStopQuery>;
+
+/** GET /api/mail/stop: the link as a mail program opened it, passed on to the page, which says what is wrong with it. */
+export const MailStopLinkAsOpened = z.object({ u: z.string().max(100).optional(), t: z.string().max(100).optional() });

@@ -5,7 +5,7 @@ import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService, promoteListedAdmins, promotionsLine, SUSPENSION_SWEEP_MS } from './modules/admin/service';
 import { createAccessService } from './modules/access/service';
-import { accountRoutes } from './modules/account/routes';
+import { accountRoutes, mailStopRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
 import { authRoutes, sessionRoutes, userRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -19,7 +19,7 @@ import { commentsRoutes } from './modules/comments/routes';
 import { createCommentsService } from './modules/comments/service';
 import { favoritesRoutes } from './modules/favorites/routes';
 import { createFavoritesService } from './modules/favorites/service';
-import { createMailService } from './modules/mail/service';
+import { createMailService, createMailStopLinks } from './modules/mail/service';
 import { membersRoutes } from './modules/members/routes';
 import { createMembersService } from './modules/members/service';
 import { messagesRoutes } from './modules/messages/routes';
@@ -127,8 +127,10 @@ export async function registerModules(
   const emails = createEmailChange({ db, events, mail, confirm: passwords.confirm, devices });
   await app.register(credentialRoutes, { prefix: '/api', auth, passwords, emails });
   app.jobs.add({ name: 'password-links-old', everyMs: 60 * 60_000, run: () => passwords.sweepExpired() });
-  const account = createAccountService({ db, events, limiter, confirmPassword: passwords.confirm, removePostsOf: posts.removeAllOf });
+  const stopLinks = createMailStopLinks(config.SESSION_SECRET);
+  const account = createAccountService({ db, events, limiter, confirmPassword: passwords.confirm, removePostsOf: posts.removeAllOf, stopLinks });
   await app.register(accountRoutes, { prefix: '/api/user', account });
+  await app.register(mailStopRoutes, { prefix: '/api/mail', account });
 
   const payments = createPaymentsService({
     db,
@@ -164,6 +166,7 @@ export async function registerModules(
     notifications,
     mail,
     publicUrl: config.PUBLIC_URL,
+    stopLinks,
   }));
   const comments = createCommentsService({
     db,

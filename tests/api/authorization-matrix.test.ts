@@ -7,6 +7,7 @@ import { hash } from '@node-rs/argon2';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { APP_PATHS } from '../../src/domain/pages';
+import { createMailStopLinks } from '../../src/server/modules/mail/service';
 import { as, registerMember, uniqueEmail, useTestApp, type Member } from './helpers';
 import { callerChanged, createPost, insertPost, makeAdmin, VALID_POST } from './posts-helpers';
 
@@ -91,6 +92,8 @@ const ownersComment = async () =>
       }),
     )
   ).json().id as string;
+/** The owner's link to stop message mail, as a message mail to them carries it. */
+const ownersStopLink = () => new URL(createMailStopLinks(ctx.app.config.SESSION_SECRET).page('https://fruit.example.org', owner.id));
 const send = (from: Member, to: Member) =>
   ctx.app.inject(
     as(from.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: to.id, content: 'Hello' } }),
@@ -180,6 +183,9 @@ const MATRIX: Record<string, Row> = {
   // What a member is mailed (0137): their own, any member's.
   'GET /api/user/preferences': { request: () => json('GET', '/api/user/preferences'), expect: membersOnly(200) },
   'PUT /api/user/preferences': { request: () => json('PUT', '/api/user/preferences', { mailMessages: true }), expect: membersOnly(200) },
+  // The link at the foot of a message mail (docs/decisions/0138): the link is the right, whoever follows it, signed in or not.
+  'POST /api/mail/stop': { request: () => json('POST', `/api/mail/stop?${ownersStopLink().search.slice(1)}`), expect: everyone(200) },
+  'GET /api/mail/stop': { request: () => json('GET', `/api/mail/stop?${ownersStopLink().search.slice(1)}`), expect: everyone(303) },
   // A member's own name and email (0136): any member renames themselves; a wrong password is 401 for everyone.
   'PATCH /api/user/me': { request: () => json('PATCH', '/api/user/me', { username: 'Renamed in the matrix' }), expect: membersOnly(200) },
   'PUT /api/user/email': { request: () => json('PUT', '/api/user/email', { email: 'moved@example.com', password: 'not the password' }), expect: everyone(401) },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAIL_STOP_MESSAGES } from '../../src/domain/account';
 import { createMailService, MAIL_ATTEMPTS } from '../../src/server/modules/mail/service';
 import { as, registerMember, useTestApps, type Member, type TestContext } from './helpers';
 import { useSmtpServer } from './smtp';
@@ -75,6 +76,82 @@ describe('mail for a run of messages (docs/decisions/0137)', () => {
     expect(mailsTo(fay)).toEqual([]);
     const session = await one.app.inject(as(fay.cookie, { method: 'GET', url: '/api/session' }));
     expect(session.json().features.mailsMessages).toBe(true);
+  });
+});
+
+describe('the link that stops message mail (docs/decisions/0138)', () => {
+  const send = (from: Member, to: Member, content: string) =>
+    one.app.inject(as(from.cookie, { method: 'POST', url: '/api/messages', payload: { toUserId: to.id, content } }));
+  const mailMessagesOf = async (who: Member) => (await one.app.inject(as(who.cookie, { method: 'GET', url: '/api/user/preferences' }))).json().mailMessages as boolean;
+  /** A header's value as written, its folded lines joined. */
+  const headerOf = (text: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(text.replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim();
+  /** The one-click link of the first mail to `who`. */
+  async function stopLinkOf(who: Member): Promise<URL> {
+    const header = headerOf((await smtp.mailTo(who.email)).text, 'List-Unsubscribe');
+    expect(header).toMatch(/^<https:\/\/fruit\.example\.org\/api\/mail\/stop\?u=[\w-]+&t=[\w-]{43}>$/);
+    return new URL(header!.slice(1, -1));
+  }
+  /** As a mail program's own button posts it (RFC 8058): no cookie, a form body. */
+  const oneClick = (url: string) =>
+    one.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+
+  it('rides in the mail for the mail program (one-click) and in its text, and turns message mail off without signing in', async () => {
+    const gus = await registerMember(one.app, { username: 'Gus Ginkgo' });
+    const hal = await registerMember(one.app, { username: 'Hal Hazel' });
+    expect((await send(gus, hal, 'Apples at the gate?')).statusCode).toBe(201);
+    const mail = await smtp.mailTo(hal.email);
+    expect(headerOf(mail.text, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = await stopLinkOf(hal);
+    expect(link.searchParams.get('u')).toBe(hal.id);
+    expect(mail.text).toContain(`To stop these mails: https://fruit.example.org/mail/stop?u=${hal.id}&t=${link.searchParams.get('t')}`);
+
+    const res = await oneClick(link.pathname + link.search);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ mailMessages: false });
+    expect(await mailMessagesOf(hal)).toBe(false);
+    // Used twice (a program and a person), it answers alike.
+    expect((await one.app.inject({ method: 'POST', url: link.pathname + link.search })).statusCode).toBe(200);
+
+    await one.app.inject(as(hal.cookie, { method: 'POST', url: `/api/messages/with/${gus.id}/read` }));
+    expect((await send(gus, hal, 'Still there tomorrow.')).statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    expect(smtp.received.filter((m) => m.to.includes(hal.email))).toHaveLength(1);
+  });
+
+  it('refuses a link made for another member, altered or cut, and changes nothing', async () => {
+    const ida = await registerMember(one.app, { username: 'Ida Ironwood' });
+    const jo = await registerMember(one.app, { username: 'Jo Juniper' });
+    expect((await send(ida, jo, 'Kindling for you.')).statusCode).toBe(201);
+    const link = await stopLinkOf(jo);
+    const t = link.searchParams.get('t')!;
+    const altered = `${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`;
+    for (const url of [`/api/mail/stop?u=${ida.id}&t=${t}`, `/api/mail/stop?u=${jo.id}&t=${altered}`]) {
+      const res = await oneClick(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ message: MAIL_STOP_MESSAGES.invalid });
+    }
+    for (const url of [`/api/mail/stop?u=${jo.id}`, `/api/mail/stop?u=${jo.id}&t=${t.slice(0, 20)}`, `/api/mail/stop?u=someone&t=${t}`]) {
+      const res = await oneClick(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe(MAIL_STOP_MESSAGES.invalid);
+    }
+    expect(await mailMessagesOf(ida)).toBe(true);
+    expect(await mailMessagesOf(jo)).toBe(true);
+  });
+
+  it('sends a program that opens the link to the page, which asks before anything changes', async () => {
+    const kit = await registerMember(one.app, { username: 'Kit Kapok' });
+    const lou = await registerMember(one.app, { username: 'Lou Linden' });
+    expect((await send(kit, lou, 'Pallets, three of them.')).statusCode).toBe(201);
+    const link = await stopLinkOf(lou);
+    const res = await one.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/mail/stop${link.search}`);
+    // Cut short in the mail program, it still lands on the page, which says so (not on this API's JSON).
+    const cut = await one.app.inject({ method: 'GET', url: `/api/mail/stop?u=${lou.id}` });
+    expect(cut.statusCode).toBe(303);
+    expect(cut.headers.location).toBe(`/mail/stop?u=${lou.id}`);
+    expect(await mailMessagesOf(lou)).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { findChrome } from '../../scripts/chrome.mjs';
 
 export const BASE_URL = inject('baseURL');
@@ -85,6 +85,22 @@ export function uniqueUser(prefix = 'neighbour') {
     email: `${prefix}-${tag}@example.com`,
     password: 'secret123',
   };
+}
+
+/** The first match of `link` in the last mail to `email` that holds one, as the journeys' mail server received it (up to 15 s). */
+export async function mailedLink(email: string, link: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(inject('mailURL'))).json()) as Array<{ to: string[]; text: string }>;
+        found = mails.filter((m) => m.to.includes(email) && link.test(m.text)).at(-1)?.text.match(link)?.[0];
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
 }
 
 /** Registers through the API on the page's context, so the page is signed in. */

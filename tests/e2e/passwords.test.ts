@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
 import { changeSession } from './access-helpers';
-import { expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { expectAccessible, expectToast, mailedLink, newPage, registerViaApi, signInViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 
 /**
  * A member's password (docs/decisions/0135): changed on the account page, and chosen anew from the
@@ -11,23 +11,6 @@ import { expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, s
 const ctx = useBrowser();
 
 const header = (page: Page) => page.getByRole('banner');
-
-/** The link of the last mail to `email` that holds one to choose a new password. */
-async function mailedLink(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await fetch(inject('mailURL'))).json()) as Array<{ to: string[]; text: string }>;
-        const mail = mails.filter((m) => m.to.includes(email) && m.text.includes('Choose it here')).at(-1);
-        link = mail?.text.match(/http:\/\/\S+\/reset-password#token=[\w-]+/)?.[0];
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 describe('passwords', () => {
   it('changes the password on the account page, signing out the other browser and not this one', async () => {
@@ -78,7 +61,7 @@ describe('passwords', () => {
     // The answer takes the form's place, and the focus with it.
     await expect.poll(() => sent.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    const link = await mailedLink(user.email);
+    const link = await mailedLink(user.email, /http:\/\/\S+\/reset-password#token=[\w-]+/);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     // The token leaves the address bar at once: no history entry keeps it.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES } from '../../src/domain/account';
-import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { MAIL_STOP_MESSAGES, PROFILE_MESSAGES } from '../../src/domain/account';
+import { BASE_URL, expectAccessible, expectToast, mailedLink, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 
-/** A member's name and email on the account page (docs/decisions/0136). */
+/** A member's name, email and mail on the account page (docs/decisions/0136, 0137), and the mail's stop link (0138). */
 const ctx = useBrowser();
 
 describe('the account page', () => {
@@ -59,5 +59,41 @@ describe('the account page', () => {
     await box.check();
     await expectToast(page, 'New messages are mailed to you.');
     await expect.poll(async () => ((await (await page.request.get('/api/user/preferences')).json()) as { mailMessages: boolean }).mailMessages).toBe(true);
+  });
+
+  it('stops message mail from the link of a message mail, in a browser signed in to nothing, once asked (0138)', async () => {
+    const writer = await newPage(ctx.browser);
+    await registerViaApi(writer, uniqueUser('writer'));
+    const reader = await newPage(ctx.browser);
+    const member = await registerViaApi(reader, uniqueUser('reader'));
+    const sent = await writer.request.post('/api/messages', { data: { toUserId: member.id, content: 'Plums by the fence' }, headers: { Origin: BASE_URL } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const link = await mailedLink(member.email, /http:\/\/[^\s/]+\/mail\/stop\?u=[\w-]+&t=[\w-]+/);
+    const mailMessages = async () => ((await (await reader.request.get('/api/user/preferences')).json()) as { mailMessages: boolean }).mailMessages;
+
+    // Opened on a phone where nobody is signed in: the page asks first, so opening it changes nothing.
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Stop message mail?' }).waitFor();
+    expect(await mailMessages()).toBe(true);
+    await expectAccessible(page);
+    await snap(page, 'mail-stop');
+    await page.getByRole('button', { name: 'Stop message mail' }).click();
+    const stopped = page.getByRole('status').getByText(MAIL_STOP_MESSAGES.stopped);
+    await stopped.waitFor();
+    await expect.poll(() => stopped.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await mailMessages()).toBe(false);
+    await expectAccessible(page);
+    await snap(page, 'mail-stop-done');
+
+    // The member's account page shows it off; the page's link leads there.
+    await reader.goto('/account');
+    await expect.poll(() => reader.getByRole('checkbox', { name: 'Mail me when a neighbour writes to me' }).isChecked()).toBe(false);
+
+    // A link cut short in the mail program says so, opened from the mail's text or its header's link.
+    await page.goto(link.slice(0, link.indexOf('&t=')).replace('/mail/stop', '/api/mail/stop'));
+    await page.waitForURL((url) => url.pathname === '/mail/stop');
+    await page.getByRole('alert').getByText(MAIL_STOP_MESSAGES.invalid).waitFor();
+    expect(await page.getByRole('button', { name: 'Stop message mail' }).count()).toBe(0);
   });
 });

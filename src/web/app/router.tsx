@@ -16,6 +16,7 @@ const Login = lazyNamed(() => import('./routes/login'), 'Login');
 const Register = lazyNamed(() => import('./routes/register'), 'Register');
 const ForgotPassword = lazyNamed(() => import('./routes/password-reset'), 'ForgotPassword');
 const ResetPassword = lazyNamed(() => import('./routes/password-reset'), 'ResetPassword');
+const MailStop = lazyNamed(() => import('./routes/mail-stop'), 'MailStop');
 const Favorites = lazyNamed(() => import('./routes/favorites'), 'Favorites');
 const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
 const Marketing = lazyNamed(() => import('./routes/marketing'), 'Marketing');
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route path="register" element={<Deferred page={<Register />} />} />
         <Route path="forgot-password" element={<Deferred page={<ForgotPassword />} />} />
         <Route path="reset-password" element={<Deferred page={<ResetPassword />} />} />
+        <Route path="mail/stop" element={<Deferred page={<MailStop />} />} />
         <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
         <Route path="admin" element={<Deferred page={<Admin />} />} />
         <Route path="marketing" element={<Deferred page={<Marketing />} />} />

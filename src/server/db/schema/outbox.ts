@@ -19,7 +19,8 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
-    meta: jsonb('meta'),
+    /** What else the mail carries: its extra headers (List-Unsubscribe, docs/decisions/0138). */
+    meta: jsonb('meta').$type<{ headers?: Record<string, string> }>(),
   },
   (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)],
 );

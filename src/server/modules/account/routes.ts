@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeleteAccountInput, exportFileName, Preferences, RenameInput } from '../../../domain/account';
+import { DeleteAccountInput, exportFileName, MailStopLinkAsOpened, MailStopQuery, Preferences, RenameInput } from '../../../domain/account';
+import { MAIL_STOP_PAGE } from '../mail/service';
 import type { AccountService } from './service';
 
 /** The member's own data (DECISIONS 17): GET /api/user/export, PATCH and DELETE /api/user/me, GET and PUT /api/user/preferences. */
@@ -28,4 +29,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     await app.endSession(request, reply);
     return reply.code(204).send();
   });
+};
+
+/**
+ * POST /api/mail/stop?u=…&t=…, the link of a message mail (docs/decisions/0138): turns message
+ * mail off. A mail program's own button posts it as a form (`List-Unsubscribe=One-Click`, RFC
+ * 8058), the page /mail/stop without a body. GET /api/mail/stop, a program that opens the link
+ * instead, is sent to the page, which asks first: a link scanner that opens every link changes nothing.
+ */
+export const mailStopRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
+
+  app.post('/stop', { schema: { querystring: MailStopQuery, response: { 200: Preferences } } }, async (request) => account.stopMail(request.query));
+
+  app.get('/stop', { schema: { querystring: MailStopLinkAsOpened } }, async (request, reply) =>
+    reply.redirect(`${MAIL_STOP_PAGE}?${new URLSearchParams(request.query as Record<string, string>).toString()}`, 303),
+  );
 };

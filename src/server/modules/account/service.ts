@@ -1,13 +1,14 @@
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type Preferences, type RenameInput } from '../../../domain/account';
+import { ACCOUNT_MESSAGES, MAIL_STOP_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type MailStopQuery, type Preferences, type RenameInput } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
 import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
 import { canRename } from '../../../domain/policy';
-import { AppError, assertAllowed, badRequest, memberIdOf, unauthenticated } from '../../errors';
+import { AppError, assertAllowed, badRequest, forbidden, memberIdOf, unauthenticated } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { ACCOUNT_DELETED, SESSION_CHANGED } from '../../events/topics';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { holdWithPassword } from '../auth/service';
+import type { MailStopLinks } from '../mail/service';
 import { createAccountRepository } from './repository';
 
 /** Renames per member (docs/decisions/0136): a name is how neighbours know whom they arranged a pickup with. */
@@ -23,6 +24,8 @@ export interface AccountServiceDeps {
   confirmPassword: (actor: Actor, password: string) => Promise<string | null>;
   /** Deletes the member's posts in the transaction; the returned step runs once it is committed (their photos, the lists). */
   removePostsOf: (tx: Tx, userId: string) => Promise<() => Promise<void>>;
+  /** Checks the mailed links that turn message mail off (0138). */
+  stopLinks: MailStopLinks;
 }
 
 /** A member's own account (DECISIONS 17): all their data as a file, and closing the account. */
@@ -52,6 +55,17 @@ export function createAccountService(deps: AccountServiceDeps) {
     async setPreferences(actor: Actor, input: Preferences): Promise<Preferences> {
       await repo.setPreferences(memberOf(actor), input);
       return input;
+    },
+
+    /**
+     * POST /api/mail/stop: the link of a message mail turns message mail off for the member it was
+     * mailed to, whoever follows it, signed in or not: it is signed for them, and does nothing else (0138).
+     */
+    async stopMail(query: MailStopQuery): Promise<Preferences> {
+      if (!deps.stopLinks.verify(query.u, query.t)) throw forbidden(MAIL_STOP_MESSAGES.invalid);
+      const stopped = { mailMessages: false };
+      await repo.setPreferences(query.u, stopped);
+      return stopped;
     },
 
     /**

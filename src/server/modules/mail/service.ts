@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
 import { createSeal } from './seal';
 
+export { createMailStopLinks, MAIL_STOP_PAGE, type MailStopLinks } from './stop-link';
+
 /** A mail to send. */
 export interface Mail {
   to: string;
@@ -11,6 +13,8 @@ export interface Mail {
   text: string;
   /** The text carries a secret (a password link): it is kept sealed in the outbox (mail/seal.ts). */
   sealed?: boolean;
+  /** Headers of its own (List-Unsubscribe for message mail, docs/decisions/0138). */
+  headers?: Record<string, string>;
 }
 
 /** Attempts before a mail is given up (each failure logged); the waits between them double from a minute. */
@@ -69,7 +73,8 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
     /** Queues a mail, in the caller's transaction when given; nothing when mail is not configured. */
     async enqueue(mail: Mail, tx: Pick<Db, 'insert'> = deps.db): Promise<void> {
       if (!transport) return;
-      await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: stored(mail), sealed: mail.sealed ?? false });
+      const meta = mail.headers ? { headers: mail.headers } : null;
+      await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: stored(mail), sealed: mail.sealed ?? false, meta });
     },
 
     /** Sends the mail that is due; the number sent. */
@@ -85,7 +90,7 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
           continue;
         }
         try {
-          await transport.sendMail({ from: deps.from, to: row.to, subject: row.subject, text });
+          await transport.sendMail({ from: deps.from, to: row.to, subject: row.subject, text, headers: row.meta?.headers });
           await deps.db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
           sent += 1;
         } catch (err) {

@@ -9,7 +9,7 @@ import { assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
-import type { Mail, MailService } from '../mail/service';
+import type { Mail, MailService, MailStopLinks } from '../mail/service';
 import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
 import { POST_MESSAGES, type PostsService } from '../posts/service';
@@ -54,22 +54,28 @@ export interface MessagesServiceDeps {
   mail: MailService;
   /** The site's address for links in mail (PUBLIC_URL), when known. */
   publicUrl?: string;
+  /** Signs the mail's link that turns message mail off (0138). */
+  stopLinks: MailStopLinks;
 }
 
 /**
  * The mail of a new message (docs/decisions/0137): who wrote and what, the way to reply, and why
  * it came: the first unread message of a conversation is mailed, the next ones wait until it is
- * read, and the member can turn such mail off.
+ * read. With the site's address, the mail carries a link that turns such mail off without
+ * signing in, in its text and as List-Unsubscribe for the mail program's own button (0138).
  */
-function messageMail(to: string, row: MessageRow, publicUrl: string | undefined): Mail {
-  const at = (path: string) => (publicUrl ? `: ${new URL(path, publicUrl)}` : '');
-  const paragraphs = [
-    `${row.fromName} wrote:`,
-    row.content,
-    ...(publicUrl ? [`Reply${at(threadPath(row.fromUserId, row.postId))}`] : []),
-    `You get this mail because a neighbour wrote to you on ${SITE_NAME}. Until you read this conversation, its next messages are not mailed. To stop these mails, turn them off on your account page${at('/account')}.`,
-  ];
-  return { to, subject: row.subject ?? `New message from ${row.fromName}`, text: paragraphs.join('\n\n') };
+function messageMail(to: string, row: MessageRow, origin: string | null, stopLinks: MailStopLinks): Mail {
+  const why = `You get this mail because a neighbour wrote to you on ${SITE_NAME}. Until you read this conversation, its next messages are not mailed.`;
+  const paragraphs = [`${row.fromName} wrote:`, row.content];
+  if (!origin) {
+    paragraphs.push(`${why} To stop these mails, turn them off on your account page.`);
+    return { to, subject: row.subject ?? `New message from ${row.fromName}`, text: paragraphs.join('\n\n') };
+  }
+  paragraphs.push(
+    `Reply: ${origin}${threadPath(row.fromUserId, row.postId)}`,
+    `${why} To stop these mails: ${stopLinks.page(origin, row.toUserId)} (or turn them off on your account page: ${origin}/account).`,
+  );
+  return { to, subject: row.subject ?? `New message from ${row.fromName}`, text: paragraphs.join('\n\n'), headers: stopLinks.headers(origin, row.toUserId) };
 }
 
 /**
@@ -79,6 +85,7 @@ function messageMail(to: string, row: MessageRow, publicUrl: string | undefined)
  */
 export function createMessagesService(deps: MessagesServiceDeps) {
   const repo = createMessagesRepository(deps.db);
+  const linkOrigin = deps.publicUrl ? new URL(deps.publicUrl).origin : null;
 
   const memberOf = (actor: Actor) => memberIdOf(actor, POLICY_MESSAGES.signInToMessage);
 
@@ -113,7 +120,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           tx,
         );
         announce(await deps.notifications.notifyIn(tx, row.toUserId, 'new_message', { fromUserId: from, fromUsername: row.fromName, content: row.content, messageId: row.id, postId }));
-        if (email && (await repo.firstUnread(tx, row))) await deps.mail.enqueue(messageMail(email, row, deps.publicUrl), tx);
+        if (email && (await repo.firstUnread(tx, row))) await deps.mail.enqueue(messageMail(email, row, linkOrigin, deps.stopLinks), tx);
         return row;
       }).catch((err: unknown) => {
         if (!isForeignKeyViolation(err)) throw err;

@@ -37,6 +37,7 @@ const PRIVATE_PATHS = new Set([
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/mail/stop',
 ]);
 
 const ITEM: Record<PostTypeValue, string> = { fruit: 'fruit', firewood: 'firewood', skids: 'wooden skids' };

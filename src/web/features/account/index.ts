@@ -2,3 +2,4 @@
 export { EmailCard } from './components/email-card';
 export { NameCard } from './components/name-card';
 export { MailCard } from './components/mail-card';
+export { MailStopForm } from './components/mail-stop-form';

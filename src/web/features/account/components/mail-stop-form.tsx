@@ -1,0 +1,49 @@
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { MailX } from 'lucide-react';
+import { MAIL_STOP_MESSAGES, MailStopQuery, type Preferences } from '../../../../domain/account';
+import { PendingButton } from '../../../components/ui/pending-button';
+import { apiRequest, serverMessage } from '../../../lib/api';
+
+/**
+ * The page of a message mail's stop link (docs/decisions/0138): it asks before it turns mail off,
+ * so a program that opens every link of a mail changes nothing. `search` is the link's query.
+ */
+export function MailStopForm({ search }: { search: string }) {
+  const link = MailStopQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
+  // The answer takes the button's place, and the focus with it, so a screen reader says it.
+  const done = useRef<HTMLParagraphElement>(null);
+  const stop = useMutation({
+    mutationFn: (query: MailStopQuery) => apiRequest<Preferences>('POST', `/api/mail/stop?${new URLSearchParams(query).toString()}`),
+  });
+  useEffect(() => done.current?.focus(), [stop.isSuccess]);
+
+  if (!link.success) return <Alert>{MAIL_STOP_MESSAGES.invalid}</Alert>;
+  if (stop.isSuccess) {
+    return (
+      <p ref={done} tabIndex={-1} role="status" className="rounded-md bg-muted p-4 text-sm outline-none">
+        {MAIL_STOP_MESSAGES.stopped}
+      </p>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    stop.mutate(link.data);
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-3">
+      {stop.isError && <Alert>{serverMessage(stop.error) ?? 'Message mail could not be turned off. Please try again.'}</Alert>}
+      <PendingButton pending={stop.isPending} icon={MailX}>
+        Stop message mail
+      </PendingButton>
+    </form>
+  );
+}
+
+function Alert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md bg-muted p-4 text-sm">
+      {children}
+    </p>
+  );
+}
