@@ -48,7 +48,11 @@ export const Preferences = z.object({
 });
 export type Preferences = z.infer<typeof Preferences>;
 
-/** The link in every message mail that turns message mail off without signing in (docs/decisions/0138). */
+/** The page of the link in every message mail that turns message mail off without signing in (docs/decisions/0138). */
+export const MAIL_STOP_PAGE = '/mail/stop';
+/** Where that link is posted, by the page or by a mail program's own button (RFC 8058). */
+export const MAIL_STOP_API = '/api/mail/stop';
+
 export const MAIL_STOP_MESSAGES = {
   invalid: 'This link is not valid. You can turn message mail off on your account page.',
   stopped: 'Message mail is off. New messages still wait for you in your inbox.',
@@ -62,4 +66,4 @@ export const MailStopQuery = z.object({
 export type MailStopQuery = z.infer<typeof MailStopQuery>;
 
 /** GET /api/mail/stop: the link as a mail program opened it, passed on to the page, which says what is wrong with it. */
-export const MailStopLinkAsOpened = z.object({ u: z.string().max(100).optional(), t: z.string().max(100).optional() });
+export const MailStopLinkAsOpened = z.object({ u: z.string().max(100).optional().catch(undefined), t: z.string().max(100).optional().catch(undefined) });

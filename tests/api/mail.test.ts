@@ -109,8 +109,18 @@ describe('the link that stops message mail (docs/decisions/0138)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ mailMessages: false });
     expect(await mailMessagesOf(hal)).toBe(false);
-    // Used twice (a program and a person), it answers alike.
+    // Used again, it answers alike: by the page (no body), and as RFC 8058's example posts it
+    // (multipart/form-data) from a mail program's browser engine on another site.
     expect((await one.app.inject({ method: 'POST', url: link.pathname + link.search })).statusCode).toBe(200);
+    const boundary = 'AaB03x';
+    const multipart = await one.app.inject({
+      method: 'POST',
+      url: link.pathname + link.search,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: 'https://mail.example.com', 'sec-fetch-site': 'cross-site' },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(multipart.headers['set-cookie']).toBeUndefined();
 
     await one.app.inject(as(hal.cookie, { method: 'POST', url: `/api/messages/with/${gus.id}/read` }));
     expect((await send(gus, hal, 'Still there tomorrow.')).statusCode).toBe(201);
@@ -151,6 +161,9 @@ describe('the link that stops message mail (docs/decisions/0138)', () => {
     const cut = await one.app.inject({ method: 'GET', url: `/api/mail/stop?u=${lou.id}` });
     expect(cut.statusCode).toBe(303);
     expect(cut.headers.location).toBe(`/mail/stop?u=${lou.id}`);
+    const mangled = await one.app.inject({ method: 'GET', url: `/api/mail/stop?u=${lou.id}&u=${lou.id}&t=${'x'.repeat(300)}` });
+    expect(mangled.statusCode).toBe(303);
+    expect(mangled.headers.location).toBe('/mail/stop');
     expect(await mailMessagesOf(lou)).toBe(true);
   });
 });

@@ -94,6 +94,7 @@ describe('the account page', () => {
     await page.goto(link.slice(0, link.indexOf('&t=')).replace('/mail/stop', '/api/mail/stop'));
     await page.waitForURL((url) => url.pathname === '/mail/stop');
     await page.getByRole('alert').getByText(MAIL_STOP_MESSAGES.invalid).waitFor();
+    await page.getByRole('heading', { name: 'Message mail' }).waitFor();
     expect(await page.getByRole('button', { name: 'Stop message mail' }).count()).toBe(0);
   });
 });

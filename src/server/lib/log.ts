@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { MAIL_STOP_API, MAIL_STOP_PAGE } from '../../domain/account';
 import { describeDbError, findDbError } from './pg-errors';
 
 /** An error as a log line holds it (the shape Fastify expects of an `err` serializer). */
@@ -42,8 +43,15 @@ export function logMethod(this: pino.Logger, args: Parameters<pino.LogFn>, metho
  * nearest-first `cursor` holds a post's distance from it.
  */
 const PRIVATE_PARAMS = new Set(['near', 'cursor']);
-/** A place search's words may be the searcher's street address (docs/decisions/0120). */
-const PRIVATE_BY_PATH: Record<string, ReadonlySet<string>> = { '/api/places': new Set([...PRIVATE_PARAMS, 'q']) };
+/**
+ * A place search's words may be the searcher's street address (docs/decisions/0120); the link that
+ * stops a member's message mail never expires (0138).
+ */
+const PRIVATE_BY_PATH: Record<string, ReadonlySet<string>> = {
+  '/api/places': new Set([...PRIVATE_PARAMS, 'q']),
+  [MAIL_STOP_PAGE]: new Set([...PRIVATE_PARAMS, 't']),
+  [MAIL_STOP_API]: new Set([...PRIVATE_PARAMS, 't']),
+};
 
 function decodedKey(raw: string): string {
   try {

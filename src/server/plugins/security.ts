@@ -2,10 +2,16 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAIL_STOP_API } from '../../domain/account';
 import { forbidden } from '../errors';
 
 export const MAP_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Unsafe calls another site may make: a mail program's one-click unsubscribe may post from a
+ * browser engine (RFC 8058); the call reads no cookie, its signed link is the right (docs/decisions/0138).
+ */
+const CROSS_SITE_ALLOWED = new Set([MAIL_STOP_API]);
 
 type Directive = 'script-src' | 'frame-src' | 'connect-src' | 'img-src';
 
@@ -154,7 +160,7 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       const headers = request.url.startsWith('/api/') ? forApi : pageHeaders;
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
-      if (UNSAFE.has(request.method) && isCrossSite(request, app.config.PUBLIC_URL)) {
+      if (UNSAFE.has(request.method) && isCrossSite(request, app.config.PUBLIC_URL) && !CROSS_SITE_ALLOWED.has(request.url.split('?', 1)[0]!)) {
         done(forbidden('Cross-site requests are not allowed.'));
         return;
       }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeleteAccountInput, exportFileName, MailStopLinkAsOpened, MailStopQuery, Preferences, RenameInput } from '../../../domain/account';
-import { MAIL_STOP_PAGE } from '../mail/service';
+import { DeleteAccountInput, exportFileName, MAIL_STOP_PAGE, MailStopLinkAsOpened, MailStopQuery, Preferences, RenameInput } from '../../../domain/account';
 import type { AccountService } from './service';
 
 /** The member's own data (DECISIONS 17): GET /api/user/export, PATCH and DELETE /api/user/me, GET and PUT /api/user/preferences. */
@@ -38,11 +37,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
  * instead, is sent to the page, which asks first: a link scanner that opens every link changes nothing.
  */
 export const mailStopRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
+  // The body is never read: RFC 8058 has mail programs post `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded, the page posts none.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
 
   app.post('/stop', { schema: { querystring: MailStopQuery, response: { 200: Preferences } } }, async (request) => account.stopMail(request.query));
 
-  app.get('/stop', { schema: { querystring: MailStopLinkAsOpened } }, async (request, reply) =>
-    reply.redirect(`${MAIL_STOP_PAGE}?${new URLSearchParams(request.query as Record<string, string>).toString()}`, 303),
-  );
+  app.get('/stop', { schema: { querystring: MailStopLinkAsOpened } }, async (request, reply) => {
+    const given = Object.entries(request.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const query = new URLSearchParams(given).toString();
+    return reply.redirect(query ? `${MAIL_STOP_PAGE}?${query}` : MAIL_STOP_PAGE, 303);
+  });
 };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
 import { createSeal } from './seal';
 
-export { createMailStopLinks, MAIL_STOP_PAGE, type MailStopLinks } from './stop-link';
+export { createMailStopLinks, type MailStopLinks } from './stop-link';
 
 /** A mail to send. */
 export interface Mail {

@@ -1,8 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** The path the link's page answers, and the one its one-click POST goes to (RFC 8058). */
-export const MAIL_STOP_PAGE = '/mail/stop';
-export const MAIL_STOP_API = '/api/mail/stop';
+import { MAIL_STOP_API, MAIL_STOP_PAGE } from '../../../domain/account';
 
 /**
  * The link in a message mail that turns message mail off without signing in (docs/decisions/0138):

@@ -1,15 +1,21 @@
 import { Link, useLocation } from 'react-router';
+import { MailStopQuery } from '../../../domain/account';
 import { MailStopForm } from '../../features/account';
 import { AuthScreen } from './auth-screen';
 
 /** /mail/stop?u=…&t=…: the link at the foot of a message mail (docs/decisions/0138), signed in or not. */
 export function MailStop() {
   const { search } = useLocation();
+  const link = MailStopQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
   return (
     <AuthScreen
       documentTitle="Stop message mail"
-      title="Stop message mail?"
-      description="We mail you when a neighbour writes to you: the first message of a conversation. Stop these mails for the account this link was mailed to."
+      title={link.success ? 'Stop message mail?' : 'Message mail'}
+      description={
+        link.success
+          ? 'We mail you when a neighbour writes to you: the first message of a conversation. Stop these mails for the account this link was mailed to.'
+          : 'We mail you when a neighbour writes to you: the first message of a conversation.'
+      }
       footer={
         <p>
           Your{' '}
@@ -20,7 +26,7 @@ export function MailStop() {
         </p>
       }
     >
-      <MailStopForm search={search} />
+      <MailStopForm link={link.success ? link.data : null} />
     </AuthScreen>
   );
 }

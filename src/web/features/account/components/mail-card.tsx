@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
 
-const preferencesKey = ['/api/user/preferences'] as const;
+export const preferencesKey = ['/api/user/preferences'] as const;
 
 /**
  * What the member is mailed (docs/decisions/0137), on a server that mails: a new message, the
