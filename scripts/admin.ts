@@ -1,19 +1,30 @@
 // `npm run admin -- grant EMAIL` makes a member an admin; `revoke EMAIL` takes it back (DECISIONS 3).
 // Each change is appended to the audit log (issue 19), by 'the command line'; ADMIN_EMAILS grants
-// the same way when the app starts (docs/decisions/0110). `password EMAIL` sets a member's password,
-// read from standard input, for one who forgot theirs on a server that mails no links (0135).
-import { Password } from '../src/domain/auth';
+// the same way when the app starts (docs/decisions/0110). `password MEMBER` sets a member's password,
+// read from standard input, for one who forgot theirs on a server that mails no links (0135);
+// `email MEMBER NEW-EMAIL` sets their email, for one whose account was taken over and moved (0139).
+// MEMBER is the member's email or account id.
+import { Email, Password } from '../src/domain/auth';
 import { suspendedUntilText } from '../src/domain/suspension';
 import { loadToolConfig, type ToolConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
+import { setMemberEmail } from '../src/server/modules/admin/member-email';
 import { setMemberPassword } from '../src/server/modules/admin/member-password';
 import { COMMAND_LINE, setAdminRole } from '../src/server/modules/admin/service';
 import { createMailService, mailedLinkOrigin } from '../src/server/modules/mail/service';
 import { runCli } from './cli';
 import { readPassword } from './read-password';
 
-const USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | password EMAIL (then type the password; or pipe it in)';
-const COMMANDS = new Set(['grant', 'revoke', 'password']);
+const USAGE =
+  'Usage: npm run admin -- grant EMAIL | revoke EMAIL | password MEMBER (then type the password; or pipe it in) | email MEMBER NEW-EMAIL\n' +
+  'MEMBER is the member\'s email or account id.';
+/** Each command and the number of its arguments. */
+const COMMANDS = new Map([
+  ['grant', 1],
+  ['revoke', 1],
+  ['password', 1],
+  ['email', 2],
+]);
 
 async function setRole(database: Database, email: string, isAdmin: boolean): Promise<number> {
   const member = await setAdminRole(database, email, isAdmin, COMMAND_LINE);
@@ -50,31 +61,78 @@ async function typedPassword(email: string): Promise<string | null> {
   return checked.success ? checked.data : null;
 }
 
-async function setPassword(database: Database, config: ToolConfig, email: string, password: string): Promise<number> {
+/** The mail the tools send (when SMTP_URL is set), and the site's address for its links. */
+function toolMail(database: Database, config: ToolConfig) {
   const mail = createMailService({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: { warn: () => undefined } });
-  const set = await setMemberPassword(database, { mail, origin: mailedLinkOrigin(mail, config.PUBLIC_URL) }, email, password, COMMAND_LINE);
+  return { mail, origin: mailedLinkOrigin(mail, config.PUBLIC_URL) };
+}
+
+const browsers = (n: number) => `${n} browser${n === 1 ? '' : 's'}`;
+const noMember = (ref: string) => `No member with the email or id ${ref}.`;
+
+async function setPassword(database: Database, config: ToolConfig, ref: string, password: string): Promise<number> {
+  const told = toolMail(database, config);
+  const set = await setMemberPassword(database, told, ref, password, COMMAND_LINE);
   if (!set) {
-    console.error(`No member with the email ${email}.`);
+    console.error(noMember(ref));
     return 1;
   }
-  const mailed = mail.enabled ? ' They are told by mail.' : '';
-  console.log(`${set.username} (${email}) has a new password, and was signed out of ${set.ended} browser${set.ended === 1 ? '' : 's'}.${mailed} Tell them to change it on their account page once signed in.`);
+  const mailed = told.mail.enabled ? ' They are told by mail.' : '';
+  console.log(`${set.username} (${set.email}) has a new password, and was signed out of ${browsers(set.ended)}.${mailed} Tell them to change it on their account page once signed in.`);
   return 0;
 }
 
+async function setEmail(database: Database, config: ToolConfig, ref: string, email: string): Promise<number> {
+  const told = toolMail(database, config);
+  const set = await setMemberEmail(database, told, { ref, email, by: COMMAND_LINE });
+  switch (set.outcome) {
+    case 'unknown':
+      console.error(noMember(ref));
+      return 1;
+    case 'taken':
+      console.error(`Another account uses ${email}: nothing was changed.`);
+      return 1;
+    case 'same':
+      console.log(`${set.username} already signs in with ${email}: nothing was changed.`);
+      return 0;
+    case 'moved': {
+      const next = told.origin ? 'Both addresses are told by mail; the new one gets a link to choose a password.' : `If they do not know the password, set one: npm run admin -- password ${email}`;
+      console.log(`${set.username} now signs in with ${email} (was ${set.from}), and was signed out of ${browsers(set.ended)}. ${next}`);
+      return 0;
+    }
+  }
+}
+
+/** What the command does once the database is open; null (said why) when its arguments will not do. */
+async function prepare(command: string, ref: string, argument: string | undefined): Promise<((database: Database, config: ToolConfig) => Promise<number>) | null> {
+  switch (command) {
+    case 'password': {
+      // Read before the database is opened: nothing waits on a person typing.
+      const password = await typedPassword(ref);
+      return password === null ? null : (database, config) => setPassword(database, config, ref, password);
+    }
+    case 'email': {
+      const email = Email.safeParse(argument);
+      if (!email.success) console.error(`${email.error.issues[0]!.message}: ${argument}`);
+      return email.success ? (database, config) => setEmail(database, config, ref, email.data) : null;
+    }
+    default:
+      return (database) => setRole(database, ref, command === 'grant');
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command, email] = argv;
-  if (!command || !COMMANDS.has(command) || !email || argv.length > 2) {
+  const [command, ref, argument] = argv;
+  if (!command || !ref || COMMANDS.get(command) !== argv.length - 1) {
     console.error(USAGE);
     return 2;
   }
-  // Read before the database is opened: nothing waits on a person typing.
-  const password = command === 'password' ? await typedPassword(email) : null;
-  if (command === 'password' && password === null) return 2;
+  const run = await prepare(command, ref, argument);
+  if (!run) return 2;
   const config = loadToolConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, mustExist: true });
   try {
-    return password === null ? await setRole(database, email, command === 'grant') : await setPassword(database, config, email, password);
+    return await run(database, config);
   } finally {
     await database.close();
   }

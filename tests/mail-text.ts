@@ -1,5 +1,9 @@
+/** Quoted-printable's escapes are the UTF-8 bytes of a character ('’' is =E2=80=99): gathered as bytes, then read as UTF-8. */
 const decode = (body: string) =>
-  body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  Buffer.from(
+    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /**
  * A mail as the test SMTP servers receive it, its body's quoted-printable (RFC 2045 §6.7) decoded

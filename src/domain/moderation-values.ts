@@ -127,6 +127,7 @@ export const AUDIT_ACTIONS = [
   'admin_granted',
   'admin_revoked',
   'password_set',
+  'email_set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -142,6 +143,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   admin_granted: 'Admin granted',
   admin_revoked: 'Admin revoked',
   password_set: 'Password set by the owner',
+  email_set: 'Email set by the owner',
 };
 
 /** The texts of spec §2 Admin and §8 for the admin screen, and ours around them. */

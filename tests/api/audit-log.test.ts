@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../src/domain/admin';
+import { runAdmin } from './admin-cli';
 import { as, registerMember, useTestApp, type Member } from './helpers';
 import { adminMember, call, oldMember, postOf, report } from './moderation-helpers';
 
@@ -14,10 +14,9 @@ let owner: Member;
 type Page = { items: AuditEntry[]; nextCursor: string | null; admins: Array<{ id: string | null; name: string }> };
 const log = (who: Member, query = '') => call<Page>(ctx, who, 'GET', `/api/admin/audit-log?limit=100${query}`);
 
-/** `npm run admin -- <command> <email>` against the test's database. */
-function adminCommand(command: 'grant' | 'revoke' | 'password', email: string, input?: string) {
-  const env = { ...process.env, DATABASE_URL: String(ctx.database.pool.options.connectionString), LOG_LEVEL: 'silent' };
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', command, email], { env, input, encoding: 'utf8', timeout: 60_000 });
+/** `npm run admin -- …` against the test's database, which must succeed. */
+function adminCommand(args: string[], input?: string) {
+  const run = runAdmin(ctx, {}, args, input);
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }
@@ -40,9 +39,10 @@ beforeAll(async () => {
   await call(ctx, bea, 'POST', `/api/admin/users/${owner.id}/suspend`, { reason: 'Spam', end: '30d' });
   await call(ctx, bea, 'DELETE', `/api/admin/users/${owner.id}/suspend`);
   const promoted = await registerMember(ctx.app, { username: 'Promoted' });
-  adminCommand('grant', promoted.email);
-  adminCommand('revoke', promoted.email);
-  adminCommand('password', promoted.email, 'set by the owner\n');
+  adminCommand(['grant', promoted.email]);
+  adminCommand(['revoke', promoted.email]);
+  adminCommand(['password', promoted.email], 'set by the owner\n');
+  adminCommand(['email', promoted.id, `moved-${promoted.email}`]);
   // Renamed since: the log keeps the name the post had.
   await ctx.database.db.execute(sql`UPDATE posts SET title = 'Renamed' WHERE id = ${post}`);
 }, 120_000);
@@ -79,6 +79,10 @@ describe('the audit log', () => {
     const passwordSet = items.find((e) => e.action === 'password_set')!;
     expect(passwordSet).toMatchObject({ adminId: null, adminName: 'the command line (npm run admin)', targetName: 'Promoted', changes: null });
     expect(JSON.stringify(passwordSet)).not.toMatch(/set by the owner|argon2/);
+    // Who set a member's email and when; not the addresses (0139).
+    const emailSet = items.find((e) => e.action === 'email_set')!;
+    expect(emailSet).toMatchObject({ adminId: null, adminName: 'the command line (npm run admin)', targetName: 'Promoted', changes: null });
+    expect(JSON.stringify(emailSet)).not.toContain('@');
     // Newest first.
     const times = items.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
 import { INVALID_CREDENTIALS } from '../../src/server/modules/auth/service';
 import { as, metMidway, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
+import { runAdmin } from './admin-cli';
 import { useSmtpServer } from './smtp';
 
 /**
@@ -264,15 +264,9 @@ describe('a forgotten password', () => {
   });
 });
 
-describe('npm run admin -- password EMAIL', () => {
+describe('npm run admin -- password MEMBER', () => {
   /** The command against the test's database and mail server, the password on its standard input. */
-  const setByOwner = (email: string, input: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'password', email], {
-      env: { ...process.env, DATABASE_URL: String(ctx.database.pool.options.connectionString), SMTP_URL: smtp.url, PUBLIC_URL: 'https://fruit.example.org', LOG_LEVEL: 'silent' },
-      input,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+  const setByOwner = (member: string, input: string) => runAdmin(ctx, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://fruit.example.org' }, ['password', member], input);
 
   it('sets the password of a member who forgot theirs, signs them out everywhere and tells them by mail', async () => {
     const member = await registerMember(ctx.app, { username: 'Locked Out' });
@@ -285,6 +279,14 @@ describe('npm run admin -- password EMAIL', () => {
     expect((await smtp.mailTo(member.email)).text).toContain('Your password was changed');
   });
 
+  it('names the member by their account id too', async () => {
+    const member = await registerMember(ctx.app, { username: 'By Id' });
+    const run = setByOwner(member.id.toUpperCase(), 'another temporary\n');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`By Id (${member.email}) has a new password`);
+    expect((await login(member.email, 'another temporary')).statusCode).toBe(200);
+  });
+
   it("refuses a password the app would refuse, and an address no member uses, changing nothing", async () => {
     const member = await registerMember(ctx.app);
     const short = setByOwner(member.email, 'short\n');
@@ -292,7 +294,7 @@ describe('npm run admin -- password EMAIL', () => {
     expect(short.stderr).toContain('Password must be at least 6 characters');
     const nobody = setByOwner(uniqueEmail('nobody'), 'a fine password\n');
     expect(nobody.status).toBe(1);
-    expect(nobody.stderr).toContain('No member with the email');
+    expect(nobody.stderr).toContain('No member with the email or id');
     expect(await me(member.cookie)).toBe(200);
     expect((await login(member.email, member.password)).statusCode).toBe(200);
   });

@@ -88,6 +88,8 @@ describe('PUT /api/user/email', () => {
     // The old mailbox learns that it changed, and enough of the new address to know it, not all of it.
     expect(told.text).toContain(`was changed to m***@example.com`);
     expect(told.text).not.toContain(moved);
+    // With what the site's owner needs to give the account back (npm run admin -- email, 0139).
+    expect(told.text).toContain(`with the account’s id: ${member.id}.`);
   });
 
   it('voids a password link mailed to the old address', async () => {

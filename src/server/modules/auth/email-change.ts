@@ -67,7 +67,7 @@ export function createEmailChange(deps: EmailChangeDeps) {
               before,
               'Your email was changed',
               `The email of your ${SITE_NAME} account (${before.username}) was changed to ${maskedAddress(input.email)} on ${now.toUTCString()}. Mail for the account goes there from now on, and you sign in with it.`,
-              'If this was you, there is nothing to do. If it was not, please tell the site’s owner at once.',
+              `If this was you, there is nothing to do. If it was not, please tell the site’s owner at once, with the account’s id: ${userId}. They can give the account back to this address.`,
             ),
             tx,
           );

@@ -31,6 +31,19 @@ export async function holdWithPassword(tx: Tx, userId: string, checkedHash: stri
   return row ?? null;
 }
 
+/**
+ * In `tx`, after a change to how the member signs in (a password, or an email the owner set): every
+ * session but `keep` ended, announced once committed so every instance drops it and closes its
+ * sockets, and the password links not used yet voided. The number of sessions ended.
+ */
+export async function signOutEverywhere(tx: Tx, announce: Announce, publish: NewPasswordDeps['publish'], userId: string, keep: string | null): Promise<number> {
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  const mine = eq(sessions.userId, userId);
+  const ended = await tx.delete(sessions).where(keep ? and(mine, ne(sessions.id, keep)) : mine).returning({ id: sessions.id });
+  for (const { id } of ended) announce(() => publish({ sessionId: id }));
+  return ended.length;
+}
+
 /** A mail to the member, its paragraphs apart. */
 export const mailTo = (user: Pick<UserRow, 'email'>, subject: string, ...paragraphs: string[]) => ({ to: user.email, subject, text: paragraphs.join('\n\n') });
 
@@ -47,10 +60,7 @@ export async function replacePassword(
 ): Promise<{ user: UserRow; ended: number }> {
   const { userId, passwordHash, keep, now } = change;
   const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
-  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-  const mine = eq(sessions.userId, userId);
-  const ended = await tx.delete(sessions).where(keep ? and(mine, ne(sessions.id, keep)) : mine).returning({ id: sessions.id });
-  for (const { id } of ended) announce(() => deps.publish({ sessionId: id }));
+  const ended = await signOutEverywhere(tx, announce, deps.publish, userId, keep);
   await deps.mail.enqueue(
     mailTo(
       user!,
@@ -62,5 +72,5 @@ export async function replacePassword(
     ),
     tx,
   );
-  return { user: user!, ended: ended.length };
+  return { user: user!, ended };
 }
