@@ -68,7 +68,7 @@ function toolMail(database: Database, config: ToolConfig) {
 }
 
 const browsers = (n: number) => `${n} browser${n === 1 ? '' : 's'}`;
-const noMember = (ref: string) => `No member with the email or id ${ref}.`;
+const noMember = (ref: string) => `No member with the email or id ${ref.trim()}.`;
 
 async function setPassword(database: Database, config: ToolConfig, ref: string, password: string): Promise<number> {
   const told = toolMail(database, config);
@@ -96,8 +96,10 @@ async function setEmail(database: Database, config: ToolConfig, ref: string, ema
       console.log(`${set.username} already signs in with ${email}: nothing was changed.`);
       return 0;
     case 'moved': {
-      const next = told.origin ? 'Both addresses are told by mail; the new one gets a link to choose a password.' : `If they do not know the password, set one: npm run admin -- password ${email}`;
-      console.log(`${set.username} now signs in with ${email} (was ${set.from}), and was signed out of ${browsers(set.ended)}. ${next}`);
+      const mailed = told.mail.enabled ? ' Both addresses are told by mail.' : '';
+      const next = told.origin ? 'The new one gets a link to choose a password.' : `Set one next: npm run admin -- password ${email}`;
+      const admin = set.isAdmin ? ` They are an admin; if they should not be: npm run admin -- revoke ${email}` : '';
+      console.log(`${set.username} now signs in with ${email} (was ${set.from}), was signed out of ${browsers(set.ended)}, and has no password now.${mailed} ${next}${admin}`);
       return 0;
     }
   }

@@ -11,7 +11,7 @@ import { users } from '../../db/schema/index';
 export async function lockMember(tx: Tx, ref: string) {
   const given = ref.trim();
   const [member] = await tx
-    .select({ id: users.id, username: users.username, email: users.email })
+    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
     .from(users)
     .where(isUuid(given) ? eq(users.id, given.toLowerCase()) : eq(sql`lower(${users.email})`, given.toLowerCase()))
     .for('update');
