@@ -30,6 +30,9 @@ export const PROFILE_MESSAGES = {
   sameName: 'That is already your name.',
 } as const;
 
+/** What the account page says of a saved name: one full stop, whether or not the name ends with one ('Alice P.'). */
+export const renamedText = (username: string) => `Neighbours now see you as ${username}${/[.!?]$/.test(username) ? '' : '.'}`;
+
 /** PATCH /api/user/me: the name neighbours see, under the rules of registration. */
 export const RenameInput = z.object({ username: Username });
 export type RenameInput = z.infer<typeof RenameInput>;

@@ -31,6 +31,12 @@ export const TRENDING_DAYS = 7;
 export const TRENDING_DECAY = 0.8;
 /** Days of posts the popular areas count. */
 export const POPULAR_DAYS = 30;
+/**
+ * A term is among the top searches every member sees only once this many searchers made it (each
+ * counted once a day): one person's words (their street, a slur, a spam address) are never shown
+ * to everyone (docs/decisions/0140).
+ */
+export const TOP_SEARCH_MIN_SEARCHERS = 3;
 /** A search term is kept when longer than this (spec §9), and cut to the second. */
 export const SEARCH_TERM_MIN = 3;
 export const SEARCH_TERM_MAX = 60;

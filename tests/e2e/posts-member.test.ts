@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, expectToast, hitsInside, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { expectToastPair } from './access-helpers';
-import { photo, uniqueToken } from './posts-helpers';
+import { createPosts, photo, uniqueToken } from './posts-helpers';
 
 /** One member's session through the posts journeys, in order. */
 describe('a member sharing and finding posts', () => {
@@ -428,6 +428,44 @@ describe('a member sharing and finding posts', () => {
     } finally {
       await page.unroute(failing);
     }
+  });
+  it('shows a long description’s first lines on its card with “more”, and all of it in the post’s dialog (0140)', async () => {
+    const tag = uniqueToken();
+    const long = `Windfall apples ${tag}`;
+    const text = `${'The old tree dropped more apples than we can use after last week’s storm, most of them sound. '.repeat(4)}Pick up after six; the dog is loose in the yard in the evening.`;
+    const [longId] = await createPosts(page, [
+      { title: long, description: text },
+      { title: `Crab apples ${tag}`, description: 'One bag.' },
+    ]);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`/?q=${tag}`);
+    const longCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: long }) });
+    const more = longCard.getByRole('button', { name: 'Show more of the description' });
+    await more.waitFor();
+    const shortCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: `Crab apples ${tag}` }) });
+    expect(await shortCard.getByRole('button', { name: 'Show more of the description' }).count()).toBe(0);
+    const description = longCard.getByText(/Pick up after six/);
+    const hidesSome = (el: Locator) => el.evaluate((p) => p.scrollHeight > p.clientHeight + 1);
+    expect(await hidesSome(description)).toBe(true);
+    await snap(page, 'post-card-long-description');
+
+    await more.click();
+    await expect.poll(() => hidesSome(description)).toBe(false);
+    const less = longCard.getByRole('button', { name: 'Show less' });
+    expect(await less.getAttribute('aria-expanded')).toBe('true');
+    await expectAccessible(page);
+    await less.click();
+    await expect.poll(() => hidesSome(description)).toBe(true);
+    await more.waitFor();
+
+    await page.goto(`/?post=${longId}`);
+    const dialog = page.getByRole('dialog', { name: 'Post details' });
+    const whole = dialog.getByText(/Pick up after six/);
+    await whole.waitFor();
+    expect(await hidesSome(whole)).toBe(false);
+    expect(await dialog.getByRole('button', { name: 'Show more of the description' }).count()).toBe(0);
+    await snap(page, 'post-dialog-long-description');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });
 

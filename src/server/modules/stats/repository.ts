@@ -138,13 +138,14 @@ export function createStatsRepository(db: Db) {
       return rows.map((r) => ({ postId: r.post_id, views: r.views }));
     },
 
-    /** The most searched terms since `from` in `region` ('all': everywhere). */
-    async topSearches(region: string, from: Date, limit: number): Promise<Array<{ term: string; searches: number }>> {
+    /** The most searched terms since `from` in `region` ('all': everywhere), each made by at least `minSearchers`. */
+    async topSearches(region: string, from: Date, limit: number, minSearchers: number): Promise<Array<{ term: string; searches: number }>> {
       const where = region === 'all' ? sql`` : sql`AND region = ${region}`;
       const { rows } = await db.execute<{ term: string; searches: number }>(sql`
         SELECT term, sum(searches)::int AS searches FROM ${searchTerms}
         WHERE day >= ${dayOf(from)}::date ${where}
-        GROUP BY term ORDER BY searches DESC, term LIMIT ${limit}`);
+        GROUP BY term HAVING sum(searches) >= ${minSearchers}
+        ORDER BY searches DESC, term LIMIT ${limit}`);
       return rows;
     },
   };

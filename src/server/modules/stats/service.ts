@@ -14,6 +14,7 @@ import {
   type CommunityFigures,
   type Impact,
 } from '../../../domain/stats';
+import { TOP_SEARCH_MIN_SEARCHERS } from '../../../domain/stats-values';
 import type { Db } from '../../db/client';
 import { AppError, memberIdOf } from '../../errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
@@ -217,7 +218,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         total: series.reduce((sum, s) => sum + s.views, 0),
         topPosts: top.flatMap((t) => (titles.has(t.postId) ? [{ id: t.postId, title: titles.get(t.postId)!, views: t.views }] : [])),
         area,
-        topSearches: await repo.topSearches(area, daily ? from : new Date(now.getTime() - 24 * 3_600_000), TOP),
+        topSearches: await repo.topSearches(area, daily ? from : new Date(now.getTime() - 24 * 3_600_000), TOP, TOP_SEARCH_MIN_SEARCHERS),
       };
     },
   };

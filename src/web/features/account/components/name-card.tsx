@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
-import { RenameInput } from '../../../../domain/account';
+import { RenameInput, renamedText } from '../../../../domain/account';
 import { BoundField } from '../../../components/ui/bound-field';
 import { PendingButton } from '../../../components/ui/pending-button';
 import { Card } from '../../../components/ui/card';
@@ -20,7 +20,7 @@ export function NameCard({ username }: { username: string }) {
   const rename = useMutation({
     mutationFn: (input: RenameInput) => apiRequest<{ username: string }>('PATCH', '/api/user/me', input),
     onSuccess: async ({ username: saved }) => {
-      toast({ title: 'Username saved', description: `Neighbours now see you as ${saved}.` });
+      toast({ title: 'Username saved', description: renamedText(saved) });
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
     onError: (error) => {

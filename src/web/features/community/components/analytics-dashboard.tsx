@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BarChart3 } from 'lucide-react';
 import { formatCount } from '../../../../domain/numbers';
-import { ANALYTICS_RANGES, type AnalyticsRange } from '../../../../domain/stats-values';
+import { ANALYTICS_RANGES, TOP_SEARCH_MIN_SEARCHERS, type AnalyticsRange } from '../../../../domain/stats-values';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { useAnalytics } from '../api/get-member-figures';
@@ -68,7 +68,7 @@ export function AnalyticsDashboard({ userId }: { userId: string }) {
         />
         <TopList
           title={`Top searches ${data ? searchesWhere(data.area) : ''}`}
-          empty="No searches in this range yet."
+          empty={`No search made by ${TOP_SEARCH_MIN_SEARCHERS} or more people in this range yet.`}
           rows={data?.topSearches.map((s) => ({
             key: s.term,
             text: s.term,

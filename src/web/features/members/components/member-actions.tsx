@@ -54,16 +54,19 @@ function MemberControls({ profile }: { profile: PublicProfile }) {
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap gap-2">
-        <Button
-          ref={toggle}
-          variant={rating ? 'outline' : 'default'}
-          aria-expanded={rating}
-          aria-controls={rating ? panelId : undefined}
-          onClick={() => setRating(!rating)}
-        >
-          <Star aria-hidden="true" />
-          Rate Member
-        </Button>
+        {/* A member one blocked cannot be rated, as the line below says: no button that only says so. */}
+        {!viewer.blocked && (
+          <Button
+            ref={toggle}
+            variant={rating ? 'outline' : 'default'}
+            aria-expanded={rating}
+            aria-controls={rating ? panelId : undefined}
+            onClick={() => setRating(!rating)}
+          >
+            <Star aria-hidden="true" />
+            Rate Member
+          </Button>
+        )}
         {viewer.canMessage && (
           <Button variant="outline" asChild>
             <Link to={threadPath(profile.id, null)} state={{ otherName: username }}>
@@ -81,7 +84,7 @@ function MemberControls({ profile }: { profile: PublicProfile }) {
       ) : (
         viewer.messageReason && <p className="text-sm text-muted-foreground">{viewer.messageReason}</p>
       )}
-      {rating && (
+      {rating && !viewer.blocked && (
         <div id={panelId}>
           {viewer.canRate ? (
             <RatingForm profile={profile} onClose={closeForm} />

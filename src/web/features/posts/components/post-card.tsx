@@ -13,20 +13,23 @@ import { cn } from '../../../lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { AccessButtons } from './list-states';
 import { PostActions, PostContact, PostImage, PostOwner, PostStatus } from './post-card-parts';
+import { PostDescription } from './post-description';
 
 interface PostCardProps {
   post: Post;
+  /** The post's own dialog: its whole description, not a card's first lines. */
+  full?: boolean;
   /** The heading level of the title in the page's outline. */
   headingLevel?: 'h2' | 'h3';
   className?: string;
 }
 
 /** Every element of spec §2 Post card; past a guest's daily previews, the locked card. */
-export function PostCard({ post, headingLevel = 'h3', className }: PostCardProps) {
+export function PostCard({ post, headingLevel = 'h3', className, full }: PostCardProps) {
   return post.locked ? (
     <LockedPostCard post={post} headingLevel={headingLevel} className={className} />
   ) : (
-    <OpenPostCard post={post} headingLevel={headingLevel} className={className} />
+    <OpenPostCard post={post} headingLevel={headingLevel} className={className} full={full} />
   );
 }
 
@@ -61,7 +64,7 @@ function LockedPostCard({ post, headingLevel: Heading = 'h3', className }: PostC
   );
 }
 
-function OpenPostCard({ post, headingLevel: Heading = 'h3', className }: PostCardProps) {
+function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full }: PostCardProps) {
   const { actor } = useSession();
   const titleId = useId();
   const own = !canContactOwner(actor, post);
@@ -102,7 +105,7 @@ function OpenPostCard({ post, headingLevel: Heading = 'h3', className }: PostCar
         {post.statusNotes && (
           <p className="rounded-lg bg-muted px-3 py-2 text-sm italic">{post.statusNotes}</p>
         )}
-        <p className="line-clamp-4 text-sm leading-relaxed whitespace-pre-line">{post.description}</p>
+        <PostDescription text={post.description} full={full} />
         <PostDetails post={post} />
         <div className="mt-auto grid min-w-0 grid-cols-1 gap-3">
           <PostOwner post={post} />

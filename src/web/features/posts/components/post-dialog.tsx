@@ -32,6 +32,7 @@ export function PostDialog({ postId, near, onClose }: PostDialogProps) {
             <DialogTitle className="px-5 pt-4 pb-3 text-base">Post details</DialogTitle>
             <PostCard
               post={data}
+              full
               headingLevel="h2"
               className="rounded-none border-x-0 border-b-0 shadow-none"
             />
