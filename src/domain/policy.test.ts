@@ -22,6 +22,7 @@ import {
   canView,
   isPostOwner,
   pageSizeFor,
+  viewingEndsAt,
 } from './policy';
 import { suspendedUntilText } from './suspension';
 
@@ -54,6 +55,22 @@ describe('canView (spec §4 Access, DECISIONS 6-7)', () => {
   });
   it('always allows an admin', () => {
     expect(canView({ isAdmin: true, grants: [] }, now)).toBe(true);
+  });
+});
+
+describe('viewingEndsAt (what a guest with a pass is told, docs/decisions/0140)', () => {
+  const holder = (...grants: Grant[]) => ({ isAdmin: false, grants });
+  it('is the end of the access held now, carried on by a pass that starts as it ends', () => {
+    expect(viewingEndsAt(holder(grant('day', -0.5, 0.5)), now)).toEqual(at(0.5));
+    expect(viewingEndsAt(holder(grant('kindness', -0.5, 0.5), grant('day', 0.5, 1.5)), now)).toEqual(at(1.5));
+    // A pass after a gap does not carry it on; a posting fee is not viewing.
+    expect(viewingEndsAt(holder(grant('day', -0.5, 0.5), grant('day', 2, 3), grant('posting', -1, 5)), now)).toEqual(at(0.5));
+  });
+  it('is null when the access does not end, and undefined without access now', () => {
+    expect(viewingEndsAt(holder(grant('day', -0.5, 0.5), grant('lifetime', 0.2, null)), now)).toBeNull();
+    expect(viewingEndsAt({ isAdmin: true, grants: [] }, now)).toBeNull();
+    expect(viewingEndsAt(holder(grant('day', 1, 2)), now)).toBeUndefined();
+    expect(viewingEndsAt(holder(), now)).toBeUndefined();
   });
 });
 

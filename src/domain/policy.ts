@@ -80,6 +80,28 @@ export function canView(actor: Pick<Actor, 'isAdmin' | 'grants'>, now: Date): bo
 }
 
 /**
+ * Until when the actor sees every post: the end of the viewing grants they hold now, one that
+ * starts as another ends carrying it on (a pass bought during a pass, 0080). `undefined` without
+ * such access; null when it does not end (lifetime, the owner's, an admin).
+ */
+export function viewingEndsAt(actor: Pick<Actor, 'isAdmin' | 'grants'>, now: Date): Date | null | undefined {
+  if (actor.isAdmin) return null;
+  const viewing = actor.grants.filter((g) => VIEWING.has(g.kind));
+  if (!viewing.some((g) => isActive(g, now))) return undefined;
+  let end = now;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const g of viewing) {
+      if (g.startsAt > end || (g.endsAt !== null && g.endsAt <= end)) continue;
+      if (g.endsAt === null) return null;
+      end = g.endsAt;
+      grew = true;
+    }
+  }
+  return end;
+}
+
+/**
  * The viewing gate (DECISIONS 7): without full access a list answers only its first post (no
  * further pages), the map coarse clusters; the filtered total is reported either way.
  */

@@ -146,6 +146,11 @@ describe('the Kindness Button on /subscribe', () => {
     await expectToast(page, KINDNESS.granted);
     await page.waitForURL((url) => url.pathname === '/');
     expect(Date.now() - granted).toBeGreaterThanOrEqual(1000);
+    // Home tells the guest what the grant gives and until when, not to join to see every post (0140).
+    const welcome = page.getByRole('region', { name: 'Welcome, neighbour!' });
+    await welcome.getByText(/You can see every post and share your own until \w{3} \d{1,2}:\d{2}/).waitFor();
+    expect(await welcome.getByText('then join to see every post', { exact: false }).count()).toBe(0);
+    await snap(page, 'welcome-with-access');
 
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Get Free Access' }).click();

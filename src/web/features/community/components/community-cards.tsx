@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { viewingEndsAt } from '../../../../domain/policy';
 import type { PostTypeValue } from '../../../../domain/post-values';
 import { useSession } from '../../../lib/session-provider';
 import { useCommunity } from '../api/get-community';
@@ -23,7 +24,9 @@ interface CommunityCardsProps {
  * feeds them all; each keeps its space while it loads.
  */
 export function CommunityCards({ type, filters, onArea, onOpenPost, onShare }: CommunityCardsProps) {
-  const { user } = useSession();
+  const { user, actor, isLoading } = useSession();
+  // A guest holding a pass is told until when, not asked to join to see every post (0140).
+  const accessUntil = isLoading ? undefined : viewingEndsAt(actor, new Date());
   const community = useCommunity();
   const [welcomed, setWelcomed] = useRemembered(REMEMBERED_KEYS.welcome, () => false);
   // A member needs no welcome: on this device it stays away, even while a later visit's session loads.
@@ -33,7 +36,7 @@ export function CommunityCards({ type, filters, onArea, onOpenPost, onShare }: C
   return (
     <>
       {/* While the session loads, a device that never had a member is taken for a guest's: nothing moves then. */}
-      {!user && !welcomed && <WelcomeBanner onDismiss={() => setWelcomed(true)} />}
+      {!user && !welcomed && <WelcomeBanner accessUntil={accessUntil} onDismiss={() => setWelcomed(true)} />}
       <StatsCard figures={community.data} failed={community.isError} />
       <MarketingBanner onShare={onShare} />
       <TrendingCard type={type} trending={community.data?.trending} onOpenPost={onOpenPost} />

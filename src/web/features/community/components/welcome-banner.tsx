@@ -6,10 +6,21 @@ import { DismissButton } from './dismiss-button';
 export const WELCOME_TEXT = {
   title: 'Welcome, neighbour!',
   body: 'People near you give away fruit from their trees, firewood and wooden skids. Browse what is up, then join to see every post and share your own.',
+  /** A guest holding a pass (a day pass, the kindness grant): what it gives, and until when (docs/decisions/0140). */
+  withAccess: (until: string | null) =>
+    until === null
+      ? 'People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own.'
+      : `People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own until ${until}. For longer, a free account: a 7-day trial, no payment.`,
 } as const;
 
-/** Spec §2 Home: the welcome banner, for guests, until dismissed on this device. */
-export function WelcomeBanner({ onDismiss }: { onDismiss: () => void }) {
+/** When a pass ends, as the guest's clock says it: 'Tue 3:40 PM'. */
+const endText = (end: Date) => end.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Spec §2 Home: the welcome banner, for guests, until dismissed on this device. `accessUntil`: the
+ * end of the guest's access to every post (null: it does not end), undefined without access.
+ */
+export function WelcomeBanner({ accessUntil, onDismiss }: { accessUntil?: Date | null; onDismiss: () => void }) {
   return (
     <section
       data-dismissable="welcome"
@@ -21,7 +32,9 @@ export function WelcomeBanner({ onDismiss }: { onDismiss: () => void }) {
         <h2 id="welcome-title" className="font-semibold">
           {WELCOME_TEXT.title}
         </h2>
-        <p className="text-sm">{WELCOME_TEXT.body}</p>
+        <p className="text-sm">
+          {accessUntil === undefined ? WELCOME_TEXT.body : WELCOME_TEXT.withAccess(accessUntil && endText(accessUntil))}
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
             <Link to="/register">Start Free Trial</Link>
