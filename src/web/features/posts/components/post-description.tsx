@@ -11,7 +11,7 @@ export function PostDescription({ text, full = false }: { text: string; full?: b
   const id = useId();
   const ref = useRef<HTMLParagraphElement>(null);
   const [open, setOpen] = useState(false);
-  const clamped = useClamped(ref, !full && !open);
+  const clamped = useClamped(ref, !full && !open, text);
   const toggle = (next: boolean) => {
     setOpen(next);
     if (!next) ref.current?.scrollIntoView({ block: 'nearest' });
@@ -42,8 +42,8 @@ export function PostDescription({ text, full = false }: { text: string; full?: b
   );
 }
 
-/** Whether the clamped paragraph hides some of its text, measured again as its width changes. */
-function useClamped(ref: RefObject<HTMLElement | null>, clampedNow: boolean): boolean {
+/** Whether the clamped paragraph hides some of its text, measured again as its width or its text changes (an edit). */
+function useClamped(ref: RefObject<HTMLElement | null>, clampedNow: boolean, text: string): boolean {
   const [clamped, setClamped] = useState(false);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -56,6 +56,6 @@ function useClamped(ref: RefObject<HTMLElement | null>, clampedNow: boolean): bo
     const sizes = new ResizeObserver(measure);
     sizes.observe(el);
     return () => sizes.disconnect();
-  }, [ref, clampedNow]);
+  }, [ref, clampedNow, text]);
   return clamped;
 }
