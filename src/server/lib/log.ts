@@ -47,10 +47,11 @@ const PRIVATE_PARAMS = new Set(['near', 'cursor']);
  * A place search's words may be the searcher's street address (docs/decisions/0120); the link that
  * stops a member's message mail never expires (0138).
  */
+const MAIL_STOP_PARAMS = new Set([...PRIVATE_PARAMS, 't']);
 const PRIVATE_BY_PATH: Record<string, ReadonlySet<string>> = {
   '/api/places': new Set([...PRIVATE_PARAMS, 'q']),
-  [MAIL_STOP_PAGE]: new Set([...PRIVATE_PARAMS, 't']),
-  [MAIL_STOP_API]: new Set([...PRIVATE_PARAMS, 't']),
+  [MAIL_STOP_PAGE]: MAIL_STOP_PARAMS,
+  [MAIL_STOP_API]: MAIL_STOP_PARAMS,
 };
 
 function decodedKey(raw: string): string {

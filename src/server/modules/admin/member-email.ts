@@ -9,7 +9,7 @@ import { notify } from '../../events/bus';
 import { SESSION_CHANGED } from '../../events/topics';
 import { ARGON2 } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { mailTo, maskedAddress, signOutEverywhere } from '../auth/service';
+import { mailTo, maskedAddress, sameAddress, signOutEverywhere } from '../auth/service';
 import type { MailService } from '../mail/service';
 import { appendAudit } from './audit-repository';
 import { lockMember } from './member-ref';
@@ -41,7 +41,7 @@ export async function setMemberEmail(
     return await committed(database.db, async (tx, announce): Promise<SetEmailOutcome> => {
       const member = await lockMember(tx, ref);
       if (!member) return { outcome: 'unknown' };
-      if (member.email.toLowerCase() === email.toLowerCase()) return { outcome: 'same', username: member.username };
+      if (sameAddress(member.email, email)) return { outcome: 'same', username: member.username };
       await tx.update(users).set({ email, passwordHash: unknownPassword }).where(eq(users.id, member.id));
       const ended = await signOutEverywhere(tx, announce, (c) => notify(database.pool, SESSION_CHANGED, c), member.id, null);
       await told.mail.enqueue(

@@ -14,7 +14,8 @@ import type { DeviceCookies } from './device-cookies';
 import { holdWithPassword, mailTo } from './new-password';
 import { EMAIL_TAKEN, type SignedIn } from './service';
 
-const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+/** Whether two addresses are the same: sign-in, the unique index and the links all ignore case. */
+export const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
 
 /**
  * An address as the old one is told of it: enough for the member to know it ('f***@example.org'),

@@ -18,7 +18,7 @@ import { isSuspended, type Suspension } from '../../../domain/suspension';
 
 export type { GuestAdopter } from './session-store';
 export { holdWithPassword, mailTo, replacePassword, signOutEverywhere, type NewPasswordDeps } from './new-password';
-export { maskedAddress } from './email-change';
+export { maskedAddress, sameAddress } from './email-change';
 
 /**
  * Sign-in and sign-up limits (docs/decisions/0003, 0075). Every attempt counts against its

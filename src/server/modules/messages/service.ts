@@ -9,7 +9,7 @@ import { assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
-import type { Mail, MailService, MailStopLinks } from '../mail/service';
+import { mailedLinkOrigin, type Mail, type MailService, type MailStopLinks } from '../mail/service';
 import type { MembersService } from '../members/service';
 import type { NotificationsService } from '../notifications/service';
 import { POST_MESSAGES, type PostsService } from '../posts/service';
@@ -66,16 +66,15 @@ export interface MessagesServiceDeps {
  */
 function messageMail(to: string, row: MessageRow, origin: string | null, stopLinks: MailStopLinks): Mail {
   const why = `You get this mail because a neighbour wrote to you on ${SITE_NAME}. Until you read this conversation, its next messages are not mailed.`;
-  const paragraphs = [`${row.fromName} wrote:`, row.content];
-  if (!origin) {
-    paragraphs.push(`${why} To stop these mails, turn them off on your account page.`);
-    return { to, subject: row.subject ?? `New message from ${row.fromName}`, text: paragraphs.join('\n\n') };
-  }
-  paragraphs.push(
-    `Reply: ${origin}${threadPath(row.fromUserId, row.postId)}`,
-    `${why} To stop these mails: ${stopLinks.page(origin, row.toUserId)} (or turn them off on your account page: ${origin}/account).`,
-  );
-  return { to, subject: row.subject ?? `New message from ${row.fromName}`, text: paragraphs.join('\n\n'), headers: stopLinks.headers(origin, row.toUserId) };
+  const mail = (...paragraphs: string[]) => ({ to, subject: row.subject ?? `New message from ${row.fromName}`, text: [`${row.fromName} wrote:`, row.content, ...paragraphs].join('\n\n') });
+  if (!origin) return mail(`${why} To stop these mails, turn them off on your account page.`);
+  return {
+    ...mail(
+      `Reply: ${origin}${threadPath(row.fromUserId, row.postId)}`,
+      `${why} To stop these mails: ${stopLinks.page(origin, row.toUserId)} (or turn them off on your account page: ${origin}/account).`,
+    ),
+    headers: stopLinks.headers(origin, row.toUserId),
+  };
 }
 
 /**
@@ -85,7 +84,7 @@ function messageMail(to: string, row: MessageRow, origin: string | null, stopLin
  */
 export function createMessagesService(deps: MessagesServiceDeps) {
   const repo = createMessagesRepository(deps.db);
-  const linkOrigin = deps.publicUrl ? new URL(deps.publicUrl).origin : null;
+  const linkOrigin = mailedLinkOrigin(deps.mail, deps.publicUrl);
 
   const memberOf = (actor: Actor) => memberIdOf(actor, POLICY_MESSAGES.signInToMessage);
 

@@ -11,11 +11,7 @@ export function MailStop() {
     <AuthScreen
       documentTitle="Stop message mail"
       title={link.success ? 'Stop message mail?' : 'Message mail'}
-      description={
-        link.success
-          ? 'We mail you when a neighbour writes to you: the first message of a conversation. Stop these mails for the account this link was mailed to.'
-          : 'We mail you when a neighbour writes to you: the first message of a conversation.'
-      }
+      description={`We mail you when a neighbour writes to you: the first message of a conversation.${link.success ? ' Stop these mails for the account this link was mailed to.' : ''}`}
       footer={
         <p>
           Your{' '}
