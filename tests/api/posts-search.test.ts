@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { as, registerMember, useTestApp, type Member } from './helpers';
+import { searchWord } from '../../src/server/modules/posts/search';
 import { insertPost } from './posts-helpers';
 
 /** Search matches words within one field, never across two (spec §5 Search, docs/decisions/0035, 0071). */
@@ -135,5 +136,51 @@ describe('control characters in a search', () => {
     const within = await map('PEAR\u001fTREE');
     expect(within.statusCode, within.body).toBe(200);
     expect(within.json().total).toBe(1);
+  });
+});
+
+describe('a word finds its plural and its singular (docs/decisions/0141)', () => {
+  beforeAll(async () => {
+    ids.cherries = await insertPost(ctx, {
+      type: 'fruit',
+      title: 'Sour Cherries',
+      description: 'Two peach trees as well',
+      address: '7 Birch St',
+      quantity: 'A few boxes',
+      latitude: 43.68,
+      longitude: -79.41,
+      publicLatitude: 43.68,
+      publicLongitude: -79.41,
+    });
+  });
+
+  it.each([
+    ['cherry', ['cherries']],
+    ['Cherries', ['cherries']],
+    ['sour cherry', ['cherries']],
+    ['peaches', ['cherries']],
+    ['box', ['cherries']],
+    ['pears', ['pear']],
+    ['maple log', ['logs']],
+    ['trees', ['cherries', 'pear']],
+    ['sour cherry tree', []],
+  ])('%j finds %j', async (q, expected) => {
+    expect((await search(q)).sort()).toEqual(expected);
+  });
+
+  it('counts the same on the map, through the kept counts of a word', async () => {
+    for (const q of ['cherry', 'cherries', 'peaches']) {
+      const res = await get(`/api/posts/map?bbox=-80,43,-79,44&zoom=10&type=all&q=${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().total, q).toBe(1);
+    }
+  });
+
+  it('cuts words in PostgreSQL as the app does, which names the keys it estimates', async () => {
+    const words = ['cherries', 'cherry', 'peaches', 'tomatoes', 'shoes', 'glasses', 'glass', 'citrus', 'kiwis', 'hay', 'city', 'pies', 'oak', 'café', '12', 'boxes', 'logs'];
+    const { rows } = await ctx.database.db.execute<{ w: string; asked: string }>(
+      sql`SELECT w, search_word(w) AS asked FROM unnest(${sql.param(words)}::text[]) AS w`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.w, r.asked]))).toEqual(Object.fromEntries(words.map((w) => [w, searchWord(w)])));
   });
 });

@@ -111,6 +111,8 @@ describe('the kept word of a search', () => {
     ['kindling', 'kindling'],
     ['KINDLING!', 'kindling'],
     ['kindl', 'kindling'],
+    ['plum', 'plums'],
+    ['plums', 'plums'],
   ])('is the one word that %j begins', async (q, word) => {
     expect(await words().soleWord(q)).toBe(word);
   });
@@ -133,6 +135,7 @@ describe('the kept word of a search', () => {
 
   it.each([
     ['apple', 'two kept words begin with it (apple, apples)'],
+    ['apples', 'a search for apples asks for apple, which two kept words begin with (docs/decisions/0141)'],
     ['kindling apples', 'two words'],
     ['kindling kindling', 'one word twice (a phrase)'],
     ['zzyzx', 'no kept word begins with it'],
@@ -161,7 +164,7 @@ describe('a map search for one word', () => {
     for (const [zoom, query] of [
       [12, { q: 'kindling', distance: '10miles', near }],
       [11, { q: 'kindling' }],
-      [10, { q: 'apples', type: 'fruit' }],
+      [10, { q: 'plums', type: 'fruit' }],
     ] as const) {
       const f = PostFilters.parse(query);
       const grid = gridOf(viewBox(TORONTO, zoom, 1280, 800), zoom);

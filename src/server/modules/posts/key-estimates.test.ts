@@ -1,11 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { estimateRows, type KeyStats } from './key-estimates';
-import { plainWords } from './search';
+import { plainWords, searchWord } from './search';
+
+describe('searchWord', () => {
+  it.each([
+    ['cherries', 'cherr'],
+    ['cherry', 'cherr'],
+    ['mulberries', 'mulberr'],
+    ['apples', 'apple'],
+    ['apple', 'apple'],
+    ['peaches', 'peach'],
+    ['boxes', 'box'],
+    ['bushes', 'bush'],
+    ['glasses', 'glass'],
+    ['tomatoes', 'tomato'],
+    ['shoes', 'shoe'],
+    ['skids', 'skid'],
+    ['logs', 'log'],
+    ['kiwis', 'kiwi'],
+  ])('asks for the beginning %j and its plural or singular share: %j', (word, asked) => {
+    expect(searchWord(word)).toBe(asked);
+  });
+
+  it.each(['glass', 'citrus', 'hay', 'dry', 'gas', 'oak', 'café', '2x4', '12'])(
+    'leaves %j whole: not a plural, too short, or not plain letters',
+    (word) => {
+      expect(searchWord(word)).toBe(word);
+    },
+  );
+
+  it('leaves at least three letters', () => {
+    expect(searchWord('pies')).toBe('pie');
+    expect(searchWord('city')).toBe('cit');
+  });
+});
 
 describe('plainWords', () => {
-  it('names the words of ASCII letters or digits, lower-cased, each once', () => {
-    expect(plainWords('Apple  pie apple')).toEqual(['apple', 'pie']);
-    expect(plainWords('12 logs')).toEqual(['12', 'logs']);
+  it('names the words of ASCII letters or digits, lower-cased, plurals cut, each once', () => {
+    expect(plainWords('Apple  pie apples')).toEqual(['apple', 'pie']);
+    expect(plainWords('12 logs')).toEqual(['12', 'log']);
   });
 
   it('leaves to PostgreSQL what only its parser splits', () => {

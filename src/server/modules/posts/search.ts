@@ -6,7 +6,8 @@ import { posts } from '../../db/schema/index';
 /**
  * Search by words with the filters in one index (docs/decisions/0071, migration 0007):
  * - `search_vector` holds a post's words (each field apart) and its filter tags; `search_phrase(q)`
- *   matches the search's words in order, each as a prefix: the exact condition, checked per row;
+ *   matches the search's words in order, each as a prefix (plural endings cut, searchWord): the
+ *   exact condition, checked per row;
  * - the GIN index over `search_keys(…)` finds the candidates without reading the text: word
  *   prefixes by type, filter combinations (`~type/status/region/amount`, '*' for any) and the map
  *   cells of the post's public point at GEO_LEVELS.
@@ -64,14 +65,35 @@ export interface IndexKeys extends SQLWrapper {
 
 const indexKeys = (condition: SQL, groups: string[][] | null): IndexKeys => ({ getSQL: () => condition, groups });
 
+/** A word's plural endings, with the least length of a word to lose each (SQL search_word, migration 0034). */
+const PLURAL_ENDINGS: readonly { ending: RegExp; cut: number; minLength: number }[] = [
+  { ending: /ies$/, cut: 3, minLength: 6 },
+  { ending: /[^aeiou]y$/, cut: 1, minLength: 4 },
+  { ending: /oes$/, cut: 2, minLength: 6 },
+  { ending: /(?:ch|sh|ss|x|z)es$/, cut: 2, minLength: 5 },
+  { ending: /[^su]s$/, cut: 1, minLength: 4 },
+];
+
 /**
- * The words of a search as `to_tsvector('simple', q)` makes them, when the app can tell: words of
- * ASCII letters, or of digits, between spaces (lower-cased, each once); null for anything else
- * (hyphens, apostrophes, accents…), which only PostgreSQL's parser says how it splits.
+ * The beginning a search for `word` (lower-cased) asks for, as SQL search_word cuts it: the first
+ * plural ending that applies taken off a word of ASCII letters, so that a singular and its plural
+ * ask for the same ('cherry' and 'cherries': 'cherr'); any other word as it is (docs/decisions/0141).
+ */
+export function searchWord(word: string): string {
+  if (!/^[a-z]+$/.test(word)) return word;
+  const rule = PLURAL_ENDINGS.find((r) => word.length >= r.minLength && r.ending.test(word));
+  return rule ? word.slice(0, -rule.cut) : word;
+}
+
+/**
+ * The words of a search as the index is asked for them (`to_tsvector('simple', q)`, each cut by
+ * searchWord), when the app can tell: words of ASCII letters, or of digits, between spaces
+ * (lower-cased, each once); null for anything else (hyphens, apostrophes, accents…), which only
+ * PostgreSQL's parser says how it splits.
  */
 export function plainWords(q: string): string[] | null {
   const words = q.toLowerCase().split(' ').filter(Boolean);
-  return words.every((w) => /^(?:[a-z]+|[0-9]+)$/.test(w)) ? [...new Set(words)] : null;
+  return words.every((w) => /^(?:[a-z]+|[0-9]+)$/.test(w)) ? [...new Set(words.map(searchWord))] : null;
 }
 
 /**

@@ -90,7 +90,7 @@ export function createWordCellsRepository(db: Db) {
       // Prepared: its plan (two probes of the key) is the same whatever the search.
       const rows = await executePrepared<{ word: string; another: boolean | null }>(db, 'word_cells_sole', sql`
         WITH q AS (
-          SELECT min(u.lexeme) AS p, count(*) AS words FROM unnest(to_tsvector('simple', ${q})) AS u, unnest(u.positions) AS at
+          SELECT min(search_word(u.lexeme)) AS p, count(*) AS words FROM unnest(to_tsvector('simple', ${q})) AS u, unnest(u.positions) AS at
         ), first AS (
           SELECT q.p, ${next(sql`>= q.p`)} AS word FROM q WHERE q.words = 1
         )
