@@ -1,6 +1,7 @@
 import type { Notification } from './notifications';
 import { VERIFIED_BADGES } from './community-values';
 import { threadPath } from './message-values';
+import { COMMENTS_OPEN_PARAM, postPath } from './post-values';
 import { suspendedMessage } from './suspension';
 
 /**
@@ -36,11 +37,12 @@ export function notificationTarget(n: Notification, selfId: string): string {
     case 'new_message':
       return threadPath(n.data.fromUserId, n.data.postId);
     case 'new_comment':
+      return `${postPath(n.data.postId)}&${COMMENTS_OPEN_PARAM}=1`;
     case 'post_hidden':
     case 'post_removed':
     case 'post_restored':
     case 'report_decided':
-      return `/?post=${n.data.postId}`;
+      return postPath(n.data.postId);
     case 'new_rating':
       return `/?member=${selfId}`;
     case 'verification_decided':

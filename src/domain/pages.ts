@@ -5,6 +5,8 @@
  * shows the same titles, so the title a crawler reads is the one a visitor sees.
  */
 
+import { COMMENTS_OPEN_PARAM } from './post-values';
+
 /** The product's name, as the document title, link previews and mails say it. */
 export const SITE_NAME = 'Free Fruit, Firewood & Skids';
 
@@ -166,7 +168,7 @@ const CAMPAIGN_QUERY = ['ref', 'utm_source', 'utm_medium', 'utm_campaign'];
  * starts, then drawn anew, not hydrated (docs/decisions/0088).
  */
 const QUERY_KEEPS_HYDRATION: Readonly<Record<string, ReadonlySet<string>>> = {
-  '/': new Set(['post', 'member', ...CAMPAIGN_QUERY]),
+  '/': new Set(['post', COMMENTS_OPEN_PARAM, 'member', ...CAMPAIGN_QUERY]),
   '/subscribe': new Set(['plan', ...CAMPAIGN_QUERY]),
 };
 

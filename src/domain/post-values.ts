@@ -121,8 +121,14 @@ export function initialsOf(name: string): string {
     .toUpperCase();
 }
 
+/** A post's own address: home with the post's dialog open (spec §9). */
+export const postPath = (id: string) => `/?post=${id}`;
+
+/** The query parameter (`=1`) that opens a post's comments over its dialog: a 'New Comment' notification. */
+export const COMMENTS_OPEN_PARAM = 'comments';
+
 /** Share link of spec §9: the site origin + '/?post=' + id. */
-export const shareLink = (origin: string, id: string) => `${origin}/?post=${id}`;
+export const shareLink = (origin: string, id: string) => `${origin}${postPath(id)}`;
 
 /** Rough boxes [south, west, north, east] for filling a missing region from coordinates (DECISIONS 13). */
 const REGION_BOXES: ReadonlyArray<[RegionValue, [number, number, number, number]]> = [

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPostViaApi, expectToast, newPage, registerViaApi, useBrowser, WIDTHS } from './harness';
+import { createPostViaApi, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
 import { cardOf, closeWithEscape } from './community-helpers';
-import { bell, bellList, openBellLive } from './messages-helpers';
+import { bell, bellList, focusedName, openBellLive } from './messages-helpers';
 import { uniqueToken } from './posts-helpers';
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
@@ -31,7 +31,7 @@ describe('a community around a post', () => {
     postId = (await createPostViaApi(a, { type: 'fruit', title, description: 'Italian plums, ripe now.', address: '3 Orchard Rd, Toronto' })).id;
   });
 
-  it('B comments; A sees the toast and the bell at once, and the notification opens the post', async () => {
+  it('B comments; A sees the toast and the bell at once, and the notification opens the post with its comments', async () => {
     await a.goto(`/?q=${token}`);
     await openBellLive(a);
     await a.keyboard.press('Escape');
@@ -49,9 +49,23 @@ describe('a community around a post', () => {
     await a.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
     await bell(a).click();
     await bellList(a).getByRole('link', { name: /New Comment/ }).click();
+    const opened = a.getByRole('dialog', { name: title });
+    await opened.getByText('Could I come by on Saturday?').waitFor();
+    // On top of the post's dialog: a click reaches it.
+    await opened.getByLabel('Add a comment').click();
+    expect(Object.fromEntries(new URL(a.url()).searchParams)).toEqual({ post: postId, comments: '1' });
+    // Closing the comments leaves the post, and focus on its comments button.
+    await closeWithEscape(opened);
     const details = a.getByRole('dialog', { name: 'Post details' });
     await details.getByRole('heading', { name: title }).waitFor();
-    expect(new URL(a.url()).searchParams.get('post')).toBe(postId);
+    await expect.poll(() => focusedName(a)).toMatch(/^1 comment/i);
+    await closeWithEscape(details);
+    expect(new URL(a.url()).search).toBe('');
+    // The link opened anew (a reload) opens the comments over the post again.
+    await a.goto(`/?post=${postId}&comments=1`);
+    await opened.getByText('Could I come by on Saturday?').waitFor();
+    await snap(a, 'comments-from-notification');
+    await closeWithEscape(opened);
     await closeWithEscape(details);
   });
 

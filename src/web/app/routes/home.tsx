@@ -20,6 +20,7 @@ import {
   ViewToggle,
   type HomeView,
 } from '../../features/posts';
+import { COMMENTS_OPEN_PARAM } from '../../../domain/post-values';
 import { previewOnly } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
 import { trackSearch } from '../../lib/tracking/tracker';
@@ -55,6 +56,8 @@ export function Home() {
       setParams(
         () => {
           const next = new URLSearchParams(window.location.search);
+          // A notification's link opens its post's comments; opening or closing a post ends that.
+          if (key === 'post') next.delete(COMMENTS_OPEN_PARAM);
           if (value === null) next.delete(key);
           else next.set(key, value);
           return next;
@@ -162,7 +165,12 @@ export function Home() {
         </Suspense>
       )}
       {sharedPostId && (
-        <HomePostDialog postId={sharedPostId} near={origin.near} onClose={() => setParam('post', null)} />
+        <HomePostDialog
+          postId={sharedPostId}
+          near={origin.near}
+          commentsOpen={params.get(COMMENTS_OPEN_PARAM) === '1'}
+          onClose={() => setParam('post', null)}
+        />
       )}
       {memberId && <HomeMemberDialog userId={memberId} onClose={() => setParam('member', null)} />}
     </Page>

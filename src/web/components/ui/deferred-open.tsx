@@ -1,4 +1,4 @@
-import { createContext, Suspense, useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Slot } from 'radix-ui';
 
 interface DeferredOpenProps {
@@ -8,6 +8,8 @@ interface DeferredOpenProps {
   render: (trigger: ReactElement) => ReactNode;
   /** Starts loading the code when the pointer or focus reaches the trigger. */
   preload?: () => void;
+  /** Rendered, so opened, from the start: a link that asks for it (a comment notification's post). */
+  initiallyOpen?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export const OpenedByKeyboard = createContext<() => boolean>(() => false);
  * one had focus, the new one takes it, so the dialog knows what opened it and gives focus back
  * there (inside another dialog too, whose own focus trap would otherwise take it first).
  */
-export function DeferredOpen({ trigger, render, preload }: DeferredOpenProps) {
+export function DeferredOpen({ trigger, render, preload, initiallyOpen = false }: DeferredOpenProps) {
   const [active, setActive] = useState(false);
   const byKeyboard = useRef(false);
   const takeByKeyboard = useCallback(() => {
@@ -34,6 +36,17 @@ export function DeferredOpen({ trigger, render, preload }: DeferredOpenProps) {
     return was;
   }, []);
   const hadFocus = useRef(false);
+  // Opened on the frame after the first commit, not in it: a dialog this sits in is then open
+  // before the one opened over it, which Radix needs to stack it on top (its layers stack in the
+  // order they mount). The trigger takes focus first, as a click gives it, to have it back on closing.
+  useEffect(() => {
+    if (!initiallyOpen) return;
+    const frame = requestAnimationFrame(() => {
+      hadFocus.current = true;
+      setActive(true);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [initiallyOpen]);
   const keepFocus = useCallback((node: HTMLElement | null) => {
     if (node && hadFocus.current && !node.contains(document.activeElement)) node.focus();
   }, []);

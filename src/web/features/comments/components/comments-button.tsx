@@ -7,10 +7,17 @@ import { lazyNamed } from '../../../lib/lazy';
 
 const CommentsDialog = lazyNamed(() => import('./comments-dialog'), 'CommentsDialog');
 
+interface CommentsButtonProps {
+  post: Pick<Post, 'id' | 'title' | 'commentCount'>;
+  /** The comments open at once: the post was opened from a 'New Comment' notification. */
+  open?: boolean;
+}
+
 /** The card's comments button (spec §2 Post card): its count, and the dialog, loaded on first use. */
-export function CommentsButton({ post }: { post: Pick<Post, 'id' | 'title' | 'commentCount'> }) {
+export function CommentsButton({ post, open }: CommentsButtonProps) {
   return (
     <DeferredOpen
+      initiallyOpen={open}
       trigger={
         <Button variant="ghost" size="sm" className="min-w-0 flex-1 shrink justify-start px-2 text-muted-foreground">
           <MessageCircle aria-hidden="true" />

@@ -40,6 +40,6 @@ describe('where a notification leads (DECISIONS 15)', () => {
         <NotificationList items={[rating, comment('2', 0)]} selfId="u1" onOpen={() => undefined} />
       </MemoryRouter>,
     );
-    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))).toEqual(['/?member=u1', '/?post=p1']);
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))).toEqual(['/?member=u1', '/?post=p1&comments=1']);
   });
 });

@@ -161,11 +161,11 @@ export function PostContact({ post }: { post: Post }) {
   return <MessageButton post={post} />;
 }
 
-/** Comments, share and report (not on one's own post). */
-export function PostActions({ post, reportable }: { post: Post; reportable: boolean }) {
+/** Comments (open at once when `commentsOpen`), share and report (not on one's own post). */
+export function PostActions({ post, reportable, commentsOpen }: { post: Post; reportable: boolean; commentsOpen?: boolean }) {
   return (
     <div className="flex items-center gap-1 border-t pt-2">
-      <CommentsButton post={post} />
+      <CommentsButton post={post} open={commentsOpen} />
       <DeferredOpen
         trigger={
           <Button

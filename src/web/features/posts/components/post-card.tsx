@@ -19,17 +19,19 @@ interface PostCardProps {
   post: Post;
   /** The post's own dialog: its whole description, not a card's first lines. */
   full?: boolean;
+  /** Its comments open over it (the post's dialog, from a 'New Comment' notification). */
+  commentsOpen?: boolean;
   /** The heading level of the title in the page's outline. */
   headingLevel?: 'h2' | 'h3';
   className?: string;
 }
 
 /** Every element of spec §2 Post card; past a guest's daily previews, the locked card. */
-export function PostCard({ post, headingLevel = 'h3', className, full }: PostCardProps) {
+export function PostCard({ post, headingLevel = 'h3', className, ...open }: PostCardProps) {
   return post.locked ? (
     <LockedPostCard post={post} headingLevel={headingLevel} className={className} />
   ) : (
-    <OpenPostCard post={post} headingLevel={headingLevel} className={className} full={full} />
+    <OpenPostCard post={post} headingLevel={headingLevel} className={className} {...open} />
   );
 }
 
@@ -64,7 +66,7 @@ function LockedPostCard({ post, headingLevel: Heading = 'h3', className }: PostC
   );
 }
 
-function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full }: PostCardProps) {
+function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full, commentsOpen }: PostCardProps) {
   const { actor } = useSession();
   const titleId = useId();
   const own = !canContactOwner(actor, post);
@@ -110,7 +112,7 @@ function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full }: P
         <div className="mt-auto grid min-w-0 grid-cols-1 gap-3">
           <PostOwner post={post} />
           {!own && <PostContact post={post} />}
-          <PostActions post={post} reportable={!own} />
+          <PostActions post={post} reportable={!own} commentsOpen={commentsOpen} />
         </div>
       </div>
     </Card>

@@ -11,11 +11,16 @@ import { PostCard } from './post-card';
 interface PostDialogProps {
   postId: string;
   near: string | null;
+  /** Its comments open over it (`&comments=1`: a 'New Comment' notification). */
+  commentsOpen?: boolean;
   onClose: () => void;
 }
 
-/** A shared link `/?post=ID` (spec §9) or a map popup's 'View Details': the post in a dialog. */
-export function PostDialog({ postId, near, onClose }: PostDialogProps) {
+/**
+ * A shared link `/?post=ID` (spec §9), a map popup's 'View Details' or a notification: the post in
+ * a dialog, with its comments over it when the link asks.
+ */
+export function PostDialog({ postId, near, commentsOpen, onClose }: PostDialogProps) {
   const post = usePost(postId, near);
   // The card renders as a transition, in slices, not in the task its answer arrives in (docs/decisions/0088).
   const data = useDeferredValue(post.data);
@@ -33,6 +38,7 @@ export function PostDialog({ postId, near, onClose }: PostDialogProps) {
             <PostCard
               post={data}
               full
+              commentsOpen={commentsOpen}
               headingLevel="h2"
               className="rounded-none border-x-0 border-b-0 shadow-none"
             />
