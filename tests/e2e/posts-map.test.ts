@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { expectAccessible, hitsInside, newPage, registerViaApi, snap, useBrowser } from './harness';
+import { TILES_FAILED_TEXT } from '../../src/web/lib/osm';
 import { createPosts, TORONTO, uniqueToken } from './posts-helpers';
 
 describe('the map view', () => {
@@ -124,5 +125,19 @@ describe('the map view', () => {
     expect(member.url()).toContain('view=map');
     // The button has gone with the filters: focus is in the search box, not on the page.
     expect(await member.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+  });
+
+  it('says so over the map while its street tiles fail, and no more once they load', async () => {
+    const page = await newPage(ctx.browser, { width: 390 });
+    await page.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) => route.abort('internetdisconnected'));
+    await page.goto('/?view=map');
+    const note = page.getByRole('region', { name: 'Map of posts' }).getByText(TILES_FAILED_TEXT);
+    await note.waitFor();
+    await snap(page, 'map-tiles-failed');
+    await expectAccessible(page);
+    // Back online (the harness's blank tiles): the next tiles that load take the note away.
+    await page.unroute(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//);
+    await page.locator('.leaflet-control-zoom-in').click();
+    await note.waitFor({ state: 'detached' });
   });
 });

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MapContainer, TileLayer, useMap, useMapEvents, type MapContainerProps } from 'react-leaflet';
+import { MapContainer, useMap, useMapEvents, type MapContainerProps } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Map as LeafletMap } from 'leaflet';
 import { LoaderCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { bboxParam } from '../../../../domain/map';
 import type { MapResponse } from '../../../../domain/posts';
 import { waitMessage } from '../../../lib/api';
 import { countOf } from '../../../lib/count';
-import { OSM_TILES } from '../../../lib/osm';
+import { OsmTiles } from '../../../lib/osm-tiles';
 import { upperFirst } from '../../../lib/utils';
 import { mapOptions, useMapPosts, type MapViewport } from '../api/get-map';
 import { closerLook, mapStart, NEARBY_ZOOM, WORLD_VIEWPORT, type MapStart } from '../start-view';
@@ -86,7 +86,7 @@ export function MapView({ query, gated, onViewDetails, onClearFilters }: MapView
       <div className="h-[65vh] min-h-80 overflow-hidden rounded-2xl border shadow-sm">
         {start ? (
           <MapContainer {...openingProps(start)} className="size-full" worldCopyJump>
-            <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
+            <OsmTiles />
             <ViewportWatcher onChange={setViewport} />
             <FollowOrigin near={new URLSearchParams(query).get('near')} />
             {posts.data && (

@@ -1,11 +1,11 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import type { LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
 import type { LatLng } from '../../../../../domain/geo';
 import { defaultOrigin } from '../../../../lib/default-origin';
 import { pinIcon } from '../../../../lib/map-pins';
-import { OSM_TILES } from '../../../../lib/osm';
+import { OsmTiles } from '../../../../lib/osm-tiles';
 
 /** Without a pin yet, the picker shows the area around the site's default origin, where most posts are. */
 const START_ZOOM = 10;
@@ -36,7 +36,7 @@ export function LocationMap({ value, onChange, pinColour, recentre }: LocationMa
       scrollWheelZoom={false}
       className="h-56 w-full rounded-lg border border-input sm:h-64"
     >
-      <TileLayer url={OSM_TILES.url} attribution={OSM_TILES.attribution} />
+      <OsmTiles />
       <ClickToPlace onChange={onChange} />
       <FollowValue value={value} recentre={recentre} />
       {value && (
