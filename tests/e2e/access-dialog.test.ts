@@ -151,6 +151,10 @@ describe('the Kindness Button on /subscribe', () => {
     await welcome.getByText(/You can see every post and share your own until \w{3} \d{1,2}:\d{2}/).waitFor();
     expect(await welcome.getByText('then join to see every post', { exact: false }).count()).toBe(0);
     await snap(page, 'welcome-with-access');
+    // So does the header, where there is room (0142).
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await page.getByRole('navigation', { name: 'Main' }).getByText(/^Pass until \w{3},? \d{1,2}:\d{2}/).waitFor();
+    await page.setViewportSize({ width: WIDTHS.mobile, height: 900 });
 
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Get Free Access' }).click();

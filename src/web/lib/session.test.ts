@@ -5,6 +5,8 @@ import type { PublicUser, SessionView } from '../../domain/auth';
 import { canManagePost, canPost } from '../../domain/policy';
 import {
   badgeOf,
+  guestBadgeOf,
+  passEndText,
   memberInTab,
   grantsOf,
   nextBadgeChange,
@@ -142,6 +144,26 @@ describe('badgeOf (spec §4)', () => {
     const pass = sessionOf(dayPass(2), false).actor;
     expect(badgeOf(pass, NOW)).toBe('Premium');
     expect(badgeOf(pass, new Date(hours(2)))).toBeNull();
+  });
+});
+
+describe('guestBadgeOf (docs/decisions/0142)', () => {
+  it("says until when a guest's pass lasts, a pass that follows carrying it on, and nothing once it has ended", () => {
+    expect(guestBadgeOf(sessionOf(guestView, false).actor, NOW)).toBeNull();
+    const pass = sessionOf(dayPass(2), false).actor;
+    expect(guestBadgeOf(pass, NOW)).toBe(`Pass until ${passEndText(new Date(hours(2)))}`);
+    expect(guestBadgeOf(pass, new Date(hours(2)))).toBeNull();
+    const followed = sessionOf({ ...guestView, grants: [...dayPass(2).grants, { kind: 'day', startsAt: hours(2), endsAt: hours(26) }] }, false).actor;
+    expect(guestBadgeOf(followed, NOW)).toBe(`Pass until ${passEndText(new Date(hours(26)))}`);
+  });
+
+  it('says Full access for a grant that does not end', () => {
+    const lifetime = sessionOf({ ...guestView, grants: [{ kind: 'lifetime', startsAt: hours(-1), endsAt: null }] }, false).actor;
+    expect(guestBadgeOf(lifetime, NOW)).toBe('Full access');
+  });
+
+  it('writes the end as a weekday and a time', () => {
+    expect(passEndText(new Date(hours(2)))).toMatch(/^\w{3},? \d{1,2}:\d{2}\s?(?:AM|PM)?$/);
   });
 });
 

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient, type QueryFunctionContext } from '@tans
 import { badgeText, deriveSubscription, type Grant } from '../../domain/access';
 import { DAY_MS } from '../../domain/limits';
 import type { PublicUser, SessionView } from '../../domain/auth';
-import { canView, type ActorView, type PostingMode } from '../../domain/policy';
+import { canView, viewingEndsAt, type ActorView, type PostingMode } from '../../domain/policy';
 import type { Suspension } from '../../domain/suspension';
 import { apiRequest } from './api';
 import { startAfresh } from './fresh-start';
@@ -101,6 +101,20 @@ export const previewOnly = (session: Session, now: Date): boolean =>
 export function badgeOf(actor: ActorView, now: Date): string | null {
   const { subscriptionStatus, trialEndsAt } = deriveSubscription(actor.grants, now);
   return badgeText({ subscriptionStatus, trialEndsAt: trialEndsAt?.toISOString() ?? null }, now);
+}
+
+/** When a pass ends, as the viewer's clock says it: 'Tue 3:40 PM'. */
+export const passEndText = (end: Date) =>
+  end.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * A guest's header badge (docs/decisions/0142): what their pass (a day pass, the kindness grant)
+ * gives until when, 'Pass until Tue 3:40 PM', or 'Full access' when it does not end; none without one.
+ */
+export function guestBadgeOf(actor: ActorView, now: Date): string | null {
+  const end = viewingEndsAt(actor, now);
+  if (end === undefined) return null;
+  return end === null ? 'Full access' : `Pass until ${passEndText(end)}`;
 }
 
 /** The next moment a grant starts or ends after `now`, when what the policy allows may change; null if none. */

@@ -1,15 +1,25 @@
 import { Link } from 'react-router';
 import { Heart } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { guestBadgeOf } from '../../lib/session';
+import { useSession } from '../../lib/session-provider';
 import { HeaderButton } from './header-button';
 import { HowItWorksButton } from './header-dialogs';
+import { StatusBadge } from './status-badge';
 
-/** Spec §2 header for guests: How it Works, Favorites, Sign In, Start Free Trial ('Trial' on phones). */
+/**
+ * Spec §2 header for guests: How it Works, Favorites, Sign In, Start Free Trial ('Trial' on
+ * phones); a guest holding a pass sees until when beside them, where there is room (0142).
+ */
 export function GuestNav() {
+  // From the grants at this render: the session renders its readers again when one ends.
+  const { actor } = useSession();
+  const badge = guestBadgeOf(actor, new Date());
   return (
     <>
       <HowItWorksButton />
       <HeaderButton icon={Heart} label="Favorites" to="/favorites" />
+      {badge && <StatusBadge text={badge} className="mx-1 hidden lg:inline-flex" />}
       <Button variant="ghost" size="sm" className="px-2 sm:px-3" asChild>
         <Link to="/login">Sign In</Link>
       </Button>

@@ -1,9 +1,12 @@
 import { Badge } from '../../components/ui/badge';
 
-/** The subscription badge of spec §4: 'Premium' in green, 'Trial - N days left' in the warm accent. */
+/**
+ * The subscription badge of spec §4: 'Premium' in green, 'Trial - N days left' in the warm accent;
+ * a guest's pass the same way: 'Full access' in green, 'Pass until …' in the accent (0142).
+ */
 export function StatusBadge({ text, className }: { text: string; className?: string }) {
   return (
-    <Badge variant={text === 'Premium' ? 'default' : 'accent'} className={className}>
+    <Badge variant={text === 'Premium' || text === 'Full access' ? 'default' : 'accent'} className={className}>
       {text}
     </Badge>
   );

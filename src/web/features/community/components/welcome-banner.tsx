@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Sprout } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { passEndText } from '../../../lib/session';
 import { DismissButton } from './dismiss-button';
 
 export const WELCOME_TEXT = {
@@ -13,8 +14,6 @@ export const WELCOME_TEXT = {
       : `People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own until ${until}. For longer, a free account: a 7-day trial, no payment.`,
 } as const;
 
-/** When a pass ends, as the guest's clock says it: 'Tue 3:40 PM'. */
-const endText = (end: Date) => end.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
 /**
  * Spec §2 Home: the welcome banner, for guests, until dismissed on this device. `accessUntil`: the
@@ -33,7 +32,7 @@ export function WelcomeBanner({ accessUntil, onDismiss }: { accessUntil?: Date |
           {WELCOME_TEXT.title}
         </h2>
         <p className="text-sm">
-          {accessUntil === undefined ? WELCOME_TEXT.body : WELCOME_TEXT.withAccess(accessUntil && endText(accessUntil))}
+          {accessUntil === undefined ? WELCOME_TEXT.body : WELCOME_TEXT.withAccess(accessUntil && passEndText(accessUntil))}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
