@@ -25,6 +25,9 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** What the bell's 'Clear all' asks first: it deletes every notification, not only those shown (docs/decisions/0142). */
+export const CLEAR_ALL_QUESTION = 'Delete all your notifications, older ones too?';
+
 /** The bell's badge (spec §2 Header): '9+' above 9. */
 export const unreadBadge = (count: number) => (count > 9 ? '9+' : String(count));
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
+import { CLEAR_ALL_QUESTION } from '../../src/domain/notification-values';
 import { messageViaApi } from './community-helpers';
 import { bell, bellList, focusedName, openBellLive } from './messages-helpers';
 
@@ -100,11 +101,22 @@ describe('notifications of a member', () => {
     await page.getByRole('region', { name: 'Conversation' }).getByText('General').waitFor();
   });
 
-  it("empties the bell with 'Clear all', focus staying in it", async () => {
+  it("empties the bell with 'Clear all' once asked again, focus staying in it", async () => {
     await bell(page).click();
     const list = bellList(page);
     await list.getByRole('link', { name: /Note 11/ }).waitFor();
-    await list.getByRole('button', { name: 'Clear all' }).click();
+    // It asks first; Cancel keeps them and gives focus back to 'Clear all'.
+    const clearAll = list.getByRole('button', { name: 'Clear all' });
+    await clearAll.click();
+    const asked = list.getByRole('group', { name: CLEAR_ALL_QUESTION });
+    expect(await focusedName(page)).toBe('Cancel');
+    await snap(page, 'bell-clear-asked');
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Clear all');
+    await list.getByRole('link', { name: /Note 11/ }).waitFor();
+    await clearAll.click();
+    await asked.getByRole('button', { name: 'Clear', exact: true }).click();
     await list.getByText('No notifications yet').waitFor();
     expect(await focusedName(page)).toBe('Notifications');
     await expectAccessible(page);

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useClearNotifications, useMarkRead } from '../api/change-notifications';
 import { useBell } from '../api/get-notifications';
 import { LiveIndicator } from './live-indicator';
+import { CLEAR_ALL_QUESTION } from '../../../../domain/notification-values';
 import { NotificationList } from './notification-item';
 
 interface BellPopoverProps {
@@ -17,7 +18,9 @@ interface BellPopoverProps {
 /**
  * The bell's list (spec §2 Header, §9): Live or Offline, 'Clear all', the ten most recent or 'No
  * notifications yet', and 'View all notifications' when there are more. Following one marks it
- * read and goes to it (DECISIONS 15). Opened at once (DeferredOpen); focus comes back to the bell.
+ * read and goes to it (DECISIONS 15). 'Clear all' deletes every notification, the older ones too,
+ * so it asks first, in place (docs/decisions/0142). Opened at once (DeferredOpen); focus comes
+ * back to the bell.
  */
 export function BellPopover({ userId, trigger }: BellPopoverProps) {
   const [open, setOpen] = useState(true);
@@ -26,11 +29,18 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
   const clear = useClearNotifications(userId);
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const clearAll = () => {
     clear.mutate();
+    setConfirming(false);
     // The button leaves with the list: focus stays in the popover (docs/decisions/0049).
     heading.current?.focus();
+  };
+  const keep = () => {
+    setConfirming(false);
+    clearButton.current?.focus();
   };
 
   return (
@@ -56,15 +66,18 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
             <LiveIndicator />
             {items.length > 0 && (
               <Button
+                ref={clearButton}
                 variant="ghost"
                 size="sm"
                 className="ml-auto h-8 px-2 text-muted-foreground"
-                onClick={clearAll}
+                aria-expanded={confirming}
+                onClick={() => setConfirming(true)}
               >
                 Clear all
               </Button>
             )}
           </div>
+          {confirming && items.length > 0 && <ClearConfirmation onClear={clearAll} onKeep={keep} />}
           <div className="min-h-0 overflow-y-auto p-1.5">
             {items.length > 0 ? (
               <NotificationList
@@ -98,5 +111,27 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** 'Clear all' asked again, under the heading: Cancel (focused first) or Clear. */
+function ClearConfirmation({ onClear, onKeep }: { onClear: () => void; onKeep: () => void }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id} className="flex flex-wrap items-center gap-2 border-b bg-muted px-4 py-2.5">
+      <p id={id} className="mr-auto text-sm">
+        {CLEAR_ALL_QUESTION}
+      </p>
+      <Button variant="outline" size="sm" className="h-8" autoFocus onClick={onKeep}>
+        Cancel
+      </Button>
+      <Button
+        size="sm"
+        className="h-8 bg-destructive text-destructive-foreground hover:bg-destructive/90"
+        onClick={onClear}
+      >
+        Clear
+      </Button>
+    </div>
   );
 }
