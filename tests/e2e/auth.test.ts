@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
 import { expectToastPair } from './access-helpers';
 import { expectAccessible, expectToast, newPage, registerViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 
@@ -143,6 +144,8 @@ describe('auth journey', () => {
     await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
     await expectAccessible(page);
     await snap(page, 'account');
+    await page.getByText(DELETE_ACCOUNT_TEXT.body).waitFor();
+    expect(await page.getByText(DELETE_ACCOUNT_TEXT.admin).count()).toBe(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^free-fruit-my-data-\d{4}-\d{2}-\d{2}\.json$/);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
 import { cardOf } from './community-helpers';
 import { expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
@@ -166,6 +167,9 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await removed.getByText(/^by moderator/).waitFor();
     await expectAccessible(admin);
     await snap(admin, 'admin-audit-log');
+    // Which is why an admin closing their account is told their name stays on these (0143).
+    await admin.goto('/account');
+    await admin.getByText(DELETE_ACCOUNT_TEXT.admin).waitFor();
   });
 
   it("suspends the post's owner from the case, who sees why and until when, and lifts it from their profile", async () => {

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
-import { ACCOUNT_MESSAGES, DeleteAccountInput } from '../../../domain/account';
+import { ACCOUNT_MESSAGES, DELETE_ACCOUNT_TEXT, DeleteAccountInput } from '../../../domain/account';
 import { EmailCard, MailCard, NameCard } from '../../features/account';
 import { ChangePasswordCard } from '../../features/auth';
 import { Page } from '../../components/layout/page';
@@ -69,6 +69,7 @@ function ExportCard() {
 }
 
 function DeleteCard() {
+  const { actor } = useSession();
   const form = useForm({ resolver: zodResolver(DeleteAccountInput), defaultValues: { password: '' } });
   const remove = useMutation({
     mutationFn: (input: DeleteAccountInput) => apiRequest<void>('DELETE', '/api/user/me', input),
@@ -83,11 +84,8 @@ function DeleteCard() {
   return (
     <Card className="grid gap-3 border-destructive/40 p-6">
       <h2 className="text-xl font-semibold">Delete your account</h2>
-      <p className="text-muted-foreground">
-        Deleting your account removes it at once and for good, with your posts and their photos, your favourites,
-        comments and ratings, and your conversations (the members you wrote to no longer see them). Receipts of
-        payments are kept without your name, as the accounts require. Download your data first if you want a copy.
-      </p>
+      <p className="text-muted-foreground">{DELETE_ACCOUNT_TEXT.body}</p>
+      {actor.isAdmin && <p className="text-muted-foreground">{DELETE_ACCOUNT_TEXT.admin}</p>}
       <form onSubmit={form.handleSubmit((values) => remove.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
         <BoundField form={form} name="password" label="Your password" type="password" autoComplete="current-password" hint="Asked again so no one else can close your account." />
         <PendingButton pending={remove.isPending} icon={Trash2} className="bg-destructive text-destructive-foreground hover:bg-destructive/90">
