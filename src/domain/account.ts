@@ -4,17 +4,17 @@ import { uuidField } from './id-schemas';
 import { POLICY_MESSAGES } from './policy';
 import { text } from './text';
 
-/** Closing an account and taking one's data (DECISIONS 17). */
 /**
  * What deleting an account takes and what it keeps (DECISIONS 17): the moderators' log keeps the
- * names on its decisions as they were (migration 0013), and an admin's address stays on record
- * against its reuse for the role (docs/decisions/0122, 0143).
+ * names and titles on its decisions as they were (migration 0013), and an admin's address stays on
+ * record against its reuse for the role (docs/decisions/0122, 0143).
  */
 export const DELETE_ACCOUNT_TEXT = {
-  body: "Deleting your account removes it at once and for good, with your posts and their photos, your favourites, comments and ratings, and your conversations (the members you wrote to no longer see them). Receipts of payments are kept without your name, as the accounts require, and the moderators' log keeps the name on any decision about your account or posts. Download your data first if you want a copy.",
+  body: "Deleting your account removes it at once and for good, with your posts and their photos, your favourites, comments and ratings, and your conversations (the members you wrote to no longer see them). Receipts of payments are kept without your name, as the accounts require, and the moderators' log keeps your name, and a post's title or a business's name, on any decision about them. Download your data first if you want a copy.",
   admin: "As an admin, your name also stays on the decisions you made, and your email address is kept so that an account registered with it later is not made an admin.",
 } as const;
 
+/** Closing an account and taking one's data (DECISIONS 17). */
 export const ACCOUNT_MESSAGES = {
   signIn: 'Please sign in to manage your account.',
   passwordRequired: 'Please enter your password to confirm.',

@@ -122,8 +122,13 @@ describe('GET /api/posts/map with a distance', () => {
   ])(
     'gives every post of the list within %s, to members and (coarser) to guests, at zoom %i',
     async (query, zoom) => {
-      const list = await get(`/api/posts?${query}&limit=1`, member.cookie);
-      const total = Number(list.headers['x-total-count']);
+      const list = await get(`/api/posts?${query}&limit=100`, member.cookie);
+      // The list's total can be an estimate (a rim's share of a word's kept counts, said 'about'):
+      // then its rows, all on one page, are the exact count.
+      const rows = (list.json() as unknown[]).length;
+      const estimated = list.headers['x-total-count-estimated'] === 'true';
+      if (estimated) expect(rows).toBeLessThan(100);
+      const total = estimated ? rows : Number(list.headers['x-total-count']);
       expect(total).toBeGreaterThan(0);
       // A box holding the whole circle: the map's counts add up to the list's total.
       const bbox = '-80.2,43.2,-78.6,44.2';

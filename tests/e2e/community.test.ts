@@ -54,11 +54,13 @@ describe('a community around a post', () => {
     // On top of the post's dialog: a click reaches it.
     await opened.getByLabel('Add a comment').click();
     expect(Object.fromEntries(new URL(a.url()).searchParams)).toEqual({ post: postId, comments: '1' });
-    // Closing the comments leaves the post, and focus on its comments button.
+    // Closing the comments leaves the post, and focus on its comments button; the address no
+    // longer asks for them, so a reload shows the post alone.
     await closeWithEscape(opened);
     const details = a.getByRole('dialog', { name: 'Post details' });
     await details.getByRole('heading', { name: title }).waitFor();
     await expect.poll(() => focusedName(a)).toMatch(/^1 comment/i);
+    expect(Object.fromEntries(new URL(a.url()).searchParams)).toEqual({ post: postId });
     await closeWithEscape(details);
     expect(new URL(a.url()).search).toBe('');
     // The link opened anew (a reload) opens the comments over the post again.

@@ -115,6 +115,19 @@ describe('notifications of a member', () => {
     await asked.waitFor({ state: 'detached' });
     expect(await focusedName(page)).toBe('Clear all');
     await list.getByRole('link', { name: /Note 11/ }).waitFor();
+    // Escape takes back the question only; the bell closed while asking opens on the list.
+    await clearAll.click();
+    await asked.waitFor();
+    await page.keyboard.press('Escape');
+    await asked.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Clear all');
+    await clearAll.click();
+    await asked.waitFor();
+    await page.mouse.click(5, 600);
+    await list.waitFor({ state: 'detached' });
+    await bell(page).click();
+    await list.getByRole('link', { name: /Note 11/ }).waitFor();
+    expect(await asked.count()).toBe(0);
     await clearAll.click();
     await asked.getByRole('button', { name: 'Clear', exact: true }).click();
     await list.getByText('No notifications yet').waitFor();

@@ -107,6 +107,9 @@ export function badgeOf(actor: ActorView, now: Date): string | null {
 export const passEndText = (end: Date) =>
   end.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
+/** A guest's badge for a grant that does not end. */
+export const FULL_ACCESS_BADGE = 'Full access';
+
 /**
  * A guest's header badge (docs/decisions/0142): what their pass (a day pass, the kindness grant)
  * gives until when, 'Pass until Tue 3:40 PM', or 'Full access' when it does not end; none without one.
@@ -114,7 +117,7 @@ export const passEndText = (end: Date) =>
 export function guestBadgeOf(actor: ActorView, now: Date): string | null {
   const end = viewingEndsAt(actor, now);
   if (end === undefined) return null;
-  return end === null ? 'Full access' : `Pass until ${passEndText(end)}`;
+  return end === null ? FULL_ACCESS_BADGE : `Pass until ${passEndText(end)}`;
 }
 
 /** The next moment a grant starts or ends after `now`, when what the policy allows may change; null if none. */

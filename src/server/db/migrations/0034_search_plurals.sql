@@ -36,3 +36,25 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
           || coalesce((SELECT string_agg(' & (' || tag || ')', '') FROM unnest(tags) AS tag), ''))::tsquery
   FROM unnest(to_tsvector('simple', q)) AS u
 $$;
+--> statement-breakpoint
+-- The map's kept counts of a word (word_cells, 0095) are kept under each word's cut form, once per
+-- post: a post holding 'apple' and 'apples' counts once under 'apple', so a search for 'apples'
+-- (asking for 'apple') has one kept word to read, as 'kindling' has, instead of two.
+CREATE OR REPLACE FUNCTION post_word_cells(p posts) RETURNS TABLE (word text, type post_type, cx int, cy int)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT DISTINCT public.search_word(l.lexeme), p.type, map_cell_x(p.public_longitude, 15), map_cell_y(p.public_latitude, 15)
+  FROM unnest(p.search_vector) AS l
+  WHERE p.public_latitude IS NOT NULL AND p.public_longitude IS NOT NULL AND p.hidden_at IS NULL
+    AND NOT p.owner_suspended AND left(l.lexeme, 1) <> '~'
+$$;
+--> statement-breakpoint
+-- Whether every word beginning with `prefix` is kept under a cut form that begins with it too, so
+-- the kept words beginning with it hold all its posts: not when a word beginning with it loses
+-- letters of it to search_word ('peache' begins 'peaches', kept as 'peach'; 'cherry' is itself
+-- cut to 'cherr'). Only a word that `prefix` ends or that ends one or two letters later can.
+CREATE OR REPLACE FUNCTION search_word_keeps(prefix text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT bool_and(length(public.search_word(prefix || e)) >= length(prefix)) FROM unnest(ARRAY['', 's', 'es']) AS e
+$$;
+--> statement-breakpoint
+SELECT word_cells_rebuild();

@@ -1,4 +1,5 @@
 import { Badge } from '../../components/ui/badge';
+import { FULL_ACCESS_BADGE } from '../../lib/session';
 
 /**
  * The subscription badge of spec §4: 'Premium' in green, 'Trial - N days left' in the warm accent;
@@ -6,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
  */
 export function StatusBadge({ text, className }: { text: string; className?: string }) {
   return (
-    <Badge variant={text === 'Premium' || text === 'Full access' ? 'default' : 'accent'} className={className}>
+    <Badge variant={text === 'Premium' || text === FULL_ACCESS_BADGE ? 'default' : 'accent'} className={className}>
       {text}
     </Badge>
   );

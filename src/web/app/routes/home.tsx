@@ -168,7 +168,9 @@ export function Home() {
         <HomePostDialog
           postId={sharedPostId}
           near={origin.near}
-          commentsOpen={params.get(COMMENTS_OPEN_PARAM) === '1'}
+          comments={
+            params.get(COMMENTS_OPEN_PARAM) === '1' ? { onClose: () => setParam(COMMENTS_OPEN_PARAM, null) } : undefined
+          }
           onClose={() => setParam('post', null)}
         />
       )}

@@ -1,2 +1,2 @@
 /** The comments feature's public entry: the card's comments button, which opens the dialog. */
-export { CommentsButton } from './components/comments-button';
+export { CommentsButton, type OpenedComments } from './components/comments-button';

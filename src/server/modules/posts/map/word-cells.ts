@@ -79,8 +79,11 @@ export function createWordCellsRepository(db: Db) {
   return {
     /**
      * The kept word that a search for `q` matches, when `q` is one word and exactly one kept word
-     * begins with it (a search matches the posts with a word beginning with it: with two such
-     * words, a post holding both would be counted twice); else null. Two probes of the key.
+     * begins with what it asks for (a search matches the posts with a word beginning with it: with
+     * two such words, a post holding both would be counted twice); else null. Words are kept cut
+     * (search_word: 'apples' under 'apple', once per post), so a search whose beginning a word
+     * can lose to the cut ('peache', of 'peaches' kept as 'peach') is not answered from them
+     * (search_word_keeps, migration 0034). Two probes of the key.
      */
     async soleWord(q: string): Promise<string | null> {
       // Each probe reads the key from a point on (the first word at or after the search, then the
@@ -92,7 +95,7 @@ export function createWordCellsRepository(db: Db) {
         WITH q AS (
           SELECT min(search_word(u.lexeme)) AS p, count(*) AS words FROM unnest(to_tsvector('simple', ${q})) AS u, unnest(u.positions) AS at
         ), first AS (
-          SELECT q.p, ${next(sql`>= q.p`)} AS word FROM q WHERE q.words = 1
+          SELECT q.p, ${next(sql`>= q.p`)} AS word FROM q WHERE q.words = 1 AND search_word_keeps(q.p)
         )
         SELECT first.word, starts_with(${next(sql`> first.word`)}, first.p) AS another
         FROM first WHERE starts_with(first.word, first.p)`);

@@ -7,17 +7,21 @@ import { lazyNamed } from '../../../lib/lazy';
 
 const CommentsDialog = lazyNamed(() => import('./comments-dialog'), 'CommentsDialog');
 
+/** Comments opened at once, by a 'New Comment' notification's link, and what their closing does. */
+export interface OpenedComments {
+  onClose: () => void;
+}
+
 interface CommentsButtonProps {
   post: Pick<Post, 'id' | 'title' | 'commentCount'>;
-  /** The comments open at once: the post was opened from a 'New Comment' notification. */
-  open?: boolean;
+  opened?: OpenedComments;
 }
 
 /** The card's comments button (spec §2 Post card): its count, and the dialog, loaded on first use. */
-export function CommentsButton({ post, open }: CommentsButtonProps) {
+export function CommentsButton({ post, opened }: CommentsButtonProps) {
   return (
     <DeferredOpen
-      initiallyOpen={open}
+      initiallyOpen={Boolean(opened)}
       trigger={
         <Button variant="ghost" size="sm" className="min-w-0 flex-1 shrink justify-start px-2 text-muted-foreground">
           <MessageCircle aria-hidden="true" />
@@ -26,7 +30,7 @@ export function CommentsButton({ post, open }: CommentsButtonProps) {
         </Button>
       }
       preload={CommentsDialog.preload}
-      render={(trigger) => <CommentsDialog post={post} trigger={trigger} />}
+      render={(trigger) => <CommentsDialog post={post} trigger={trigger} onClose={opened?.onClose} />}
     />
   );
 }

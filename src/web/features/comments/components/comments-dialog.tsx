@@ -15,6 +15,8 @@ import { CommentList } from './comment-list';
 interface CommentsDialogProps {
   post: Pick<Post, 'id' | 'title'>;
   trigger: ReactElement;
+  /** Told when the dialog closes (comments a link opened: the link's parameter goes). */
+  onClose?: () => void;
 }
 
 /**
@@ -22,9 +24,9 @@ interface CommentsDialogProps {
  * name (DECISIONS 19), loaded only while open; a member's form below them, a guest's invitation to
  * sign in. The list scrolls and the form stays in view.
  */
-export function CommentsDialog({ post, trigger }: CommentsDialogProps) {
+export function CommentsDialog({ post, trigger, onClose }: CommentsDialogProps) {
   return (
-    <Dialog defaultOpen>
+    <Dialog defaultOpen onOpenChange={(open) => !open && onClose?.()}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       {/* Focus on the dialog, to read from the top, rather than on the newest author's name. */}
       <DialogContent className="flex flex-col gap-4 sm:max-w-lg" onOpenAutoFocus={focusDialogItself}>

@@ -14,7 +14,6 @@ export const WELCOME_TEXT = {
       : `People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own until ${until}. For longer, a free account: a 7-day trial, no payment.`,
 } as const;
 
-
 /**
  * Spec §2 Home: the welcome banner, for guests, until dismissed on this device. `accessUntil`: the
  * end of the guest's access to every post (null: it does not end), undefined without access.

@@ -38,13 +38,18 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
     // The button leaves with the list: focus stays in the popover (docs/decisions/0049).
     heading.current?.focus();
   };
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    // Closed while asking: it opens again on the list, not on the question.
+    if (!next) setConfirming(false);
+  };
   const keep = () => {
     setConfirming(false);
     clearButton.current?.focus();
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -56,6 +61,12 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             heading.current?.focus();
+          }}
+          // Escape while asking takes back the question only, as Cancel does.
+          onEscapeKeyDown={(event) => {
+            if (!confirming) return;
+            event.preventDefault();
+            keep();
           }}
           className="z-50 grid max-h-[min(36rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] grid-rows-[auto_1fr_auto] overflow-hidden rounded-xl border bg-card text-foreground shadow-lg"
         >
@@ -71,7 +82,7 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
                 size="sm"
                 className="ml-auto h-8 px-2 text-muted-foreground"
                 aria-expanded={confirming}
-                onClick={() => setConfirming(true)}
+                onClick={() => setConfirming((asking) => !asking)}
               >
                 Clear all
               </Button>
@@ -85,7 +96,7 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
                 selfId={userId ?? ''}
                 onOpen={(n) => {
                   if (!n.read) markRead.mutate(n.id);
-                  setOpen(false);
+                  openChange(false);
                 }}
               />
             ) : query.isPending ? (
@@ -102,7 +113,7 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
           {more && (
             <div className="border-t p-1.5">
               <Button variant="ghost" className="w-full text-primary" asChild>
-                <Link to="/notifications" onClick={() => setOpen(false)}>
+                <Link to="/notifications" onClick={() => openChange(false)}>
                   View all notifications
                 </Link>
               </Button>

@@ -8,7 +8,7 @@ import { SignInLink } from '../../../components/ui/sign-in-link';
 import { TypeArt } from '../../../components/ui/type-art';
 import { lazyNamed } from '../../../lib/lazy';
 import { useSession } from '../../../lib/session-provider';
-import { CommentsButton } from '../../comments';
+import { CommentsButton, type OpenedComments } from '../../comments';
 import { MemberLink, OwnerTrust } from '../../members';
 import { MessageButton } from '../../messages';
 import { ReportButton } from '../../reports';
@@ -161,11 +161,17 @@ export function PostContact({ post }: { post: Post }) {
   return <MessageButton post={post} />;
 }
 
-/** Comments (open at once when `commentsOpen`), share and report (not on one's own post). */
-export function PostActions({ post, reportable, commentsOpen }: { post: Post; reportable: boolean; commentsOpen?: boolean }) {
+interface PostActionsProps {
+  post: Post;
+  reportable: boolean;
+  openedComments?: OpenedComments;
+}
+
+/** Comments (open at once when a link asks), share and report (not on one's own post). */
+export function PostActions({ post, reportable, openedComments }: PostActionsProps) {
   return (
     <div className="flex items-center gap-1 border-t pt-2">
-      <CommentsButton post={post} open={commentsOpen} />
+      <CommentsButton post={post} opened={openedComments} />
       <DeferredOpen
         trigger={
           <Button

@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session-provider';
 import { trackView } from '../../../lib/tracking/tracker';
 import { useSeen } from '../../../lib/tracking/use-seen';
 import { cn } from '../../../lib/utils';
+import type { OpenedComments } from '../../comments';
 import { FavoriteButton } from './favorite-button';
 import { AccessButtons } from './list-states';
 import { PostActions, PostContact, PostImage, PostOwner, PostStatus } from './post-card-parts';
@@ -20,7 +21,7 @@ interface PostCardProps {
   /** The post's own dialog: its whole description, not a card's first lines. */
   full?: boolean;
   /** Its comments open over it (the post's dialog, from a 'New Comment' notification). */
-  commentsOpen?: boolean;
+  openedComments?: OpenedComments;
   /** The heading level of the title in the page's outline. */
   headingLevel?: 'h2' | 'h3';
   className?: string;
@@ -66,7 +67,7 @@ function LockedPostCard({ post, headingLevel: Heading = 'h3', className }: PostC
   );
 }
 
-function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full, commentsOpen }: PostCardProps) {
+function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full, openedComments }: PostCardProps) {
   const { actor } = useSession();
   const titleId = useId();
   const own = !canContactOwner(actor, post);
@@ -112,7 +113,7 @@ function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full, com
         <div className="mt-auto grid min-w-0 grid-cols-1 gap-3">
           <PostOwner post={post} />
           {!own && <PostContact post={post} />}
-          <PostActions post={post} reportable={!own} commentsOpen={commentsOpen} />
+          <PostActions post={post} reportable={!own} openedComments={openedComments} />
         </div>
       </div>
     </Card>

@@ -6,13 +6,14 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { Skeleton } from '../../../components/ui/skeleton';
 import { trackView } from '../../../lib/tracking/tracker';
 import { usePost } from '../api/get-post';
+import type { OpenedComments } from '../../comments';
 import { PostCard } from './post-card';
 
 interface PostDialogProps {
   postId: string;
   near: string | null;
   /** Its comments open over it (`&comments=1`: a 'New Comment' notification). */
-  commentsOpen?: boolean;
+  comments?: OpenedComments;
   onClose: () => void;
 }
 
@@ -20,7 +21,7 @@ interface PostDialogProps {
  * A shared link `/?post=ID` (spec §9), a map popup's 'View Details' or a notification: the post in
  * a dialog, with its comments over it when the link asks.
  */
-export function PostDialog({ postId, near, commentsOpen, onClose }: PostDialogProps) {
+export function PostDialog({ postId, near, comments, onClose }: PostDialogProps) {
   const post = usePost(postId, near);
   // The card renders as a transition, in slices, not in the task its answer arrives in (docs/decisions/0088).
   const data = useDeferredValue(post.data);
@@ -38,7 +39,7 @@ export function PostDialog({ postId, near, commentsOpen, onClose }: PostDialogPr
             <PostCard
               post={data}
               full
-              commentsOpen={commentsOpen}
+              openedComments={comments}
               headingLevel="h2"
               className="rounded-none border-x-0 border-b-0 shadow-none"
             />
