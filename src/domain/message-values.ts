@@ -24,3 +24,9 @@ export const defaultSubject = (postTitle: string) => `Re: ${postTitle}`.slice(0,
 /** The inbox's link to a thread. */
 export const threadPath = (otherUserId: string, postId: string | null) =>
   `/messages?with=${encodeURIComponent(otherUserId)}${postId ? `&post=${encodeURIComponent(postId)}` : ''}`;
+
+/** What an empty inbox says: how to start, or, while the first conversation is being started beside it, where it will show. */
+export const INBOX_TEXT = {
+  empty: 'Press Message on a post to write to its owner. Your conversations and their replies show here.',
+  starting: 'This conversation shows here once you send your first message.',
+} as const;

@@ -121,6 +121,12 @@ export function initialsOf(name: string): string {
     .toUpperCase();
 }
 
+/**
+ * What a post's link says when it answers 404: deleted by its owner, removed by an admin, or hidden
+ * for now (its owner suspended, reports waiting); the viewer is not told which.
+ */
+export const POST_GONE_TEXT = 'It may have been taken down, or be hidden for now.';
+
 /** A post's own address: home with the post's dialog open (spec §9). */
 export const postPath = (id: string) => `/?post=${id}`;
 

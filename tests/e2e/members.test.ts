@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import type { Post } from '../../src/domain/posts';
 import type { PublicProfile } from '../../src/domain/members';
-import { threadPath } from '../../src/domain/message-values';
+import { INBOX_TEXT, threadPath } from '../../src/domain/message-values';
 import { BASE_URL, createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { cardOf, closeWithEscape, hasFocus, holdsFocus, messageViaApi } from './community-helpers';
 import { TORONTO, uniqueToken } from './posts-helpers';
@@ -90,6 +90,10 @@ describe('member profiles and ratings', () => {
     await profileOf(rater).getByRole('link', { name: 'Message' }).click();
     await rater.waitForURL((url) => url.pathname === '/messages' && url.searchParams.get('with') === ownerUser.id);
     await rater.getByText('No messages yet. Say hello!').waitFor();
+    // The empty inbox beside it (behind it on a phone) says where the conversation will show, not
+    // how to start one.
+    await rater.getByText(INBOX_TEXT.starting).waitFor({ state: 'attached' });
+    expect(await rater.getByText(INBOX_TEXT.empty).count()).toBe(0);
     await rater.getByRole('heading', { name: ownerUser.username }).waitFor();
     await rater.getByLabel(`Reply to ${ownerUser.username}`).fill('Hi! Are the figs still available?');
     await rater.getByRole('button', { name: 'Send' }).click();

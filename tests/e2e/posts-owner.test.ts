@@ -12,6 +12,7 @@ import {
   useBrowser,
 } from './harness';
 import { uniqueToken } from './posts-helpers';
+import { POST_GONE_TEXT } from '../../src/domain/post-values';
 
 /** An owner edits and deletes a post from its card (DECISIONS 17); another member cannot. */
 describe('an owner managing a post', () => {
@@ -21,19 +22,20 @@ describe('an owner managing a post', () => {
   const newTitle = `Ripe pears ${token}`;
   let owner: Page;
   let other: Page;
+  let postId: string;
 
   beforeAll(async () => {
     owner = await newPage(ctx.browser, { width: 1280 });
     other = await newPage(ctx.browser, { width: 1280 });
     await registerViaApi(owner);
     await registerViaApi(other);
-    await createPostViaApi(owner, {
+    postId = (await createPostViaApi(owner, {
       type: 'fruit',
       title,
       description: 'Juicy pears, bring a bag.',
       address: '3 Pear Lane, Toronto',
       quantity: 'A few bags',
-    });
+    })).id;
   });
 
   const cardOf = (page: Page, name: string) =>
@@ -124,6 +126,10 @@ describe('an owner managing a post', () => {
     await owner.reload();
     await owner.getByRole('searchbox', { name: 'Search posts' }).waitFor();
     await expect.poll(() => cardOf(owner, newTitle).count()).toBe(0);
+    // Its link says it is gone without naming a reason it cannot know (hidden, or deleted).
+    await other.goto(`/?post=${postId}`);
+    const gone = other.getByRole('dialog', { name: 'Post not found' });
+    await gone.getByText(POST_GONE_TEXT).waitFor();
   });
 
   it('wraps long words inside the card and the Update Status dialog on a phone', async () => {

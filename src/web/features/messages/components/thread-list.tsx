@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Inbox } from 'lucide-react';
-import { threadPath } from '../../../../domain/message-values';
+import { INBOX_TEXT, threadPath } from '../../../../domain/message-values';
 import type { Thread } from '../../../../domain/messages';
 import { timeAgo } from '../../../../domain/time';
 import { Button } from '../../../components/ui/button';
@@ -37,7 +37,7 @@ export function ThreadList({ threads, userId, selected, returnTo }: ThreadListPr
       ?.focus();
   }, [returnTo]);
 
-  if (threads.length === 0) return <NoThreads />;
+  if (threads.length === 0) return <NoThreads starting={selected !== null} />;
   return (
     <ul ref={list} className="flex flex-col gap-1 p-2" aria-label="Conversations">
       {threads.map((thread) => {
@@ -94,17 +94,21 @@ export function ThreadList({ threads, userId, selected, returnTo }: ThreadListPr
   );
 }
 
-function NoThreads() {
+/**
+ * An empty inbox: how to start a conversation; or, while the first one is being started beside it
+ * (a Message button's link), that it will show here once sent.
+ */
+function NoThreads({ starting }: { starting: boolean }) {
   return (
     <div className="grid place-items-center gap-3 px-6 py-14 text-center">
       <Inbox className="size-10 text-primary" aria-hidden="true" />
       <h2 className="text-lg font-semibold">No messages yet</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">
-        Press Message on a post to write to its owner. Your conversations and their replies show here.
-      </p>
-      <Button asChild>
-        <Link to="/">Browse Posts</Link>
-      </Button>
+      <p className="max-w-xs text-sm text-muted-foreground">{starting ? INBOX_TEXT.starting : INBOX_TEXT.empty}</p>
+      {!starting && (
+        <Button asChild>
+          <Link to="/">Browse Posts</Link>
+        </Button>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { trackView } from '../../../lib/tracking/tracker';
 import { usePost } from '../api/get-post';
 import type { OpenedComments } from '../../comments';
 import { PostCard } from './post-card';
+import { POST_GONE_TEXT } from '../../../../domain/post-values';
 
 interface PostDialogProps {
   postId: string;
@@ -51,7 +52,7 @@ export function PostDialog({ postId, near, comments, onClose }: PostDialogProps)
             </DialogTitle>
             <DialogDescription>
               {isApiError(post.error, 404)
-                ? 'It may have been removed by the person who shared it.'
+                ? POST_GONE_TEXT
                 : 'Check your connection and try again.'}
             </DialogDescription>
             <Button asChild variant="outline" onClick={onClose}>
