@@ -129,8 +129,11 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
       >
         <ImagePlus className="size-8 text-primary" aria-hidden="true" />
         <span className="text-sm font-semibold">Add a photo</span>
+        {/* Tap, click or drop: a phone has no pointer to click with, nor files to drop. */}
         <span className="text-xs text-muted-foreground">
-          Click to choose, or drop one {ACCEPTED_IMAGE_NAMES} image here, up to {IMAGE_MAX_MB} MB.
+          <span className="pointer-fine:hidden">Tap to take or choose one</span>
+          <span className="pointer-coarse:hidden">Click to choose, or drop one</span> {ACCEPTED_IMAGE_NAMES} image,
+          up to {IMAGE_MAX_MB} MB.
         </span>
         <input
           ref={input}
