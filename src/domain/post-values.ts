@@ -127,6 +127,13 @@ export function initialsOf(name: string): string {
  */
 export const POST_GONE_TEXT = 'It may have been taken down, or be hidden for now.';
 
+/** GET /api/favorites: how many of the member's saved posts are hidden for now (docs/decisions/0144). */
+export const FAVORITES_HIDDEN_HEADER = 'x-hidden-count';
+
+/** What /favorites says of saved posts hidden for now (docs/decisions/0144). */
+export const hiddenFavoritesText = (n: number) =>
+  `${n === 1 ? '1 saved post is' : `${n} saved posts are`} hidden for now. ${n === 1 ? 'It shows' : 'They show'} here again if ${n === 1 ? 'it comes' : 'they come'} back.`;
+
 /** A post's own address: home with the post's dialog open (spec §9). */
 export const postPath = (id: string) => `/?post=${id}`;
 

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { as, registerMember, useTestApp, type Member } from './helpers';
-import { createPost, expireGrants, VALID_POST } from './posts-helpers';
+import { sql } from 'drizzle-orm';
+import { FAVORITES_HIDDEN_HEADER } from '../../src/domain/post-values';
+import { createPost, expireGrants, postsChanged, VALID_POST } from './posts-helpers';
 
 const ctx = useTestApp();
 let ann: Member;
@@ -88,6 +90,24 @@ describe('favourites for the signed-in member (spec §7)', () => {
     await call(ann.cookie, { method: 'DELETE', url: `/api/posts/${post.id}` });
     const titles = ((await listFor(bob.cookie)).json() as { title: string }[]).map((p) => p.title);
     expect(titles).not.toContain('Short-lived');
+  });
+
+  it('keeps a favourite whose post is hidden for now, and says how many are (docs/decisions/0144)', async () => {
+    const post = (await createPost(ctx.app, ann.cookie, { ...VALID_POST, title: 'Hidden for now' })).json();
+    await add(bob.cookie, { postId: post.id });
+    const hide = async (hidden: boolean) => {
+      await ctx.database.db.execute(sql`UPDATE posts SET owner_suspended = ${hidden} WHERE id = ${post.id}`);
+      await postsChanged(ctx);
+    };
+    await hide(true);
+    const whileHidden = await listFor(bob.cookie);
+    expect((whileHidden.json() as { title: string }[]).map((p) => p.title)).not.toContain('Hidden for now');
+    expect(whileHidden.headers[FAVORITES_HIDDEN_HEADER]).toBe('1');
+    await hide(false);
+    const back = await listFor(bob.cookie);
+    expect((back.json() as { title: string }[]).map((p) => p.title)).toContain('Hidden for now');
+    expect(back.headers[FAVORITES_HIDDEN_HEADER]).toBe('0');
+    await remove(bob.cookie, { postId: post.id });
   });
 
   it('answers 404 for an absent post and 400 for a malformed post id', async () => {

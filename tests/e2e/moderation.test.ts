@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
+import { hiddenFavoritesText, POST_GONE_TEXT } from '../../src/domain/post-values';
 import { cardOf } from './community-helpers';
-import { expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
+import { BASE_URL, expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
 import { SUSPENDED_RECHECK_MS } from '../../src/web/lib/session';
 
@@ -175,6 +176,9 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
   it("suspends the post's owner from the case, who sees why and until when, and lifts it from their profile", async () => {
     const keptPost = `Spruce rounds ${token}`;
     const [keptId] = await createPosts(seller, [{ title: keptPost, type: 'firewood' }]);
+    // Saved by a neighbour before the suspension hides it.
+    const saved = await arborist.request.post('/api/favorites', { data: { postId: keptId }, headers: { Origin: BASE_URL } });
+    expect(saved.status()).toBe(201);
     await admin.goto('/admin');
     await admin.getByLabel('Show').selectOption('resolved');
     const item = caseOf(admin, reportedPost);
@@ -186,6 +190,14 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
     await expectToast(admin, 'Member suspended');
     await item.getByText(/^Suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
+
+    // The neighbour's favourite is hidden, and they are told so, not left with '0 saved posts'
+    // alone; its link names no reason (0144).
+    await arborist.goto('/favorites');
+    await arborist.getByText(hiddenFavoritesText(1)).waitFor();
+    expect(await arborist.getByRole('heading', { name: keptPost }).count()).toBe(0);
+    await arborist.goto(`/?post=${keptId}`);
+    await arborist.getByRole('dialog', { name: 'Post not found' }).getByText(POST_GONE_TEXT).waitFor();
 
     await seller.goto('/');
     const notice = seller.getByRole('status').filter({ hasText: 'Your account is suspended until' });

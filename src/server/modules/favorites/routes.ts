@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FAVORITES_HIDDEN_HEADER } from '../../../domain/post-values';
 import { FavoriteCheckQuery, FavoriteInput, FavoritesQuery, FavoriteState, FavoriteStatesQuery } from '../../../domain/favorites';
 import { Post, PostFilters } from '../../../domain/posts';
 import type { FavoritesService } from './service';
@@ -17,9 +18,10 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ favorites: FavoritesServic
     favorites.states(request.actor, request.query),
   );
 
-  app.get('/', { schema: { querystring: FavoritesQuery.extend(PostFilters.pick({ near: true }).shape), response: { 200: z.array(Post) } } }, async (request) =>
-    favorites.list(request.actor, request.query),
-  );
+  app.get('/', { schema: { querystring: FavoritesQuery.extend(PostFilters.pick({ near: true }).shape), response: { 200: z.array(Post) } } }, async (request, reply) => {
+    const { posts, hidden } = await favorites.list(request.actor, request.query);
+    return reply.header(FAVORITES_HIDDEN_HEADER, String(hidden)).send(posts);
+  });
 
   app.post('/', { schema: { body: FavoriteInput, response: { 200: FavoriteState, 201: FavoriteState } } }, async (request, reply) => {
     const created = await favorites.add(request.actor, request.body);

@@ -51,9 +51,15 @@ export function createFavoritesService(deps: { db: Db; posts: PostsService }) {
       await repo.remove(memberOf(actor, input.userId), input.postId);
     },
 
-    async list(actor: Actor, input: { userId?: string; near?: string }): Promise<Post[]> {
+    /**
+     * The saved posts the member may see now, and how many saved posts are hidden for now (their
+     * owner suspended, reports waiting: docs/decisions/0144); a deleted post's favourite goes with it.
+     */
+    async list(actor: Actor, input: { userId?: string; near?: string }): Promise<{ posts: Post[]; hidden: number }> {
       const userId = memberOf(actor, input.userId);
-      return deps.posts.present(actor, await repo.postIds(userId, FAVORITES_LIST_MAX), input.near);
+      const ids = await repo.postIds(userId, FAVORITES_LIST_MAX);
+      const posts = await deps.posts.present(actor, ids, input.near);
+      return { posts, hidden: ids.length - posts.length };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Heart, LogIn } from 'lucide-react';
+import { ArrowLeft, EyeOff, Heart, LogIn } from 'lucide-react';
+import { hiddenFavoritesText } from '../../../domain/post-values';
 import { canKeepFavorites } from '../../../domain/policy';
 import { DocumentTitle } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
@@ -14,11 +15,13 @@ export function Favorites() {
   const { actor, isLoading } = useSession();
   const origin = useViewerOrigin(false);
   const favorites = useFavorites(actor.userId, origin.near);
-  const count = favorites.data?.length ?? 0;
+  const posts = favorites.data?.posts;
+  const count = posts?.length ?? 0;
+  const hidden = favorites.data?.hidden ?? 0;
   // A post taken out here leaves with the focus: it goes to the heart of the card that takes its
   // place, or to the empty list's heading (docs/decisions/0133).
   const frame = useFocusAfterLeave<HTMLDivElement>(
-    favorites.data?.map((post) => post.id),
+    posts?.map((post) => post.id),
     'button[aria-pressed][aria-label^="Favorite "], [data-focus-after-leave]',
   );
 
@@ -48,15 +51,25 @@ export function Favorites() {
           <Card role="alert" className="p-6 text-center font-semibold">
             {favorites.error.message}
           </Card>
-        ) : count === 0 ? (
-          <EmptyFavorites />
         ) : (
-          <section aria-labelledby="saved-posts">
-            <h2 id="saved-posts" className="sr-only">
-              Saved posts
-            </h2>
-            <PostGrid posts={favorites.data ?? []} />
-          </section>
+          <>
+            {hidden > 0 && (
+              <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground">
+                <EyeOff className="size-4 shrink-0" aria-hidden="true" />
+                {hiddenFavoritesText(hidden)}
+              </p>
+            )}
+            {count === 0 ? (
+              <EmptyFavorites />
+            ) : (
+              <section aria-labelledby="saved-posts">
+                <h2 id="saved-posts" className="sr-only">
+                  Saved posts
+                </h2>
+                <PostGrid posts={posts ?? []} />
+              </section>
+            )}
+          </>
         )}
       </div>
     </div>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import type { Post, PostFields, PostType } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
-import { favoriteKeys } from './favorites';
+import { favoriteKeys, withoutFavorite, type FavoritesList } from './favorites';
 import type { PostsPage } from './get-posts';
 import { invalidatePosts, postKeys } from './post-keys';
 import { replaceCachedPost } from './update-cache';
@@ -69,7 +69,7 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
     }
     return data;
   });
-  queryClient.setQueriesData<Post[]>({ queryKey: favoriteKeys.all }, (data) => data?.filter((p) => p.id !== postId));
+  queryClient.setQueriesData<FavoritesList>({ queryKey: favoriteKeys.all }, (data) => withoutFavorite(data, postId));
   void invalidatePosts(queryClient, { refetch: false });
   void queryClient.invalidateQueries({ queryKey: favoriteKeys.all, refetchType: 'none' });
 }

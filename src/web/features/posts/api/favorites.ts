@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
-import { apiRequest } from '../../../lib/api';
+import { apiFetch, apiRequest } from '../../../lib/api';
+import { FAVORITES_HIDDEN_HEADER } from '../../../../domain/post-values';
 import { favoriteStateKeys } from './favorite-states';
 
 /** The keys of GET /api/favorites: the member's saved posts (the hearts have their own, favoriteStateKeys). */
@@ -11,6 +12,16 @@ export const favoriteKeys = {
   lists: (userId: string | null) => [...favoriteKeys.all, userId] as const,
   list: (userId: string | null, near: string | null) => [...favoriteKeys.lists(userId), near] as const,
 };
+
+/** The member's saved posts they may see, and how many more are hidden for now (docs/decisions/0144). */
+export interface FavoritesList {
+  posts: Post[];
+  hidden: number;
+}
+
+/** A list of favourites without one post (unsaved, deleted): the same list when it was not there. */
+export const withoutFavorite = (list: FavoritesList | undefined, postId: string): FavoritesList | undefined =>
+  list && list.posts.some((p) => p.id === postId) ? { ...list, posts: list.posts.filter((p) => p.id !== postId) } : list;
 
 export class FavoritesFetchError extends Error {
   constructor(cause: unknown) {
@@ -28,14 +39,15 @@ export const favoritesOptions = (userId: string | null, near: string | null) =>
     queryFn: async ({ client }) => {
       const query = new URLSearchParams({ userId: userId ?? '' });
       if (near) query.set('near', near);
-      let posts: Post[];
+      let answer: Awaited<ReturnType<typeof apiFetch<Post[]>>>;
       try {
-        posts = await apiRequest<Post[]>('GET', `/api/favorites?${query}`);
+        answer = await apiFetch<Post[]>('GET', `/api/favorites?${query}`);
       } catch (error) {
         throw new FavoritesFetchError(error);
       }
+      const posts = answer.data;
       for (const post of posts) client.setQueryData(favoriteStateKeys.state(userId, post.id), true);
-      return posts;
+      return { posts, hidden: Number(answer.headers.get(FAVORITES_HIDDEN_HEADER) ?? 0) } satisfies FavoritesList;
     },
     enabled: userId !== null,
   });
@@ -70,12 +82,10 @@ export function useToggleFavorite() {
         queryClient.cancelQueries({ queryKey: heart }),
         queryClient.cancelQueries({ queryKey: lists }),
       ]);
-      const before = queryClient.getQueriesData<Post[]>({ queryKey: lists });
+      const before = queryClient.getQueriesData<FavoritesList>({ queryKey: lists });
       queryClient.setQueryData(heart, favorite);
       if (!favorite) {
-        queryClient.setQueriesData<Post[]>({ queryKey: lists }, (list) =>
-          list?.filter((p) => p.id !== post.id),
-        );
+        queryClient.setQueriesData<FavoritesList>({ queryKey: lists }, (list) => withoutFavorite(list, post.id));
       }
       return { heart, before };
     },
