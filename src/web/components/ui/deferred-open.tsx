@@ -8,7 +8,7 @@ interface DeferredOpenProps {
   render: (trigger: ReactElement) => ReactNode;
   /** Starts loading the code when the pointer or focus reaches the trigger. */
   preload?: () => void;
-  /** Rendered, so opened, from the start: a link that asks for it (a comment notification's post). */
+  /** Rendered, so opened, without a click, just after it first shows: a link asks for it (a comment notification's). */
   initiallyOpen?: boolean;
 }
 
