@@ -51,32 +51,29 @@ export function Favorites() {
           <Card role="alert" className="p-6 text-center font-semibold">
             {favorites.error.message}
           </Card>
+        ) : count === 0 ? (
+          <EmptyFavorites hidden={hidden} />
         ) : (
-          <>
+          <section aria-labelledby="saved-posts">
+            <h2 id="saved-posts" className="sr-only">
+              Saved posts
+            </h2>
             {hidden > 0 && (
               <p className="mb-4 flex items-center gap-2 text-sm text-muted-foreground">
                 <EyeOff className="size-4 shrink-0" aria-hidden="true" />
                 {hiddenFavoritesText(hidden)}
               </p>
             )}
-            {count === 0 ? (
-              <EmptyFavorites />
-            ) : (
-              <section aria-labelledby="saved-posts">
-                <h2 id="saved-posts" className="sr-only">
-                  Saved posts
-                </h2>
-                <PostGrid posts={posts ?? []} />
-              </section>
-            )}
-          </>
+            <PostGrid posts={posts ?? []} />
+          </section>
         )}
       </div>
     </div>
   );
 }
 
-function EmptyFavorites() {
+/** No saved post to show: none yet, or only ones hidden for now (docs/decisions/0144). */
+function EmptyFavorites({ hidden }: { hidden: number }) {
   return (
     <Card className="grid place-items-center gap-3 border-dashed px-6 py-14 text-center">
       <Heart className="size-10 text-rose-600" aria-hidden="true" />
@@ -84,10 +81,10 @@ function EmptyFavorites() {
         {...FOCUS_AFTER_LEAVE}
         className="rounded-sm text-lg font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        No saved posts yet
+        {hidden > 0 ? 'No saved posts to show' : 'No saved posts yet'}
       </h2>
       <p className="max-w-md text-sm text-muted-foreground">
-        Tap the heart on a post to keep it here for later.
+        {hidden > 0 ? hiddenFavoritesText(hidden) : 'Tap the heart on a post to keep it here for later.'}
       </p>
       <Button asChild>
         <Link to="/">Browse Posts</Link>

@@ -31,6 +31,8 @@ export function BellPopover({ userId, trigger }: BellPopoverProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const clearButton = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
+  // Emptied while asking (cleared in another tab): the question goes, not to come back with the next one.
+  if (confirming && query.isSuccess && items.length === 0) setConfirming(false);
 
   const clearAll = () => {
     clear.mutate();
