@@ -1,6 +1,7 @@
 -- A search finds a word's plural and singular alike (docs/decisions/0141): each searched word is
 -- first cut to what its singular and plural begin with, and matched as a beginning, as before
--- (0071). Only the query side changes; the index keys every beginning of every word already.
+-- (0071). The search index is unchanged: it keys every beginning of every word already. The map's
+-- kept counts of a word are recounted under the cut words (below).
 -- Keep search_word in step with searchWord in src/server/modules/posts/search.ts.
 
 -- The beginning a search for `word` asks for: English plural endings taken off a word of ASCII
