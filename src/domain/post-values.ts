@@ -132,10 +132,12 @@ export const FAVORITES_HIDDEN_HEADER = 'x-hidden-count';
 
 /** What /favorites says of saved posts hidden for now (docs/decisions/0144). */
 export const hiddenFavoritesText = (n: number) =>
-  `${n === 1 ? '1 saved post is' : `${n} saved posts are`} hidden for now. ${n === 1 ? 'It shows' : 'They show'} here again if ${n === 1 ? 'it comes' : 'they come'} back.`;
+  n === 1
+    ? '1 saved post is hidden for now. It shows here again if it comes back.'
+    : `${n} saved posts are hidden for now. They show here again if they come back.`;
 
 /** A post's own address: home with the post's dialog open (spec §9). */
-export const postPath = (id: string) => `/?post=${id}`;
+export const postPath = (id: string) => `/?post=${encodeURIComponent(id)}`;
 
 /** The query parameter (`=1`) that opens a post's comments over its dialog: a 'New Comment' notification. */
 export const COMMENTS_OPEN_PARAM = 'comments';

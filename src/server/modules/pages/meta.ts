@@ -8,6 +8,7 @@ import {
 } from '../../../domain/pages';
 import {
   areaOf,
+  shareLink,
   type PostStatusValue,
   type PostTypeValue,
   type RegionValue,
@@ -120,7 +121,7 @@ export const notFoundMeta = (): PageMeta => ({
 export function postMeta(origin: string, post: SharedPost): PageMeta {
   const area = areaOf(post.address, post.region);
   const description = `Free ${ITEM[post.type]}${area ? ` in ${area}` : ''}, shared by a neighbour. Pick it up for free.`;
-  const canonical = `${origin}/?post=${encodeURIComponent(post.id)}`;
+  const canonical = shareLink(origin, post.id);
   const photo = post.imageUrl ? absolute(origin, post.imageUrl) : null;
   return {
     title: documentTitle(post.title),

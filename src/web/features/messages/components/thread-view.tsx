@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Thread } from '../../../../domain/messages';
+import { postPath } from '../../../../domain/post-values';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api';
 import { focusIsLost } from '../../../lib/focus';
@@ -74,7 +75,7 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
           </h2>
           {postId ? (
             <Link
-              to={`/?post=${encodeURIComponent(postId)}`}
+              to={postPath(postId)}
               className="truncate text-sm font-medium text-primary-hover hover:underline"
             >
               {postTitle ?? 'The post'}

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
-import { apiFetch, apiRequest } from '../../../lib/api';
+import { apiFetch, apiRequest, type ApiResponse } from '../../../lib/api';
 import { FAVORITES_HIDDEN_HEADER } from '../../../../domain/post-values';
 import { favoriteStateKeys } from './favorite-states';
 
@@ -39,7 +39,7 @@ export const favoritesOptions = (userId: string | null, near: string | null) =>
     queryFn: async ({ client }) => {
       const query = new URLSearchParams({ userId: userId ?? '' });
       if (near) query.set('near', near);
-      let answer: Awaited<ReturnType<typeof apiFetch<Post[]>>>;
+      let answer: ApiResponse<Post[]>;
       try {
         answer = await apiFetch<Post[]>('GET', `/api/favorites?${query}`);
       } catch (error) {
