@@ -74,3 +74,6 @@ export function titled(text: string): { title: string; description?: string } {
   const at = text.indexOf(' - ');
   return at < 0 ? { title: text } : { title: text.slice(0, at), description: text.slice(at + 3) };
 }
+
+/** Said under 'Your receipts' while the only receipt is the one just shown above it (docs/decisions/0145). */
+export const RECEIPT_KEPT_TEXT = 'This receipt stays here too: Receipts and credit, in your profile menu.';

@@ -230,7 +230,11 @@ describe('a suspended member (issue 19)', () => {
     expect(canComment(indefinite, at(1000))).toMatchObject({ message: `Your account is suspended until further notice: ${reason}` });
   });
 
-  it('says the end in UTC', () => {
-    expect(suspendedUntilText(new Date('2026-06-03T14:00:00Z'))).toBe('Jun 3, 2026, 2:00 PM UTC');
+  it("says the end in the device's time zone, with the zone's name (0145)", () => {
+    const end = new Date('2026-06-03T14:00:00Z');
+    expect(suspendedUntilText(end, 'UTC')).toBe('Jun 3, 2026, 2:00 PM UTC');
+    expect(suspendedUntilText(end, 'America/Toronto')).toBe('Jun 3, 2026, 10:00 AM EDT');
+    expect(suspendedUntilText(new Date('2026-12-03T14:00:00Z'), 'America/Toronto')).toBe('Dec 3, 2026, 9:00 AM EST');
+    expect(suspendedUntilText(end)).toBe(suspendedUntilText(end, Intl.DateTimeFormat().resolvedOptions().timeZone));
   });
 });

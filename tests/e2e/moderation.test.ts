@@ -25,7 +25,8 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
   beforeAll(async () => {
     admin = await newPage(ctx.browser);
     arborist = await newPage(ctx.browser, { width: WIDTHS.mobile });
-    seller = await newPage(ctx.browser);
+    // The seller's device is in Toronto, the admin's in UTC: each reads a suspension's end in its own zone (0145).
+    seller = await newPage(ctx.browser, { timezoneId: 'America/Toronto' });
     await signInViaApi(admin, inject('admins').moderation);
     arboristName = (await registerViaApi(arborist, uniqueUser('arborist'))).username;
     await registerViaApi(seller, uniqueUser('seller'));
@@ -201,6 +202,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
 
     await seller.goto('/');
     const notice = seller.getByRole('status').filter({ hasText: 'Your account is suspended until' });
+    await notice.getByText(/^Your account is suspended until .* E[SD]T\.$/).waitFor();
     await notice.getByText('Reason: Asked neighbours for deposits.').waitFor();
     await notice.getByText('delete your posts, but you cannot post, edit your posts, comment, message, rate or report until then', { exact: false }).waitFor();
     await expectAccessible(seller);
@@ -209,10 +211,10 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const upload = seller.getByRole('button', { name: 'Upload FREE (No Signup)' });
     expect(await upload.getAttribute('aria-disabled')).toBe('true');
     const why = await upload.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
-    expect(why).toMatch(/^Your account is suspended until .* UTC\.$/);
+    expect(why).toMatch(/^Your account is suspended until .* E[SD]T\.$/);
     await upload.focus();
     await seller.keyboard.press('Enter');
-    await toastRegion(seller).getByText(/^Your account is suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
+    await toastRegion(seller).getByText(/^Your account is suspended until .* E[SD]T: Asked neighbours for deposits\.$/).waitFor();
     expect(await seller.getByRole('dialog').count()).toBe(0);
     await snap(seller, 'suspended-member-upload');
 
@@ -232,7 +234,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     // Its comments say why they cannot write one, not 'Sign in to comment' (0131).
     await details.getByRole('button', { name: 'Be the first to comment' }).click();
     const comments = seller.getByRole('dialog', { name: keptPost });
-    await comments.getByText(/^Your account is suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
+    await comments.getByText(/^Your account is suspended until .* E[SD]T: Asked neighbours for deposits\.$/).waitFor();
     expect(await comments.getByRole('link', { name: 'Sign in to comment' }).count()).toBe(0);
     await snap(seller, 'suspended-member-comments');
     await seller.keyboard.press('Escape');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { expectToastPair, headerBadge } from './access-helpers';
 import { createPosts, uniqueToken } from './posts-helpers';
+import { PRODUCTS, RECEIPT_KEPT_TEXT } from '../../src/domain/payment-values';
 
 /** Spec §2/§4 Subscribe, §8 payment texts; DECISIONS 9 (demo mode), 25; docs/decisions/0082. */
 describe('passes and receipts on /subscribe (demo mode)', () => {
@@ -93,16 +94,30 @@ describe('passes and receipts on /subscribe (demo mode)', () => {
     await page.locator('#plan-day').getByRole('button', { name: 'Get 24-Hour Access' }).click();
     await expectToastPair(page, 'Payment Successful', 'You are subscribed!');
     await page.getByText(/^Your 24 hours start .+, when the access you have now ends\.$/).waitFor();
+    // The receipt shows once: the list below says where it stays rather than repeating it (0145).
+    const receipts = page.getByRole('region', { name: 'Your receipts' });
+    await receipts.getByText(RECEIPT_KEPT_TEXT, { exact: true }).waitFor();
+    expect(await page.getByText(PRODUCTS.day.description, { exact: true }).count()).toBe(1);
     await snap(page, 'subscribe-day-pass-later');
     await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
     await headerBadge(page, 'Trial - 7 days left').waitFor();
-    // Back to the plans, Lifetime says that it makes the waiting pass unnecessary (0133).
+    // Back to the plans, Lifetime says that it makes the waiting pass unnecessary (0133), and the
+    // receipt is in the list.
     await page.getByRole('button', { name: 'Back to plans' }).click();
+    await receipts.getByText(PRODUCTS.day.description, { exact: true }).waitFor();
+    expect(await receipts.getByText(RECEIPT_KEPT_TEXT).count()).toBe(0);
     await page
       .locator('#plan-lifetime')
       .getByText(/^You already have a 24-hour pass that starts .+\. Lifetime access covers that time too, and the pass is not refunded\.$/)
       .waitFor();
     await snap(page, 'subscribe-lifetime-over-waiting-pass');
+
+    // A second payment: the list under its receipt holds the earlier one only.
+    await page.locator('#plan-lifetime').getByRole('button', { name: 'Pay $9.99 USD' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    const earlier = page.getByRole('region', { name: 'Earlier receipts' });
+    await earlier.getByText(PRODUCTS.day.description, { exact: true }).waitFor();
+    expect(await earlier.getByText(PRODUCTS.lifetime.description, { exact: true }).count()).toBe(0);
   });
 
   it('tells a guest who bought lifetime access and then registered that the access is on the account, not of a trial', async () => {

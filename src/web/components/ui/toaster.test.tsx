@@ -34,6 +34,15 @@ describe('the toasts (spec §8, §9)', () => {
     expect(shown()).toEqual([]);
   });
 
+  it('keeps a hyphenated count on one line, its text unchanged (0145)', async () => {
+    const text = 'Your account has been created with a 7-day free trial.';
+    await act(async () => void toast({ title: text, description: 'A 24-hour pass, then 3 more.' }));
+    const toastItem = document.querySelector('[data-toast-viewport] li')!;
+    expect(toastItem.textContent).toContain(text);
+    expect([...toastItem.querySelectorAll('span.whitespace-nowrap')].map((s) => s.textContent)).toEqual(['7-day', '24-hour']);
+    await act(async () => void vi.advanceTimersByTime(5_100));
+  });
+
   it('keeps its region at most 420px wide from medium screens, focused with F8', () => {
     const viewport = document.querySelector('[data-toast-viewport]')!;
     expect(viewport.className).toContain('md:max-w-[420px]');

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TOAST } from '../../../domain/limits';
 import { focusIsLost } from '../../lib/focus';
@@ -29,8 +29,8 @@ export function Toaster() {
           }}
         >
           <div className="grid gap-1">
-            <ToastTitle>{title}</ToastTitle>
-            {description && <ToastDescription>{description}</ToastDescription>}
+            <ToastTitle>{keepCounts(title)}</ToastTitle>
+            {description && <ToastDescription>{keepCounts(description)}</ToastDescription>}
             {action && (
               <ToastAction altText={action.label} asChild>
                 <Link to={action.to}>{action.label}</Link>
@@ -43,6 +43,19 @@ export function Toaster() {
       <ToastViewport data-over-dialog={overDialog ? '' : undefined} />
     </ToastProvider>
   );
+}
+
+/** A count joined to its word by a hyphen: '7-day', '24-hour'. */
+const COUNTED = /(\d+-\p{L}+)/u;
+
+/**
+ * The text with each hyphenated count kept on one line (docs/decisions/0145): 'a 7-' at the end of
+ * a line, 'day free trial.' on the next, read as a minus. Its text is unchanged.
+ */
+export function keepCounts(text: string): ReactNode {
+  const parts = text.split(COUNTED);
+  if (parts.length === 1) return text;
+  return parts.map((part, i) => (i % 2 === 1 ? <span key={i} className="whitespace-nowrap">{part}</span> : part));
 }
 
 /** Whether an element is in the toasts' region (Radix's F8 region around the viewport, or the viewport). */

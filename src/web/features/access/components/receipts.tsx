@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, Receipt as ReceiptIcon, Wallet } from 'lucide-react';
 import { startsLater } from '../../../../domain/access';
-import { PAYMENT_MESSAGES, PRODUCTS, usd } from '../../../../domain/payment-values';
+import { PAYMENT_MESSAGES, PRODUCTS, RECEIPT_KEPT_TEXT, usd } from '../../../../domain/payment-values';
 import type { Receipt } from '../../../../domain/payments';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -92,20 +92,23 @@ export function ReceiptCard({ receipt, onDone }: { receipt: Receipt; onDone: () 
 
 /**
  * The viewer's receipts, shown again (issue 16): the account's place for them (docs/decisions/0082),
- * with the referral credit left to spend. Nothing for a guest who never paid.
+ * with the referral credit left to spend. Nothing for a guest who never paid. A receipt just shown
+ * above (`shownAbove`, its transaction) is not listed twice: the others are the earlier ones (0145).
  */
 export function ReceiptsSection({
   signedIn,
   creditCents,
   settled,
+  shownAbove,
 }: {
   signedIn: boolean;
   creditCents: number;
   /** What is above has its final height: the section shows, and a scroll to #receipts lands. */
   settled: boolean;
+  shownAbove: string | null;
 }) {
   const { data, isPending } = useReceipts();
-  const receipts = data ?? [];
+  const receipts = (data ?? []).filter((r) => r.transactionId !== shownAbove);
   // /subscribe#receipts (the profile menu's link): the router does not scroll to a hash by itself.
   const scrolled = useRef(false);
   useEffect(() => {
@@ -120,7 +123,7 @@ export function ReceiptsSection({
     <section id="receipts" aria-labelledby="receipts-title" className="grid scroll-mt-24 gap-3">
       <h2 id="receipts-title" className="flex items-center gap-2 text-xl font-bold">
         <ReceiptIcon className="size-5 text-primary" aria-hidden="true" />
-        Your receipts
+        {shownAbove && receipts.length > 0 ? 'Earlier receipts' : 'Your receipts'}
       </h2>
       {signedIn && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -131,7 +134,7 @@ export function ReceiptsSection({
       {isPending ? (
         <Skeleton className="h-28 w-full" />
       ) : receipts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No payments yet.</p>
+        <p className="text-sm text-muted-foreground">{shownAbove ? RECEIPT_KEPT_TEXT : 'No payments yet.'}</p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {receipts.map((receipt) => (

@@ -62,11 +62,15 @@ export function SubscribePage() {
   const noWayToPay = config.data && !config.data.card && !config.data.paypal;
 
   let body;
+  let shownAbove: string | null = null;
   if (config.isPending || returning)
     body = <Initialising label={returning ? 'Confirming your payment…' : undefined} />;
   else if (config.isError || noWayToPay)
     body = <SubscriptionErrorCard onRetry={config.isError ? () => void config.refetch() : undefined} />;
-  else if (receipt) body = <ReceiptCard receipt={receipt} onDone={() => setReceipt(null)} />;
+  else if (receipt) {
+    body = <ReceiptCard receipt={receipt} onDone={() => setReceipt(null)} />;
+    shownAbove = receipt.transactionId;
+  }
   else if (lifetime) body = <LifetimeHeld />;
   else
     body = (
@@ -89,6 +93,7 @@ export function SubscribePage() {
           signedIn={isMember(session.actor)}
           creditCents={config.data?.creditCents ?? 0}
           settled={!config.isPending && !returning}
+          shownAbove={shownAbove}
         />
       </div>
     </Page>
