@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../src/domain/account';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
 import { INVALID_CREDENTIALS } from '../../src/server/modules/auth/service';
 import { as, metMidway, registerMember, sessionCookie, uniqueEmail, useTestApp, type Member } from './helpers';
-import { runAdmin } from './admin-cli';
+import { runAdmin, runAdminOnTerminal } from './admin-cli';
 import { useSmtpServer } from './smtp';
 
 /**
@@ -285,6 +285,29 @@ describe('npm run admin -- password MEMBER', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`By Id (${member.email}) has a new password`);
     expect((await login(member.email, 'another temporary')).statusCode).toBe(200);
+  });
+
+  it('asks twice on a terminal, showing neither, and changes nothing when the two differ', async () => {
+    const member = await registerMember(ctx.app, { username: 'Typed Twice' });
+    const asked = { prompt: `New password for ${member.email}: `, again: 'The same again: ' };
+    const differ = await runAdminOnTerminal(ctx, ['password', member.email], [
+      { prompt: asked.prompt, typed: 'first spelling' },
+      { prompt: asked.again, typed: 'second spelling' },
+    ]);
+    expect(differ.output).toContain('The two passwords differ: nothing was changed.');
+    expect(differ.status).not.toBe(0);
+    expect(differ.output).not.toContain('spelling');
+    expect(await me(member.cookie)).toBe(200);
+    expect((await login(member.email, member.password)).statusCode).toBe(200);
+
+    const same = await runAdminOnTerminal(ctx, ['password', member.email], [
+      { prompt: asked.prompt, typed: 'the same twice' },
+      { prompt: asked.again, typed: 'the same twice' },
+    ]);
+    expect(same.status, same.output).toBe(0);
+    expect(same.output).toContain(`Typed Twice (${member.email}) has a new password`);
+    expect(same.output).not.toContain('the same twice');
+    expect((await login(member.email, 'the same twice')).statusCode).toBe(200);
   });
 
   it("refuses a password the app would refuse, and an address no member uses, changing nothing", async () => {
