@@ -5,6 +5,7 @@ import { RATING_MESSAGES } from '../../src/domain/members';
 import { POST_MESSAGES } from '../../src/server/modules/posts/service';
 import { as, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
 import { createPost, resetRateLimits, VALID_POST } from './posts-helpers';
+import { adminMember } from './moderation-helpers';
 
 /** Messages and the inbox (spec §2 dialog 5, §5, §7; DECISIONS 14). */
 const ctx = useTestApp();
@@ -76,6 +77,26 @@ describe('sending', () => {
     expect(res.json()).toEqual({ message: MESSAGE_MESSAGES.notAboutTheirPost });
     expect((await send(cat, { toUserId: ann.id, postId, content: 'Are they sweet?' })).statusCode).toBe(201);
     expect((await send(ann, { toUserId: cat.id, postId, content: 'Very' })).statusCode).toBe(201);
+  });
+
+  it("goes on about a post hidden since (its owner suspended), and starts no new thread about it (0146)", async () => {
+    const admin = await adminMember(ctx, 'Moderating Mo');
+    const owner = await registerMember(ctx.app, { username: 'Owen Oak' });
+    const asker = await registerMember(ctx.app, { username: 'Asking Ada' });
+    const stranger = await registerMember(ctx.app, { username: 'New Nell' });
+    const hidden = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Oak rounds' })).json().id;
+    expect((await send(asker, { toUserId: owner.id, postId: hidden, content: 'Still there?' })).statusCode).toBe(201);
+    await call(admin.cookie, 'POST', `/api/admin/users/${owner.id}/suspend`, { reason: 'Deposits', end: '7d' });
+
+    const reply = await send(asker, { toUserId: owner.id, postId: hidden, content: 'Are you there?' });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json()).toMatchObject({ postId: hidden, content: 'Are you there?' });
+    const thread = await call(asker.cookie, 'GET', `/api/messages/with/${owner.id}?postId=${hidden}`);
+    expect(thread.json().map((m: { content: string }) => m.content)).toEqual(['Are you there?', 'Still there?']);
+    // A member who never wrote about it may not start on it: to them it is not there.
+    const fresh = await send(stranger, { toUserId: owner.id, postId: hidden, content: 'Hello' });
+    expect(fresh.statusCode).toBe(404);
+    expect(fresh.json()).toEqual({ message: POST_MESSAGES.notFound });
   });
 
   it('tells the recipient (spec §3 new_message)', async () => {

@@ -5,7 +5,7 @@ import { RATING_MESSAGES } from '../../../domain/members';
 import { SITE_NAME } from '../../../domain/pages';
 import { actsAsSelf, canMessage, POLICY_MESSAGES } from '../../../domain/policy';
 import type { Db } from '../../db/client';
-import { assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
+import { AppError, assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
@@ -40,6 +40,8 @@ const toMessage = (row: MessageRow): Message => ({
 });
 
 /** A settled promise's value, or its error thrown. */
+const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
+
 function settled<T>(result: PromiseSettledResult<T>): T {
   if (result.status === 'rejected') throw result.reason;
   return result.value;
@@ -105,11 +107,14 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       ]);
       if (!settled(exists)) throw notFound(RATING_MESSAGES.notFound);
       assertAllowed(canMessage(actor, input.toUserId, { blocked: settled(blocked) }));
-      const post = settled(readable);
+      const continuing = settled(known);
+      // A thread about a post hidden since (its owner suspended, removed on reports) goes on: the
+      // two spoke of it already. Only a new thread needs a post the sender may see (0146).
+      const post = continuing && readable.status === 'rejected' && isNotFound(readable.reason) ? null : settled(readable);
       // About a post: one of the two owns it, or a thread would wear another member's post (0131).
       if (post && post.row.userId !== from && post.row.userId !== input.toUserId) throw badRequest(MESSAGE_MESSAGES.notAboutTheirPost);
-      const postId = post?.row.id ?? null;
-      if (!settled(known)) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
+      const postId = post?.row.id ?? (continuing ? (input.postId ?? null) : null);
+      if (!continuing) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
       await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
       const email = deps.mail.enabled ? await repo.mailTo(input.toUserId) : undefined;
       // The message, its notification and its mail are stored together or not at all: a retry after a failure sends it once.
