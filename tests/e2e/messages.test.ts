@@ -157,6 +157,13 @@ describe('messages between two members, live', () => {
     expect(await reply.inputValue()).toBe('');
     await expectAccessible(owner);
     await snap(owner, 'messages-thread');
+
+    // The writer's name opens their profile: where they are blocked or rated, from the conversation (0146).
+    await owner.getByRole('heading', { level: 2, name: b.username }).getByRole('button', { name: b.username }).click();
+    const profile = owner.getByRole('dialog', { name: new RegExp(`^${b.username}`) });
+    await profile.getByRole('button', { name: 'Block' }).waitFor();
+    await owner.keyboard.press('Escape');
+    await profile.waitFor({ state: 'detached' });
   });
 
   it('tells the writer of the answer live, and lists the conversation in the inbox', async () => {

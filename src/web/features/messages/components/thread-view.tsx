@@ -6,7 +6,7 @@ import { postPath } from '../../../../domain/post-values';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api';
 import { focusIsLost } from '../../../lib/focus';
-import { useProfile } from '../../members';
+import { MemberLink, useProfile } from '../../members';
 import { OwnerAvatar } from '../../posts';
 import { chronological, unreadTo, useThread } from '../api/get-thread';
 import { useMarkThreadRead } from '../api/mark-thread-read';
@@ -70,8 +70,9 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
         </Link>
         <OwnerAvatar name={otherName} className="size-10" />
         <div className="grid min-w-0">
+          {/* The name opens their profile: block, unblock or rate them from the conversation (0146). */}
           <h2 ref={heading} tabIndex={-1} className="truncate font-bold outline-none">
-            {otherName}
+            <MemberLink userId={address.otherUserId} name={otherName} className="font-bold" />
           </h2>
           {postId ? (
             <Link
