@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { notificationToast, quoted, TOAST_QUOTE_MAX } from './notification-values';
+
+const message = (content: string) =>
+  notificationToast({
+    id: 'n1',
+    type: 'new_message',
+    data: { fromUserId: 'u2', fromUsername: 'Bob', content, messageId: 'm1', postId: null },
+    read: false,
+    createdAt: new Date().toISOString(),
+  } as Parameters<typeof notificationToast>[0]);
+
+describe("a new message's toast (spec §8, 0146)", () => {
+  it('says the sender, a colon and the message, whole when short', () => {
+    expect(message('Are the apples still there?')).toEqual({ title: 'New Message', description: 'Bob: Are the apples still there?' });
+    expect(quoted('x'.repeat(TOAST_QUOTE_MAX))).toBe('x'.repeat(TOAST_QUOTE_MAX));
+  });
+
+  it('quotes a long one in part, cut between words, with an ellipsis', () => {
+    const long = 'We have plenty of apples left on the tree, come any evening this week after six. '.repeat(6).trim();
+    const { description } = message(long);
+    const quote = description.slice('Bob: '.length);
+    expect(quote.length).toBeLessThanOrEqual(TOAST_QUOTE_MAX);
+    expect(quote.endsWith('…')).toBe(true);
+    expect(long.startsWith(quote.slice(0, -1))).toBe(true);
+    expect(long[quote.length - 1]).toBe(' ');
+  });
+
+  it('cuts a long word where it must', () => {
+    expect(quoted('y'.repeat(500))).toBe(`${'y'.repeat(TOAST_QUOTE_MAX - 1)}…`);
+  });
+});
