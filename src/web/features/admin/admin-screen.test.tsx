@@ -10,6 +10,7 @@ import { decisionToast } from './api/decisions';
 import { adminKeys } from './api/admin-keys';
 import { AdminDashboard } from './components/admin-dashboard';
 import { changeLines } from './components/audit-tab';
+import { whenText } from '../../lib/when-text';
 import { CaseCard } from './components/case-card';
 import { StatusBadge } from './components/status-badge';
 import { VerificationCard } from './components/verifications-tab';
@@ -208,5 +209,12 @@ describe('the audit log', () => {
     const changes: AuditEntry['changes'] = { before: { state: 'listed', reports: 3, status: 'pending' }, after: { state: 'removed', status: 'pending', by: null } };
     expect(changeLines(changes)).toEqual(['state: listed → removed', 'reports: 3', 'by: none']);
     expect(changeLines(null)).toEqual([]);
+  });
+
+  it('shows a time the way the entry shows its own, not as the database writes it (0146)', () => {
+    const until = '2026-12-14T13:42:46.242Z';
+    const lines = changeLines({ before: { suspendedUntil: null }, after: { suspendedUntil: until } });
+    expect(lines).toEqual([`suspendedUntil: none → ${whenText(new Date(until))}`]);
+    expect(lines[0]).not.toContain('T13:42');
   });
 });

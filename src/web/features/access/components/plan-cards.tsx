@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
-import { whenText } from '../when-text';
+import { whenText } from '../../../lib/when-text';
 import { PayTabs, type PayProps } from './pay-tabs';
 
 interface PlanFrameProps {

@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSession } from '../../../lib/session-provider';
 import { useReceipts } from '../api/get-payments';
-import { whenText } from '../when-text';
+import { whenText } from '../../../lib/when-text';
 
 const amountOf = (r: Receipt) => `${usd(Math.round(r.amount * 100))} ${r.currency}`;
 /** A day pass starting this long after its payment follows on from other access; one starting at once, within it. */

@@ -2,12 +2,19 @@ import { useState } from 'react';
 import type { AuditEntry } from '../../../../domain/admin';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../../domain/moderation-values';
 import { LoadMore } from '../../../components/ui/load-more';
+import { whenText } from '../../../lib/when-text';
 import { useAuditLog } from '../api/get-lists';
 import { FilterSelect, ListState } from './list-frame';
 
 const ACTIONS = [['', 'All actions'], ...AUDIT_ACTIONS.map((a) => [a, AUDIT_ACTION_LABELS[a]] as const)] as const;
 
-const shown = (value: unknown) => (value === null || value === undefined ? 'none' : String(value));
+/** A time as the database writes it ('2026-12-14T13:42:46.242Z'), shown as the entry's own time is. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+
+const shown = (value: unknown) => {
+  if (value === null || value === undefined) return 'none';
+  return typeof value === 'string' && TIMESTAMP.test(value) ? whenText(new Date(value)) : String(value);
+};
 
 /** What an entry changed, a line a field: 'state: listed → removed'; a field on one side only as it is ('reports: 3'). */
 export function changeLines(changes: AuditEntry['changes']): string[] {
@@ -60,7 +67,7 @@ function AuditLine({ entry }: { entry: AuditEntry }) {
       </p>
       <p className="text-xs text-muted-foreground">
         by {entry.adminName} ·{' '}
-        <time dateTime={entry.at}>{new Date(entry.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+        <time dateTime={entry.at}>{whenText(new Date(entry.at))}</time>
       </p>
       {entry.notes && <p>Notes: {entry.notes}</p>}
       {changes.length > 0 && (
