@@ -316,6 +316,25 @@ describe('a member sharing and finding posts', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('counts the description as it is typed, and takes no more than the server does (0146)', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
+    const description = dialog.getByLabel('Description');
+    await dialog.getByText('0/2000 characters', { exact: true }).waitFor();
+    await description.fill('Sweet and crisp.');
+    await dialog.getByText('16/2000 characters', { exact: true }).waitFor();
+    await description.fill('');
+    await description.focus();
+    await page.keyboard.insertText('x'.repeat(2100));
+    expect((await description.inputValue()).length).toBe(2000);
+    await dialog.getByText('2000/2000 characters', { exact: true }).waitFor();
+    expect(await description.getAttribute('aria-describedby')).toBeTruthy();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('asks before Escape, Cancel or the close button throw away what was typed', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '../../../../../domain/limits';
-import { REGION_LABELS, REGIONS } from '../../../../../domain/post-values';
+import { POST_TEXT_MAX, REGION_LABELS, REGIONS } from '../../../../../domain/post-values';
 import type { PostFields, PostType } from '../../../../../domain/posts';
 import { BoundField } from '../../../../components/ui/bound-field';
 import { Select } from '../../../../components/ui/select';
@@ -30,23 +30,34 @@ const EXAMPLES: Record<PostType, { title: string; quantity: string; season: stri
   },
 };
 
+/**
+ * The details. Each field takes no more than the server does (POST_TEXT_MAX), and the description,
+ * the one long enough to reach its limit unawares, counts as it is typed (0146).
+ */
 export function DetailsSection({ form, type }: SectionProps & { type: PostType }) {
   const ex = EXAMPLES[type];
+  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
   return (
     <div className="grid gap-4">
-      <BoundField form={form} name="title" label="Title" placeholder={ex.title} />
-      <BoundField form={form} name="description" label="Description">
+      <BoundField form={form} name="title" label="Title" placeholder={ex.title} maxLength={POST_TEXT_MAX.title} />
+      <BoundField
+        form={form}
+        name="description"
+        label="Description"
+        hint={`${description.length}/${POST_TEXT_MAX.description} characters`}
+      >
         {(control) => (
-          <Textarea {...control} placeholder="What is it, what condition, and how to pick it up" />
+          <Textarea {...control} maxLength={POST_TEXT_MAX.description} placeholder="What is it, what condition, and how to pick it up" />
         )}
       </BoundField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <BoundField form={form} name="quantity" label="Quantity (optional)" placeholder={ex.quantity} />
+        <BoundField form={form} name="quantity" label="Quantity (optional)" placeholder={ex.quantity} maxLength={POST_TEXT_MAX.quantity} />
         <BoundField
           form={form}
           name="seasonalNotes"
           label="Season notes (optional)"
           placeholder={ex.season}
+          maxLength={POST_TEXT_MAX.seasonalNotes}
         />
       </div>
     </div>
@@ -62,6 +73,7 @@ export function PlaceSection({ form }: SectionProps) {
         label="Address"
         placeholder="e.g. 12 Maple St, Toronto"
         autoComplete="street-address"
+        maxLength={POST_TEXT_MAX.address}
         className="sm:col-span-2"
         hint="Shown on the card. A street and area is enough."
       />
@@ -94,7 +106,7 @@ export function ContactSection({ form }: SectionProps) {
         <ShieldCheck className="size-4 shrink-0 text-primary" aria-hidden="true" />
         {CONTACT_PRIVACY_NOTE}
       </p>
-      <BoundField form={form} name="ownerName" label="Your name" autoComplete="given-name" />
+      <BoundField form={form} name="ownerName" label="Your name" autoComplete="given-name" maxLength={POST_TEXT_MAX.ownerName} />
       <BoundField
         form={form}
         name="ownerInitials"
@@ -107,9 +119,10 @@ export function ContactSection({ form }: SectionProps) {
         label="Phone number"
         type="tel"
         autoComplete="tel"
+        maxLength={POST_TEXT_MAX.phoneNumber}
         hint="Adds Call and Text buttons."
       />
-      <BoundField form={form} name="contact" label="Other contact" placeholder="e.g. Ring the side door" />
+      <BoundField form={form} name="contact" label="Other contact" placeholder="e.g. Ring the side door" maxLength={POST_TEXT_MAX.contact} />
     </fieldset>
   );
 }
