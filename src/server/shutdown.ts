@@ -18,6 +18,12 @@ const CLOSE_APP_MS = 500;
 const DATABASE_STOP: StopTimes = { fastMs: 1_500, immediateMs: 500 };
 /** Only a shutdown that hangs where nothing should reaches this: it exits 1 whatever is left. */
 const LIMIT_MS = 10_000;
+/**
+ * A signal again this soon is the first one relayed, not a person's second: Ctrl+C under
+ * `npm start` reaches npm and the app together, and npm passes its copy on a few milliseconds
+ * later (a SIGTERM to the process group, the same). Taken for a second, it skipped the drain.
+ */
+export const RELAYED_MS = 1_000;
 
 /** Whether `promise` settled within `ms`. */
 const settledWithin = (promise: Promise<unknown>, ms: number) =>
@@ -28,7 +34,8 @@ const settledWithin = (promise: Promise<unknown>, ms: number) =>
  * (Windows) or pm2's 'shutdown' message: stop listening; idle keep-alive connections close at
  * once, and every response from now on carries `Connection: close`, so a busy one closes after its
  * answer (drain.ts); requests under way finish (for up to DRAIN_MS); then the app's own resources,
- * the pool, and the embedded PostgreSQL last; exit 0 within 8 s. A second signal exits at once.
+ * the pool, and the embedded PostgreSQL last; exit 0 within 8 s. A second signal exits at once,
+ * unless it comes within RELAYED_MS of the first: then it is the same one, relayed.
  */
 export function shutDownOnSignals(
   app: FastifyInstance,
@@ -37,15 +44,15 @@ export function shutDownOnSignals(
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): void {
   takeOverSignals();
-  let closing = false;
+  let started: number | null = null;
 
   const shutdown = async (why: string) => {
-    if (closing) {
+    if (started !== null) {
+      if (Date.now() - started < RELAYED_MS) return;
       log.warn(`${why} received again, stopping now`);
       process.exit(1);
     }
-    closing = true;
-    const started = Date.now();
+    started = Date.now();
     log.info(`${why} received, shutting down: requests under way may finish (again to stop at once)`);
     setTimeout(() => {
       log.error(`Shutdown not finished after ${LIMIT_MS / 1000} s: exiting`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RELAYED_MS } from '../../src/server/shutdown';
 import { cleanUp, clusterOf, keepAliveLoad, startApp, tempDataDir, whenReady, type AppProcess } from './harness';
 
 /** A request whose body is still on its way: its first bytes now, the rest on `finish()`. */
@@ -40,7 +41,10 @@ describe('shutting down under keep-alive load', () => {
 
     const started = Date.now();
     app.child.kill('SIGTERM');
-    await sleep(300);
+    // The same signal relayed a moment later, as npm passes on the Ctrl+C the terminal sent to both: still one drain (0146).
+    await sleep(20);
+    app.child.kill('SIGTERM');
+    await sleep(280);
     inFlight.finish();
     const { code } = await app.exited;
     const took = Date.now() - started;
@@ -57,5 +61,20 @@ describe('shutting down under keep-alive load', () => {
     expect(app.output()).not.toContain('failed');
     expect(existsSync(path.join(clusterOf(app.dataDir), 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(app.dataDir, 'pg-owner.pid'))).toBe(false);
+  });
+
+  it('stops at once on a second signal after the first, leaving the request under way', async () => {
+    app = await whenReady(await startApp(tempDataDir()));
+    const inFlight = await slowRequest(app.base);
+    app.child.kill('SIGINT');
+    await sleep(RELAYED_MS + 200);
+    const second = Date.now();
+    app.child.kill('SIGINT');
+    const { code } = await app.exited;
+    expect(code).toBe(1);
+    expect(Date.now() - second).toBeLessThan(1_000);
+    expect(app.output()).toContain('SIGINT received again, stopping now');
+    await inFlight.closed;
+    expect(inFlight.received()).toBe('');
   });
 });
