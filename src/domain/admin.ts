@@ -152,6 +152,9 @@ export const SuspendInput = z.object({
 });
 export type SuspendInput = z.infer<typeof SuspendInput>;
 
+/** DELETE /api/admin/users/:id/suspend: the admin's notes for the log, why it is lifted (the body may be absent). */
+export const LiftSuspensionInput = z.preprocess((body) => body ?? {}, z.object({ reviewNotes }));
+
 export const MemberSuspension = z.object({ userId: z.string(), suspension: SuspensionView.nullable() });
 
 /** What an audit entry says changed. */

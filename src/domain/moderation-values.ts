@@ -164,6 +164,8 @@ export const ADMIN_TEXTS = {
   approve: 'Approve',
   reject: 'Reject',
   notesLabel: 'Review notes',
+  /** A lift's notes go to the audit log only: the member is told their suspension was lifted (0146). */
+  liftNotesLabel: 'Notes for the audit log (optional)',
   reportUpdated: 'Report updated successfully',
   reportFailed: 'Failed to update report',
   verificationUpdated: 'Verification request updated successfully',

@@ -37,7 +37,7 @@ beforeAll(async () => {
     if (status === 'approved') await call(ctx, ada, 'DELETE', `/api/admin/users/${member.id}/verification`, { reviewNotes: 'Closed the shop' }, 204);
   }
   await call(ctx, bea, 'POST', `/api/admin/users/${owner.id}/suspend`, { reason: 'Spam', end: '30d' });
-  await call(ctx, bea, 'DELETE', `/api/admin/users/${owner.id}/suspend`);
+  await call(ctx, bea, 'DELETE', `/api/admin/users/${owner.id}/suspend`, { reviewNotes: 'Appeal heard' });
   const promoted = await registerMember(ctx.app, { username: 'Promoted' });
   adminCommand(['grant', promoted.email]);
   adminCommand(['revoke', promoted.email]);
@@ -69,6 +69,8 @@ describe('the audit log', () => {
     });
     expect(items.find((e) => e.action === 'verification_revoked')).toMatchObject({ notes: 'Closed the shop', changes: { after: { verifiedType: null } } });
     expect(items.find((e) => e.action === 'suspension_set')).toMatchObject({ targetName: 'Owner', notes: 'Spam', changes: { before: { suspended: false }, after: { suspended: true, reason: 'Spam' } } });
+    // The lift keeps the admin's notes (0146).
+    expect(items.find((e) => e.action === 'suspension_lifted')).toMatchObject({ adminName: 'Bea', targetName: 'Owner', notes: 'Appeal heard' });
     expect(items.find((e) => e.action === 'admin_granted')).toMatchObject({
       adminId: null,
       adminName: 'the command line (npm run admin)',

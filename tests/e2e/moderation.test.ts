@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
+import { ADMIN_TEXTS } from '../../src/domain/moderation-values';
 import { hiddenFavoritesText, POST_GONE_TEXT } from '../../src/domain/post-values';
 import { cardOf } from './community-helpers';
 import { BASE_URL, expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
@@ -244,12 +245,18 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const moderation = profile.getByRole('region', { name: 'Moderation' });
     await moderation.getByText(/^Suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
     await moderation.getByRole('button', { name: 'Lift suspension' }).click();
-    await admin.getByRole('dialog', { name: /^Lift seller.*suspension\?$/ }).getByRole('button', { name: 'Lift suspension' }).click();
+    const lift = admin.getByRole('dialog', { name: /^Lift seller.*suspension\?$/ });
+    await lift.getByLabel(ADMIN_TEXTS.liftNotesLabel).fill('Refunded the deposits; appeal heard.');
+    await lift.getByRole('button', { name: 'Lift suspension' }).click();
     await moderation.getByText('Not suspended.').waitFor();
     // The seller's open tab sees the lift within a minute, without a reload (0131): the notice
     // goes, and their post can be edited again.
     await seller.getByText('Your account is suspended until', { exact: false }).first().waitFor({ state: 'detached', timeout: SUSPENDED_RECHECK_MS + 10_000 });
     await details.getByRole('button', { name: 'Edit status' }).waitFor();
+    // The lift's notes are in the log (0146).
+    await admin.goto('/admin?tab=audit');
+    const log = admin.getByRole('list', { name: 'Admin actions, newest first' });
+    await log.getByRole('listitem').filter({ hasText: 'Suspension lifted' }).getByText('Notes: Refunded the deposits; appeal heard.').waitFor();
   }, 150_000);
 });
 

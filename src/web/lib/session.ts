@@ -31,12 +31,16 @@ async function getSession({ client }: QueryFunctionContext): Promise<SessionView
 
 export const sessionOptions = () => queryOptions({ queryKey: sessionKeys.all, queryFn: getSession });
 
-/** How often a suspended member's tab asks the session again (docs/decisions/0131). */
-export const SUSPENDED_RECHECK_MS = 60_000;
+/**
+ * How often a suspended member's tab asks the session again (docs/decisions/0131): every 15 s, so
+ * a lift shows soon after the admin's click (a minute felt like nothing had happened, 0146). A
+ * suspended member's open tabs are few, and each asks one small read.
+ */
+export const SUSPENDED_RECHECK_MS = 15_000;
 
 /**
  * A suspended member has no live socket to hear that an admin lifted the suspension: their tab
- * asks the session again every minute meanwhile, so the lift shows without a reload. Nobody else's
+ * asks the session again every SUSPENDED_RECHECK_MS meanwhile, so the lift shows without a reload. Nobody else's
  * tab asks again on a timer.
  */
 export const sessionRecheck = (view: SessionView | undefined): number | false => (view?.user?.suspension ? SUSPENDED_RECHECK_MS : false);

@@ -15,6 +15,7 @@ import {
   MemberSuspension,
   RevokeBadgeInput,
   SuspendInput,
+  LiftSuspensionInput,
 } from '../../../domain/admin';
 import { canModerate } from '../../../domain/policy';
 import { VerificationRequest } from '../../../domain/verification';
@@ -62,8 +63,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     admin.suspend(request.actor, request.params.id, request.body),
   );
 
-  app.delete('/users/:id/suspend', { schema: { params: IdParams, response: { 200: MemberSuspension } } }, async (request) =>
-    admin.lift(request.actor, request.params.id),
+  app.delete('/users/:id/suspend', { schema: { params: IdParams, body: LiftSuspensionInput, response: { 200: MemberSuspension } } }, async (request) =>
+    admin.lift(request.actor, request.params.id, request.body.reviewNotes),
   );
 
   app.get('/audit-log', { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (request) => admin.auditLog(request.actor, request.query));

@@ -56,7 +56,7 @@ export function createAdminService(deps: Omit<AdminContext, 'audit'>) {
     decideVerification: (actor: Actor, id: string, input: Parameters<typeof decideVerification>[3]) => decideVerification(ctx, actor, id, input),
     revokeBadge: (actor: Actor, userId: string, notes: string | null) => revokeBadge(ctx, actor, userId, notes),
     suspend: (actor: Actor, userId: string, input: Parameters<typeof suspend>[3]) => suspend(ctx, actor, userId, input),
-    lift: (actor: Actor, userId: string) => lift(ctx, actor, userId),
+    lift: (actor: Actor, userId: string, notes: string | null) => lift(ctx, actor, userId, notes),
 
     /** GET /api/admin/audit-log: newest first, by action or admin, and who has acted (the filter's choices). */
     async auditLog(actor: Actor, query: AuditQuery): Promise<AuditPage> {

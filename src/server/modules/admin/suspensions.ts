@@ -49,14 +49,20 @@ export async function suspend(ctx: AdminContext, actor: Actor, userId: string, i
  * sent twice, or an admin's and the sweep's at once, lift it once, and the sweep never lifts a
  * suspension an admin set again after it looked. Whether it lifted one.
  */
-async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; name: string } | null, due: (held: Suspension | null | undefined) => boolean) {
+async function liftFor(
+  ctx: AdminContext,
+  userId: string,
+  by: { admin: { id: string; name: string }; notes: string | null } | null,
+  due: (held: Suspension | null | undefined) => boolean,
+) {
   return committed(ctx.db, async (tx, announce) => {
     if (!due((await ctx.members.heldStanding(tx, userId))?.suspension)) return false;
     const { change, announce: then } = await ctx.members.setSuspension(tx, userId, null);
     announce(then);
-    if (admin) {
+    if (by) {
+      const { admin, notes } = by;
       await ctx.audit.append(tx, [
-        { adminId: admin.id, adminName: admin.name, action: 'suspension_lifted', targetType: 'user', targetId: userId, targetName: change.username, subjectUserId: userId, changes: { before: change.before, after: change.after } },
+        { adminId: admin.id, adminName: admin.name, action: 'suspension_lifted', targetType: 'user', targetId: userId, targetName: change.username, subjectUserId: userId, notes, changes: { before: change.before, after: change.after } },
       ]);
     }
     announce(await ctx.notifications.notifyIn(tx, userId, 'suspension_lifted', {}));
@@ -64,10 +70,11 @@ async function liftFor(ctx: AdminContext, userId: string, admin: { id: string; n
   });
 }
 
-export async function lift(ctx: AdminContext, actor: Actor, userId: string, now = new Date()) {
+/** An admin's lift, with their notes for the log (why: an appeal heard, a mistake). */
+export async function lift(ctx: AdminContext, actor: Actor, userId: string, notes: string | null, now = new Date()) {
   const admin = adminOf(actor);
   await memberToAct(ctx, userId, now);
-  if (!(await liftFor(ctx, userId, admin, (held) => isSuspended(held, now)))) throw conflict(SUSPENSION_MESSAGES.notSuspended);
+  if (!(await liftFor(ctx, userId, { admin, notes }, (held) => isSuspended(held, now)))) throw conflict(SUSPENSION_MESSAGES.notSuspended);
   return { userId, suspension: null };
 }
 

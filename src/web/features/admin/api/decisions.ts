@@ -69,8 +69,10 @@ export const useRevokeBadge = () =>
 /** POST (with a reason and an end) or DELETE /api/admin/users/:id/suspend. */
 export const useSuspension = () =>
   useAdminAction(
-    ({ userId, suspend }: { userId: string; suspend: { reason: string; end: SuspensionEnd } | null }) =>
-      apiRequest(suspend ? 'POST' : 'DELETE', path('/api/admin/users/:id/suspend', userId), suspend ?? undefined),
+    ({ userId, suspend, notes }: { userId: string; suspend: { reason: string; end: SuspensionEnd } | null; notes?: string }) =>
+      suspend
+        ? apiRequest('POST', path('/api/admin/users/:id/suspend', userId), suspend)
+        : apiRequest('DELETE', path('/api/admin/users/:id/suspend', userId), { reviewNotes: notes || null }),
     ({ suspend }) => ({ title: suspend ? 'Member suspended' : 'Suspension lifted' }),
     'Failed to update the suspension',
   );

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ADMIN_TEXTS } from '../../../../domain/moderation-values';
 import { SUSPENSION_END_LABELS, SUSPENSION_ENDS, type SuspensionEnd } from '../../../../domain/suspension';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -21,8 +22,8 @@ export function SuspensionControl({ userId, username, suspended, onChanged }: Su
   const suspension = useSuspension();
   const [end, setEnd] = useState<SuspensionEnd>('7d');
   const endId = useId();
-  const run = (suspend: { reason: string; end: SuspensionEnd } | null) =>
-    suspension.mutateAsync({ userId, suspend }).then(
+  const run = (suspend: { reason: string; end: SuspensionEnd } | null, notes?: string) =>
+    suspension.mutateAsync({ userId, suspend, notes }).then(
       () => {
         onChanged?.();
         return true;
@@ -37,8 +38,9 @@ export function SuspensionControl({ userId, username, suspended, onChanged }: Su
           title={`Lift ${username}'s suspension?`}
           description="They can post, comment, message, rate and report again, and their posts are listed again."
           confirm="Lift suspension"
+          notesLabel={ADMIN_TEXTS.liftNotesLabel}
           pending={suspension.isPending}
-          onConfirm={() => run(null)}
+          onConfirm={(notes) => run(null, notes)}
         />
       </div>
     );
