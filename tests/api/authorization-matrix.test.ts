@@ -178,6 +178,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/me': { request: () => json('GET', '/api/auth/me'), expect: membersOnly(200) },
   'GET /api/user/me': { request: () => json('GET', '/api/user/me'), expect: membersOnly(200) },
   'GET /api/user/export': { request: () => json('GET', '/api/user/export'), expect: membersOnly(200) },
+  'GET /api/user/posts': { request: () => json('GET', '/api/user/posts'), expect: membersOnly(200) },
   // Without the actor's own password: a guest has no account (401), a member is refused (401); the deletion itself is in account.test.ts.
   'DELETE /api/user/me': { request: () => json('DELETE', '/api/user/me', { password: 'not the password' }), expect: everyone(401) },
   // What a member is mailed (0137): their own, any member's.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
 import { ADMIN_TEXTS } from '../../src/domain/moderation-values';
+import { OWN_POST_SHOWN_TEXT } from '../../src/domain/own-post-values';
 import { hiddenFavoritesText, POST_GONE_TEXT } from '../../src/domain/post-values';
 import { cardOf } from './community-helpers';
 import { BASE_URL, expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
@@ -218,6 +219,15 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await toastRegion(seller).getByText(/^Your account is suspended until .* E[SD]T: Asked neighbours for deposits\.$/).waitFor();
     expect(await seller.getByRole('dialog').count()).toBe(0);
     await snap(seller, 'suspended-member-upload');
+
+    // Their posts left every list, theirs too: the notice leads to them, on the account page (0146).
+    await notice.getByRole('link', { name: 'See your posts' }).click();
+    await seller.waitForURL((url) => url.pathname === '/account');
+    const own = seller.getByRole('region', { name: 'Your posts' });
+    const line = own.getByRole('listitem').filter({ has: seller.getByRole('link', { name: keptPost, exact: true }) });
+    await line.getByText(OWN_POST_SHOWN_TEXT.suspended!).waitFor();
+    await expectAccessible(seller);
+    await snap(seller, 'suspended-member-own-posts');
 
     // Their own post, out of lists, still opens for them: they may delete it, not edit it (0124).
     await seller.goto(`/?post=${keptId}`);

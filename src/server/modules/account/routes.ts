@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteAccountInput, exportFileName, MAIL_STOP_PAGE, MailStopLinkAsOpened, MailStopQuery, Preferences, RenameInput } from '../../../domain/account';
+import { OwnPostsPage, OwnPostsQuery } from '../../../domain/own-posts';
 import type { AccountService } from './service';
 
-/** The member's own data (DECISIONS 17): GET /api/user/export, PATCH and DELETE /api/user/me, GET and PUT /api/user/preferences. */
+/** The member's own data (DECISIONS 17): GET /api/user/export, GET /api/user/posts, PATCH and DELETE /api/user/me, GET and PUT /api/user/preferences. */
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   app.get('/export', async (request, reply) => {
     const data = await account.exportData(request.actor);
@@ -12,6 +13,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       .header('cache-control', 'no-store')
       .send(data);
   });
+
+  app.get('/posts', { schema: { querystring: OwnPostsQuery, response: { 200: OwnPostsPage } } }, async (request) => account.ownPosts(request.actor, request.query));
 
   app.get('/preferences', { schema: { response: { 200: Preferences } } }, async (request) => account.preferences(request.actor));
 

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, MAIL_STOP_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type MailStopQuery, type Preferences, type RenameInput } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
+import type { OwnPostsQuery } from '../../../domain/own-posts';
 import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
 import { canRename } from '../../../domain/policy';
@@ -9,6 +10,7 @@ import { ACCOUNT_DELETED, SESSION_CHANGED } from '../../events/topics';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import { holdWithPassword } from '../auth/service';
 import type { MailStopLinks } from '../mail/service';
+import { ownPostsPage } from './own-posts';
 import { createAccountRepository } from './repository';
 
 /** Renames per member (docs/decisions/0136): a name is how neighbours know whom they arranged a pickup with. */
@@ -35,6 +37,9 @@ export function createAccountService(deps: AccountServiceDeps) {
   const memberOf = (actor: Actor) => memberIdOf(actor, ACCOUNT_MESSAGES.signIn);
 
   return {
+    /** GET /api/user/posts: the member's own posts, listed or not (0146). */
+    ownPosts: (actor: Actor, query: OwnPostsQuery) => ownPostsPage(deps.db, memberOf(actor), query),
+
     /** GET /api/user/export: everything the app keeps of and for the member, as stored. */
     async exportData(actor: Actor, now = new Date()) {
       const userId = memberOf(actor);

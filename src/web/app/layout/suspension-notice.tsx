@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { Ban } from 'lucide-react';
+import { OWN_POSTS_PATH } from '../../../domain/own-post-values';
 import { isSuspended, suspendedUntilSentence } from '../../../domain/suspension';
 import { useSession } from '../../lib/session-provider';
 
@@ -21,7 +23,12 @@ export function SuspensionNotice() {
         <div className="grid gap-0.5">
           <p className="font-semibold">{suspendedUntilSentence(until)}</p>
           <p>Reason: {reason}</p>
-          <p className="text-red-900/80">{SUSPENDED_CAN}</p>
+          <p className="text-red-900/80">
+            {SUSPENDED_CAN}{' '}
+            <Link to={OWN_POSTS_PATH} className="font-semibold text-red-950 underline underline-offset-2">
+              See your posts
+            </Link>
+          </p>
         </div>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DELETE_ACCOUNT_TEXT, DeleteAccountInput } from '../../../domain/account';
-import { EmailCard, MailCard, NameCard } from '../../features/account';
+import { EmailCard, MailCard, NameCard, OwnPostsCard } from '../../features/account';
 import { ChangePasswordCard } from '../../features/auth';
 import { Page } from '../../components/layout/page';
 import { BoundField } from '../../components/ui/bound-field';
@@ -24,9 +24,10 @@ import { RequireMember } from './require-member';
 export function Account() {
   return (
     <RequireMember>
-      <Page title="Your account" description="Your username, email and password, and what the app keeps of you: take it with you, or close your account.">
+      <Page title="Your account" description="Your username, email and password, your posts, and what the app keeps of you: take it with you, or close your account.">
         <div className="mt-8 grid max-w-2xl gap-6">
           <ProfileCards />
+          <OwnPostsCard />
           <ChangePasswordCard />
           <ExportCard />
           <DeleteCard />

@@ -1,0 +1,56 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { OwnPostShown } from '../../../domain/own-post-values';
+import type { OwnPost, OwnPostsPage, OwnPostsQuery } from '../../../domain/own-posts';
+import type { Db } from '../../db/client';
+import { posts } from '../../db/schema/index';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+
+interface OwnPostRow {
+  id: string;
+  title: string;
+  type: OwnPost['type'];
+  status: OwnPost['status'];
+  createdAt: Date;
+  key: string;
+  hiddenReason: 'reports' | 'removed' | null;
+  ownerSuspended: boolean;
+}
+
+/** Why the post is in no list, if it is not: an admin's removal first, then reports, then the owner's suspension. */
+function shownOf(row: OwnPostRow): OwnPostShown {
+  if (row.hiddenReason === 'removed') return 'removed';
+  if (row.hiddenReason === 'reports') return 'reported';
+  return row.ownerSuspended ? 'suspended' : 'listed';
+}
+
+/**
+ * GET /api/user/posts (docs/decisions/0146): the member's posts, newest first, listed or not, a
+ * page at a time (posts_user_idx finds them; a member's posts are few enough to sort).
+ */
+export async function ownPostsPage(db: Db, userId: string, query: OwnPostsQuery): Promise<OwnPostsPage> {
+  const after = query.cursor ? decodeKeyset(query.cursor) : null;
+  const keyset = after
+    ? or(lt(posts.createdAt, sql`${after.createdAt}::timestamptz`), and(eq(posts.createdAt, sql`${after.createdAt}::timestamptz`), lt(posts.id, after.id)))
+    : undefined;
+  const rows: OwnPostRow[] = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      type: posts.type,
+      status: posts.status,
+      createdAt: posts.createdAt,
+      key: sql<string>`${posts.createdAt}::text`,
+      hiddenReason: posts.hiddenReason,
+      ownerSuspended: posts.ownerSuspended,
+    })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), keyset))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(query.limit + 1);
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map((row) => ({ id: row.id, title: row.title, type: row.type, status: row.status, createdAt: row.createdAt.toISOString(), shown: shownOf(row) })),
+    nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.id) : null,
+  };
+}
