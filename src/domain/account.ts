@@ -47,6 +47,16 @@ export const renamedText = (username: string) => `Neighbours now see you as ${us
 export const RenameInput = z.object({ username: Username });
 export type RenameInput = z.infer<typeof RenameInput>;
 
+/** What a rename did: the name saved, and whether the member's badge went with the old name (0146). */
+export const RenameResult = z.object({ username: z.string(), badgeDropped: z.boolean() });
+export type RenameResult = z.infer<typeof RenameResult>;
+
+/** Said beside the name of a verified member, and after a rename took their badge. */
+export const BADGE_WITH_NAME = {
+  warning: (badge: string) => `Your ${badge} badge was given to you under this name: a new name goes without it, until you ask for it again and an admin checks.`,
+  dropped: 'Your badge was removed with the old name. Ask for it again from your profile.',
+} as const;
+
 /** PUT /api/user/email: the new email, the password asked again (the email is how the member signs in). */
 export const ChangeEmailInput = z.object({
   email: Email,

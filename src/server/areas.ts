@@ -128,9 +128,6 @@ export async function registerModules(
   await app.register(credentialRoutes, { prefix: '/api', auth, passwords, emails });
   app.jobs.add({ name: 'password-links-old', everyMs: 60 * 60_000, run: () => passwords.sweepExpired() });
   const stopLinks = createMailStopLinks(config.SESSION_SECRET);
-  const account = createAccountService({ db, events, limiter, confirmPassword: passwords.confirm, removePostsOf: posts.removeAllOf, stopLinks });
-  await app.register(accountRoutes, { prefix: '/api/user', account });
-  await app.register(mailStopRoutes, { prefix: '/api/mail', account });
 
   const payments = createPaymentsService({
     db,
@@ -177,6 +174,17 @@ export async function registerModules(
     blocked: members.blocked,
   });
   await app.register(membersRoutes, { members });
+  const account = createAccountService({
+    db,
+    events,
+    limiter,
+    confirmPassword: passwords.confirm,
+    removePostsOf: posts.removeAllOf,
+    stopLinks,
+    dropBadge: (tx, userId) => members.setBadge(tx, userId, null),
+  });
+  await app.register(accountRoutes, { prefix: '/api/user', account });
+  await app.register(mailStopRoutes, { prefix: '/api/mail', account });
   await app.register(messagesRoutes, { prefix: '/api/messages', messages });
   await app.register(commentsRoutes, { comments });
   const reports = createReportsService({ db, limiter, posts, members, notifications });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../src/domain/account';
 import { notify } from '../../src/server/events/bus';
-import { SESSION_CHANGED } from '../../src/server/events/topics';
+import { MEMBER_CHANGED, SESSION_CHANGED } from '../../src/server/events/topics';
 import { EMAIL_TAKEN, INVALID_CREDENTIALS } from '../../src/server/modules/auth/service';
 import { metMidway, registerMember, sessionCookie, uniqueEmail, useTestApps, type Member, type TestContext } from './helpers';
+import { VALID_POST } from './posts-helpers';
 import { useSmtpServer } from './smtp';
 
 /**
@@ -28,10 +29,26 @@ describe('PATCH /api/user/me', () => {
     expect((await meOn(two, member)).username).toBe('Old Name');
     const res = await call(one, member, 'PATCH', '/api/user/me', { username: '  Fern Gully  ' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ username: 'Fern Gully' });
+    expect(res.json()).toEqual({ username: 'Fern Gully', badgeDropped: false });
     await expect.poll(async () => (await meOn(two, member)).username).toBe('Fern Gully');
     const profile = await call(two, null, 'GET', `/api/users/${member.id}`);
     expect(profile.json()).toMatchObject({ username: 'Fern Gully' });
+  });
+
+  it("takes a verified member's badge with the old name, off their profile and their cards on every instance (0146)", async () => {
+    const member = await registerMember(one.app, { username: "Erin's Tree Care" });
+    const post = (await one.app.inject({ method: 'POST', url: '/api/posts', headers: { cookie: member.cookie }, payload: { ...VALID_POST, title: 'Oak rounds' } })).json();
+    await one.database.pool.query(`UPDATE users SET is_verified = true, verified_type = 'arborist', verified_at = now() WHERE id = $1`, [member.id]);
+    await notify(one.database.pool, MEMBER_CHANGED, { userId: member.id });
+    await notify(one.database.pool, SESSION_CHANGED, { userId: member.id });
+    await expect.poll(async () => (await call(two, null, 'GET', `/api/users/${member.id}`)).json().verifiedType).toBe('arborist');
+    await expect.poll(async () => (await call(two, member, 'GET', `/api/posts/${post.id}`)).json().ownerVerifiedType).toBe('arborist');
+
+    const res = await call(one, member, 'PATCH', '/api/user/me', { username: 'Toronto Parks (Official)' });
+    expect(res.json()).toEqual({ username: 'Toronto Parks (Official)', badgeDropped: true });
+    await expect.poll(async () => (await call(two, null, 'GET', `/api/users/${member.id}`)).json()).toMatchObject({ isVerified: 'false', verifiedType: null });
+    await expect.poll(async () => (await call(two, member, 'GET', `/api/posts/${post.id}`)).json().ownerVerifiedType).toBeNull();
+    await expect.poll(async () => (await meOn(two, member)).verifiedType).toBeNull();
   });
 
   it.each([

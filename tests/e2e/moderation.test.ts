@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
+import { BADGE_WITH_NAME, DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
 import { ADMIN_TEXTS } from '../../src/domain/moderation-values';
 import { OWN_POST_SHOWN_TEXT } from '../../src/domain/own-post-values';
 import { hiddenFavoritesText, POST_GONE_TEXT } from '../../src/domain/post-values';
@@ -268,6 +268,20 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const log = admin.getByRole('list', { name: 'Admin actions, newest first' });
     await log.getByRole('listitem').filter({ hasText: 'Suspension lifted' }).getByText('Notes: Refunded the deposits; appeal heard.').waitFor();
   }, 150_000);
+
+  it('takes the badge with the old name when the verified member renames, after saying so (0146)', async () => {
+    await arborist.goto('/account');
+    const card = arborist.getByRole('heading', { name: 'Your username' }).locator('..');
+    await card.getByText(BADGE_WITH_NAME.warning('Verified Arborist')).waitFor();
+    await card.getByLabel('Username').fill('Toronto Parks (Official)');
+    await card.getByRole('button', { name: 'Save username' }).click();
+    await expectToast(arborist, `Neighbours now see you as Toronto Parks (Official). ${BADGE_WITH_NAME.dropped}`);
+    await card.getByText(BADGE_WITH_NAME.warning('Verified Arborist')).waitFor({ state: 'detached' });
+
+    await seller.goto(`/?type=firewood&q=${token}`);
+    await cardOf(seller, arboristPost).getByRole('heading', { name: arboristPost }).waitFor();
+    await expect.poll(() => cardOf(seller, arboristPost).getByText('Verified Arborist').count()).toBe(0);
+  });
 });
 
 /** The signed-in member's id, from their session. */

@@ -91,6 +91,12 @@ export function createAccountRepository(db: Db) {
       await tx.update(users).set({ username }).where(eq(users.id, userId));
     },
 
+    /** Whether the member holds a badge, read in `tx` (after its rename, which holds the row). */
+    async verified(tx: Tx, userId: string): Promise<boolean> {
+      const [row] = await tx.select({ isVerified: users.isVerified }).from(users).where(eq(users.id, userId));
+      return row?.isVerified === true;
+    },
+
 
     /**
      * Deletes the member; their sessions, grants, favourites, comments, messages, ratings and the

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DeleteAccountInput, exportFileName, MAIL_STOP_PAGE, MailStopLinkAsOpened, MailStopQuery, Preferences, RenameInput } from '../../../domain/account';
+import { DeleteAccountInput, exportFileName, MAIL_STOP_PAGE, MailStopLinkAsOpened, MailStopQuery, Preferences, RenameInput, RenameResult } from '../../../domain/account';
 import { OwnPostsPage, OwnPostsQuery } from '../../../domain/own-posts';
 import type { AccountService } from './service';
 
@@ -22,7 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     account.setPreferences(request.actor, request.body),
   );
 
-  app.patch('/me', { schema: { body: RenameInput, response: { 200: z.object({ username: z.string() }) } } }, async (request) =>
+  app.patch('/me', { schema: { body: RenameInput, response: { 200: RenameResult } } }, async (request) =>
     account.rename(request.actor, request.body),
   );
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MAIL_STOP_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type MailStopQuery, type Preferences, type RenameInput } from '../../../domain/account';
+import { ACCOUNT_MESSAGES, MAIL_STOP_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type MailStopQuery, type Preferences, type RenameInput, type RenameResult } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
 import type { OwnPostsQuery } from '../../../domain/own-posts';
 import type { Db, Tx } from '../../db/client';
@@ -28,6 +28,8 @@ export interface AccountServiceDeps {
   removePostsOf: (tx: Tx, userId: string) => Promise<() => Promise<void>>;
   /** Checks the mailed links that turn message mail off (0138). */
   stopLinks: MailStopLinks;
+  /** Takes the member's badge back in the transaction (members' setBadge with null), and what to announce once committed. */
+  dropBadge: (tx: Tx, userId: string) => Promise<{ announce: () => Promise<void> }>;
 }
 
 /** A member's own account (DECISIONS 17): all their data as a file, and closing the account. */
@@ -79,16 +81,22 @@ export function createAccountService(deps: AccountServiceDeps) {
      * own field, filled with the name of the day when left empty), a notification the name it was
      * written with. Every instance reads the member's session again.
      */
-    async rename(actor: Actor, input: RenameInput): Promise<{ username: string }> {
+    async rename(actor: Actor, input: RenameInput): Promise<RenameResult> {
       assertAllowed(canRename(actor));
       const userId = actor.userId!;
       if (actor.member?.username === input.username) throw badRequest(PROFILE_MESSAGES.sameName);
       await deps.limiter.hit(`rename:${userId}`, RENAMES);
-      await committed(deps.db, async (tx, announce) => {
+      const badgeDropped = await committed(deps.db, async (tx, announce) => {
         await repo.rename(tx, userId, input.username);
         announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
+        // A badge vouches for the member under the name it was given to: a new name goes without
+        // it, until an admin gives it again (0146). Judged on the row as held, not the session.
+        if (!(await repo.verified(tx, userId))) return false;
+        const badge = await deps.dropBadge(tx, userId);
+        announce(badge.announce);
+        return true;
       });
-      return { username: input.username };
+      return { username: input.username, badgeDropped };
     },
 
     /**

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES, DELETE_ACCOUNT_TEXT, DeleteAccountInput } from '../../../domain/account';
+import { VERIFIED_BADGES } from '../../../domain/community-values';
 import { EmailCard, MailCard, NameCard, OwnPostsCard } from '../../features/account';
 import { ChangePasswordCard } from '../../features/auth';
 import { Page } from '../../components/layout/page';
@@ -43,7 +44,7 @@ function ProfileCards() {
   if (!user) return null;
   return (
     <>
-      <NameCard username={user.username} />
+      <NameCard username={user.username} badge={user.verifiedType ? VERIFIED_BADGES[user.verifiedType].label : null} />
       <EmailCard email={user.email} />
       {features.mailsMessages && <MailCard />}
     </>
