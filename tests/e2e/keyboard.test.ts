@@ -143,6 +143,31 @@ describe('keyboard and screen reader', () => {
     expect(await reply.inputValue()).toBe('');
   });
 
+  it('hides the page behind a shared post from screen readers, also what loads after it opened (0146)', async () => {
+    const owner = await newPage(ctx.browser);
+    await registerViaApi(owner, uniqueUser('sharek'));
+    const title = `Shared quinces ${uniqueToken()}`;
+    const [id] = await createPosts(owner, [{ title }, { title: `${title} too` }]);
+    const page = await newPage(ctx.browser);
+    await registerViaApi(page, uniqueUser('readerk'));
+    await page.goto(`/?post=${id}`);
+    const dialog = page.getByRole('dialog', { name: 'Post details' });
+    await dialog.getByRole('heading', { name: title, exact: true }).waitFor();
+    // The list behind it has loaded meanwhile: its cards are in the page, and none can be reached.
+    await page.locator('#main [role="article"]').first().waitFor({ state: 'attached' });
+    const reachable = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('#root button, #root a[href], #root input')].filter(
+            (el) => !el.closest('[aria-hidden="true"], [inert], [aria-live]'),
+          ).length,
+      );
+    await expect.poll(reachable).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await reachable()).toBeGreaterThan(0);
+  });
+
   it('reads an estimated figure with a space before the word', async () => {
     const page = await newPage(ctx.browser);
     await page.goto('/');

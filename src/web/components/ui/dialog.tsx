@@ -1,6 +1,7 @@
 import { useRef, type ComponentProps, type KeyboardEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
+import { hideOthers } from 'aria-hidden';
 import { firstFocusable } from '../../lib/focus';
 import { useHydrated } from '../../lib/hydrated';
 import { cn } from '../../lib/utils';
@@ -87,12 +88,41 @@ export function focusDialogItself(event: Event): void {
   if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
 }
 
+/**
+ * Keeps the page behind a modal dialog hidden from screen readers as it changes. Radix hides it
+ * once, as the dialog opens (aria-hidden's hideOthers); what the page adds afterwards, inside the
+ * parts it left shown (around its live regions, which stay for the toasts), was reachable: a
+ * shared post's dialog opens while the list behind it is still loading (docs/decisions/0146).
+ * Hidden again, at most once a frame, whenever the page outside the dialog changes.
+ */
+function hideLaterContent(content: HTMLDivElement | null) {
+  if (!content) return;
+  let undo: (() => void) | null = null;
+  let frame = 0;
+  const hideAgain = () => {
+    frame = 0;
+    const previous = undo;
+    undo = hideOthers(content);
+    previous?.();
+  };
+  const watch = new MutationObserver((records) => {
+    if (frame || records.every((r) => content.contains(r.target))) return;
+    frame = requestAnimationFrame(hideAgain);
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    watch.disconnect();
+    cancelAnimationFrame(frame);
+    undo?.();
+  };
+}
+
 export function DialogContent({
   className,
   children,
   openerGoing,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & {
+}: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'ref'> & {
   /** Whether what opened the dialog is leaving the page as it closes: focus then goes to its neighbour. */
   openerGoing?: () => boolean;
 }) {
@@ -123,6 +153,7 @@ export function DialogContent({
         {...focusHandlers}
         data-escape-taker=""
         onKeyDown={onKeyDown}
+        ref={hideLaterContent}
       >
         {children}
         <DialogPrimitive.Close
