@@ -91,25 +91,27 @@ export function focusDialogItself(event: Event): void {
 /**
  * Keeps the page behind a modal dialog hidden from screen readers as it changes. Radix hides it
  * once, as the dialog opens (aria-hidden's hideOthers); what the page adds afterwards, inside the
- * parts it left shown (around its live regions, which stay for the toasts), was reachable: a
- * shared post's dialog opens while the list behind it is still loading (docs/decisions/0146).
- * Hidden again, at most once a frame, whenever the page outside the dialog changes.
+ * parts it left shown (around its live regions), was reachable: a shared post's dialog opens
+ * while the list behind it is still loading (docs/decisions/0146). The page (#root) is hidden
+ * again, at most once a frame, whenever it changes; what is beside it (the dialog, menus and
+ * tooltips opened from it, in portals) and the toasts stay as they are.
  */
 function hideLaterContent(content: HTMLDivElement | null) {
-  if (!content) return;
+  const page = document.getElementById('root');
+  if (!content || !page) return;
   let undo: (() => void) | null = null;
   let frame = 0;
   const hideAgain = () => {
     frame = 0;
+    const beside = [...document.body.children].filter((child) => child !== page);
     const previous = undo;
-    undo = hideOthers(content);
+    undo = hideOthers([content, ...beside, ...document.querySelectorAll('[data-toast-viewport]')]);
     previous?.();
   };
-  const watch = new MutationObserver((records) => {
-    if (frame || records.every((r) => content.contains(r.target))) return;
-    frame = requestAnimationFrame(hideAgain);
+  const watch = new MutationObserver(() => {
+    if (!frame) frame = requestAnimationFrame(hideAgain);
   });
-  watch.observe(document.body, { childList: true, subtree: true });
+  watch.observe(page, { childList: true, subtree: true });
   return () => {
     watch.disconnect();
     cancelAnimationFrame(frame);
