@@ -125,7 +125,11 @@ export function notificationToast(n: Pick<Notification, 'type' | 'data'> & Notif
   }
 }
 
-/** What the socket sends (spec §3 Live connection): 'authenticated', then each notification as it comes. */
+/**
+ * What the socket sends (spec §3 Live connection): 'authenticated', then each notification as it
+ * comes, and 'notifications_read' when the member read some elsewhere (docs/decisions/0146).
+ */
 export type SocketServerMessage =
   | { type: 'authenticated'; userId: string }
+  | { type: 'notifications_read' }
   | { type: NotificationType; data: Notification['data']; notificationId: string; createdAt: string };

@@ -108,6 +108,17 @@ describe('the live socket', () => {
     expect((await annOnTwo.nth(2))?.notificationId).toBe(stored?.id);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(bobOnTwo.received).toHaveLength(1);
+
+    // Ann reads the conversation on instance one: her sockets on both are told, so her other tabs
+    // ask the bell and the inbox again; Bob's is not (0146).
+    const read = await one.app.inject(as(ann.cookie, { method: 'POST', url: `/api/messages/with/${bob.id}/read?postId=none` }));
+    expect(read.statusCode, read.body).toBe(204);
+    for (const client of [annOnTwo, annOnOne]) expect(await client.nth(3)).toEqual({ type: 'notifications_read' });
+    // The same when the bell is cleared on instance two.
+    expect((await two.app.inject(as(ann.cookie, { method: 'DELETE', url: '/api/notifications' }))).statusCode).toBeLessThan(300);
+    for (const client of [annOnTwo, annOnOne]) expect(await client.nth(4)).toEqual({ type: 'notifications_read' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bobOnTwo.received).toHaveLength(1);
   });
 
   it('closes a guest’s socket with 4401, and a socket whose session signs out', async () => {

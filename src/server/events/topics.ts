@@ -36,6 +36,12 @@ export const MEMBER_CHANGED = topic<{ userId: string }>('member_changed');
 export const NOTIFICATION_CREATED = topic<{ userId: string; id: string }>('notification_created');
 
 /**
+ * A member read notifications or a conversation (docs/decisions/0146): their sockets on every
+ * instance are told, so their other tabs and devices ask the bell and the inbox again.
+ */
+export const NOTIFICATIONS_READ = topic<{ userId: string }>('notifications_read');
+
+/**
  * An admin suspended a member (issue 19): every instance closes the live sockets it holds for
  * them (their sessions are dropped through SESSION_CHANGED).
  */

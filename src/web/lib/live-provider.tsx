@@ -5,10 +5,14 @@ import { connectLive, liveUrl, type LiveStatus } from './live';
 import { sessionChanged } from './session';
 import { useSession } from './session-provider';
 
-/** What a feature does with the socket's news: after each (re)connection, and with each notification. */
+/**
+ * What a feature does with the socket's news: after each (re)connection, with each notification,
+ * and when the member read some in another tab or device.
+ */
 export interface LiveListener {
   onOpen?: () => void;
   onNotification?: (notification: Notification) => void;
+  onRead?: () => void;
 }
 
 interface Live {
@@ -39,6 +43,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onStatus: setStatus,
       onOpen: () => listeners.forEach((listener) => listener.onOpen?.()),
       onNotification: (n) => listeners.forEach((listener) => listener.onNotification?.(n)),
+      onRead: () => listeners.forEach((listener) => listener.onRead?.()),
       onRefused: () => void sessionChanged(queryClient),
     });
     return () => {
@@ -71,6 +76,7 @@ export function useLiveEvents(listener: LiveListener): void {
     const relay: LiveListener = {
       onOpen: () => latest.current.onOpen?.(),
       onNotification: (n) => latest.current.onNotification?.(n),
+      onRead: () => latest.current.onRead?.(),
     };
     listeners.add(relay);
     return () => void listeners.delete(relay);

@@ -64,6 +64,7 @@ describe('readFrame', () => {
 
   it("logs 'authenticated' and hands on its member; only logs unreadable frames and unknown kinds (spec §4, §8)", () => {
     expect(readFrame(JSON.stringify({ type: 'authenticated', userId: 'u1' }))).toEqual({ type: 'authenticated', userId: 'u1' });
+    expect(readFrame(JSON.stringify({ type: 'notifications_read' }))).toEqual({ type: 'notifications_read' });
     expect(console.info).toHaveBeenCalledWith('Live: authenticated as', 'u1');
     expect(readFrame('{not json')).toBeNull();
     expect(readFrame(JSON.stringify({ ...push, type: 'new_party' }))).toBeNull();
@@ -91,17 +92,19 @@ describe('connectLive against a socket server', () => {
     const statuses: LiveStatus[] = [];
     const notifications: Notification[] = [];
     const opens = vi.fn();
+    const reads = vi.fn();
     const stop = connectLive({
       url,
       userId: 'u1',
       onStatus: (status) => statuses.push(status),
       onOpen: opens,
       onNotification: (n) => notifications.push(n),
+      onRead: reads,
       onRefused: overrides.onRefused ?? (() => undefined),
       WebSocket: NodeWebSocket as unknown as typeof WebSocket,
       backoff: { baseMs: 20, capMs: 40 },
     });
-    return { stop, statuses, notifications, opens };
+    return { stop, statuses, notifications, opens, reads };
   }
   const nextConnection = () => new Promise<NodeWebSocket>((resolve) => server.once('connection', resolve));
 
@@ -118,6 +121,10 @@ describe('connectLive against a socket server', () => {
     socket.send(JSON.stringify({ type: 'authenticated', userId: 'u1' }));
     socket.send(JSON.stringify(push));
     await vi.waitFor(() => expect(live.notifications.map((n) => n.id)).toEqual(['n1']));
+    // Read in another tab: onRead, and no notification (0146).
+    socket.send(JSON.stringify({ type: 'notifications_read' }));
+    await vi.waitFor(() => expect(live.reads).toHaveBeenCalledTimes(1));
+    expect(live.notifications).toHaveLength(1);
 
     const second = nextConnection();
     socket.terminate();

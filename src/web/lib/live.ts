@@ -44,11 +44,16 @@ export interface Authenticated {
   userId: string;
 }
 
+/** The member read notifications or a conversation in another tab or device (docs/decisions/0146). */
+export interface ReadElsewhere {
+  type: 'notifications_read';
+}
+
 /**
  * A frame from the server as a notification (unread), the `authenticated` answer (logged, spec
- * §4), or null for anything unreadable (logged, spec §8).
+ * §4), word of notifications read elsewhere, or null for anything unreadable (logged, spec §8).
  */
-export function readFrame(raw: string): Notification | Authenticated | null {
+export function readFrame(raw: string): Notification | Authenticated | ReadElsewhere | null {
   let message: unknown;
   try {
     message = JSON.parse(raw);
@@ -60,6 +65,7 @@ export function readFrame(raw: string): Notification | Authenticated | null {
     console.info('Live: authenticated as', message.userId);
     return { type: 'authenticated', userId: message.userId };
   }
+  if (isRecord(message) && message.type === 'notifications_read') return { type: 'notifications_read' };
   const { type, data, notificationId, createdAt } = isRecord(message) ? message : {};
   if (
     !NOTIFICATION_TYPES.includes(type as NotificationType) ||
@@ -80,6 +86,8 @@ export interface LiveOptions {
   /** After each (re)connection: what was missed meanwhile can be fetched. */
   onOpen: () => void;
   onNotification: (notification: Notification) => void;
+  /** Notifications or a conversation were read in another tab or device: what shows them can be fetched again. */
+  onRead: () => void;
   /**
    * The server says the session has no member (CLOSE_SIGN_IN) or is suspended (CLOSE_SUSPENDED), or
    * the socket came back with another member's session (signed in elsewhere in this browser): no
@@ -100,6 +108,7 @@ export function connectLive(options: LiveOptions): () => void {
     onStatus,
     onOpen,
     onNotification,
+    onRead,
     onRefused,
     WebSocket: Socket = WebSocket,
   } = options;
@@ -120,6 +129,7 @@ export function connectLive(options: LiveOptions): () => void {
     };
     ws.onmessage = (event) => {
       const frame = readFrame(String(event.data));
+      if (frame?.type === 'notifications_read') return onRead();
       if (frame?.type !== 'authenticated') return frame && onNotification(frame);
       if (frame.userId === userId) return;
       stopped = true;

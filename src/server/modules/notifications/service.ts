@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound, memberIdOf } from '../../errors';
 import type { EventBus } from '../../events/bus';
-import { NOTIFICATION_CREATED } from '../../events/topics';
+import { NOTIFICATION_CREATED, NOTIFICATIONS_READ } from '../../events/topics';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
 import { createNotificationsRepository, type NotificationRow } from './repository';
 
@@ -39,6 +39,9 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     return () => deps.events.publish(NOTIFICATION_CREATED, { userId, id: row.id });
   }
 
+  /** The member's other tabs and devices are told that what they show as unread may be read now (0146). */
+  const readBy = (userId: string) => deps.events.publish(NOTIFICATIONS_READ, { userId });
+
   return {
     /** Stores a notification for `userId` and announces it to every instance. */
     async notify<T extends NotificationType>(userId: string, type: T, data: DataOf<T>): Promise<void> {
@@ -71,25 +74,35 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     async markRead(actor: Actor, id: string): Promise<void> {
       const userId = memberOf(actor);
       if (!isUuid(id)) throw notFound(NOTIFICATION_MESSAGES.notFound);
-      if (await repo.markRead(userId, id)) return;
+      if (await repo.markRead(userId, id)) return readBy(userId);
       // Nothing changed: read already (fine), or not the member's (as if absent).
       if ((await repo.findById(id))?.userId !== userId) throw notFound(NOTIFICATION_MESSAGES.notFound);
     },
 
-    /** A thread opened: its new_message notifications are read too, so the bell agrees with the inbox. */
-    markThreadRead: (userId: string, otherUserId: string, postId: string | null) => repo.markMessagesRead(userId, otherUserId, postId),
+    /**
+     * A thread opened: its new_message notifications are read too, so the bell agrees with the
+     * inbox; the member's other tabs hear of it (the thread's messages were marked read just before).
+     */
+    async markThreadRead(userId: string, otherUserId: string, postId: string | null): Promise<void> {
+      await repo.markMessagesRead(userId, otherUserId, postId);
+      await readBy(userId);
+    },
 
     /**
      * 'Mark all as read' (docs/decisions/0116): up to the newest notification the member was shown,
      * so one that arrived since stays unread. One not theirs (or gone meanwhile) marks nothing.
      */
     async markAllRead(actor: Actor, input: MarkAllReadInput): Promise<void> {
-      await repo.markReadUpTo(memberOf(actor), input.upTo);
+      const userId = memberOf(actor);
+      await repo.markReadUpTo(userId, input.upTo);
+      await readBy(userId);
     },
 
     /** 'Clear all' (spec §2 Header). */
     async clear(actor: Actor): Promise<void> {
-      await repo.clear(memberOf(actor));
+      const userId = memberOf(actor);
+      await repo.clear(userId);
+      await readBy(userId);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketServerMessage } from '../../../domain/notifications';
 import { isSuspended } from '../../../domain/suspension';
-import { ACCOUNT_DELETED, ACCOUNT_SUSPENDED, NOTIFICATION_CREATED, SESSION_CHANGED } from '../../events/topics';
+import { ACCOUNT_DELETED, ACCOUNT_SUSPENDED, NOTIFICATION_CREATED, NOTIFICATIONS_READ, SESSION_CHANGED } from '../../events/topics';
 import { isCrossSite } from '../../plugins/security';
 import type { NotificationsService } from './service';
 
@@ -43,6 +43,11 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
         for (const socket of held) send(socket, { type: n.type, data: n.data, notificationId: n.id, createdAt: n.createdAt });
       })
       .catch((err: unknown) => app.log.warn({ err }, 'a notification could not be sent to its socket'));
+  });
+
+  // Read in one tab or device: the member's others ask the bell and the inbox again (0146).
+  app.events.subscribe(NOTIFICATIONS_READ, ({ userId }) => {
+    for (const socket of sockets.get(userId) ?? []) send(socket, { type: 'notifications_read' });
   });
 
   /** Sockets pinged that have not answered yet. */

@@ -19,19 +19,23 @@ const aboutMe = (notification: Notification) =>
   notification.type === 'verification_decided' || notification.type === 'suspension_lifted';
 
 /**
- * The live socket's news, applied (spec §4, DECISIONS 14): after each (re)connection the
- * notifications and messages are asked again, so a member offline for a while catches up; each
+ * The live socket's news, applied (spec §4, DECISIONS 14): after each (re)connection, and when the
+ * member read some elsewhere, the notifications and messages are asked again; each
  * pushed notification goes to the front of the bell, shows its toast (spec §8; one at a time) and
  * refreshes what it affects.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   const userId = useSession().actor.userId;
+  // What the bell and the inbox show is asked again: after a (re)connection, what was missed; when
+  // the member read some in another tab or device, what is read now (docs/decisions/0146).
+  const catchUp = () => {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.member(userId) });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.member(userId) });
+  };
   useLiveEvents({
-    onOpen: () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.member(userId) });
-      void queryClient.invalidateQueries({ queryKey: messageKeys.member(userId) });
-    },
+    onOpen: catchUp,
+    onRead: catchUp,
     onNotification: (notification) => {
       queryClient.setQueryData<NotificationsPage>(
         notificationKeys.recent(userId),
