@@ -135,6 +135,12 @@ describe('messages between two members, live', () => {
   });
 
   it('opens the notification into the conversation, marked read, and replies', async () => {
+    // A second tab of the owner's shows the same unread count, and loses it once this one reads the conversation (0146).
+    const otherTab = await owner.context().newPage();
+    await otherTab.goto('/');
+    await otherTab.getByRole('banner').getByRole('link', { name: 'Messages, 1 unread', exact: true }).waitFor();
+    await bell(otherTab).and(otherTab.getByRole('button', { name: 'Notifications, 1 unread' })).waitFor();
+
     await bell(owner).click();
     const list = bellList(owner);
     const item = list.getByRole('link', { name: /New Message/ });
@@ -149,6 +155,9 @@ describe('messages between two members, live', () => {
     await log.getByText('Hello! Are the apples still there?').waitFor();
     await owner.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     await owner.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }).waitFor();
+    await otherTab.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }).waitFor();
+    await otherTab.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await otherTab.close();
 
     const reply = owner.getByLabel(`Reply to ${b.username}`);
     await reply.fill('Yes! Come by at noon.');
