@@ -16,8 +16,9 @@ const ESCAPE_SEQUENCE = /\u001b(\[[0-?]*[ -/]*[@-~]|O.|.)?/gu;
  * Ctrl+D, or when the input ends first.
  */
 function readHidden(prompt: string, input: PasswordInput, output: NodeJS.WritableStream): Promise<string | null> {
-  output.write(prompt);
+  // Raw before the prompt shows: keys typed as soon as it does are never echoed.
   input.setRawMode!(true);
+  output.write(prompt);
   input.setEncoding('utf8');
   input.resume();
   let typed = '';

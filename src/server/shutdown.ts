@@ -48,11 +48,14 @@ export function shutDownOnSignals(
 
   const shutdown = async (why: string) => {
     if (started !== null) {
-      if (Date.now() - started < RELAYED_MS) return;
+      if (performance.now() - started < RELAYED_MS) {
+        log.info(`${why} received again within ${RELAYED_MS / 1000} s: taken as the same one relayed (send it again to stop at once)`);
+        return;
+      }
       log.warn(`${why} received again, stopping now`);
       process.exit(1);
     }
-    started = Date.now();
+    started = performance.now();
     log.info(`${why} received, shutting down: requests under way may finish (again to stop at once)`);
     setTimeout(() => {
       log.error(`Shutdown not finished after ${LIMIT_MS / 1000} s: exiting`);
@@ -70,7 +73,7 @@ export function shutDownOnSignals(
       log.error({ err }, 'Stopping the database failed');
       process.exit(1);
     }
-    log.info(`Stopped in ${Date.now() - started} ms`);
+    log.info(`Stopped in ${Math.round(performance.now() - started)} ms`);
     process.exit(0);
   };
 

@@ -44,6 +44,9 @@ describe('PATCH /api/user/me', () => {
     await expect.poll(async () => (await call(two, null, 'GET', `/api/users/${member.id}`)).json().verifiedType).toBe('arborist');
     await expect.poll(async () => (await call(two, member, 'GET', `/api/posts/${post.id}`)).json().ownerVerifiedType).toBe('arborist');
 
+    // The same letters in another case keep it.
+    expect((await call(one, member, 'PATCH', '/api/user/me', { username: "ERIN'S TREE CARE" })).json()).toEqual({ username: "ERIN'S TREE CARE", badgeDropped: false });
+    await expect.poll(async () => (await meOn(one, member)).username).toBe("ERIN'S TREE CARE");
     const res = await call(one, member, 'PATCH', '/api/user/me', { username: 'Toronto Parks (Official)' });
     expect(res.json()).toEqual({ username: 'Toronto Parks (Official)', badgeDropped: true });
     await expect.poll(async () => (await call(two, null, 'GET', `/api/users/${member.id}`)).json()).toMatchObject({ isVerified: 'false', verifiedType: null });

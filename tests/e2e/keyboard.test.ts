@@ -150,10 +150,22 @@ describe('keyboard and screen reader', () => {
     const [id] = await createPosts(owner, [{ title }, { title: `${title} too` }]);
     const page = await newPage(ctx.browser);
     await registerViaApi(page, uniqueUser('readerk'));
+    // The list behind waits until the dialog is open: its cards come after, as on a slow network.
+    let listMayGo: () => void = () => undefined;
+    const dialogOpen = new Promise<void>((resolve) => (listMayGo = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/posts',
+      async (route) => {
+        await dialogOpen;
+        await route.fallback();
+      },
+    );
     await page.goto(`/?post=${id}`);
     const dialog = page.getByRole('dialog', { name: 'Post details' });
     await dialog.getByRole('heading', { name: title, exact: true }).waitFor();
-    // The list behind it has loaded meanwhile: its cards are in the page, and none can be reached.
+    expect(await page.locator('#main [role="article"]').count()).toBe(0);
+    listMayGo();
+    // The list behind it has loaded: its cards are in the page, and none can be reached.
     await page.locator('#main [role="article"]').first().waitFor({ state: 'attached' });
     const reachable = () =>
       page.evaluate(

@@ -259,7 +259,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await lift.getByLabel(ADMIN_TEXTS.liftNotesLabel).fill('Refunded the deposits; appeal heard.');
     await lift.getByRole('button', { name: 'Lift suspension' }).click();
     await moderation.getByText('Not suspended.').waitFor();
-    // The seller's open tab sees the lift within a minute, without a reload (0131): the notice
+    // The seller's open tab sees the lift within 15 s, without a reload (0131, 0146): the notice
     // goes, and their post can be edited again.
     await seller.getByText('Your account is suspended until', { exact: false }).first().waitFor({ state: 'detached', timeout: SUSPENDED_RECHECK_MS + 10_000 });
     await details.getByRole('button', { name: 'Edit status' }).waitFor();
@@ -270,6 +270,8 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
   }, 150_000);
 
   it('takes the badge with the old name when the verified member renames, after saying so (0146)', async () => {
+    await seller.goto(`/?type=firewood&q=${token}`);
+    await cardOf(seller, arboristPost).getByText('Verified Arborist').waitFor();
     await arborist.goto('/account');
     const card = arborist.getByRole('heading', { name: 'Your username' }).locator('..');
     await card.getByText(BADGE_WITH_NAME.warning('Verified Arborist')).waitFor();

@@ -58,6 +58,7 @@ describe('shutting down under keep-alive load', () => {
     expect(tally.resets).toBeLessThanOrEqual(2);
     expect(tally.statuses[503] ?? 0).toBe(0);
     expect(app.output()).toContain('SIGTERM received, shutting down');
+    expect(app.output()).toContain('taken as the same one relayed');
     expect(app.output()).not.toContain('failed');
     expect(existsSync(path.join(clusterOf(app.dataDir), 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(app.dataDir, 'pg-owner.pid'))).toBe(false);

@@ -32,6 +32,9 @@ export interface AccountServiceDeps {
   dropBadge: (tx: Tx, userId: string) => Promise<{ announce: () => Promise<void> }>;
 }
 
+/** Whether two names differ only in case ('erin's tree care' and 'Erin's Tree Care'). */
+const sameLetters = (was: string | undefined, is: string) => was !== undefined && was.toLocaleLowerCase('en') === is.toLocaleLowerCase('en');
+
 /** A member's own account (DECISIONS 17): all their data as a file, and closing the account. */
 export function createAccountService(deps: AccountServiceDeps) {
   const repo = createAccountRepository(deps.db);
@@ -90,8 +93,9 @@ export function createAccountService(deps: AccountServiceDeps) {
         await repo.rename(tx, userId, input.username);
         announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
         // A badge vouches for the member under the name it was given to: a new name goes without
-        // it, until an admin gives it again (0146). Judged on the row as held, not the session.
-        if (!(await repo.verified(tx, userId))) return false;
+        // it, until an admin gives it again (0146); the same letters in another case keep it.
+        // Judged on the row as held, not the session.
+        if (sameLetters(actor.member?.username, input.username) || !(await repo.verified(tx, userId))) return false;
         const badge = await deps.dropBadge(tx, userId);
         announce(badge.announce);
         return true;

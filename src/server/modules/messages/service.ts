@@ -39,9 +39,9 @@ const toMessage = (row: MessageRow): Message => ({
   readAt: row.readAt?.toISOString() ?? null,
 });
 
-/** A settled promise's value, or its error thrown. */
 const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
 
+/** A settled promise's value, or its error thrown. */
 function settled<T>(result: PromiseSettledResult<T>): T {
   if (result.status === 'rejected') throw result.reason;
   return result.value;

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiRequest } from '../../../lib/api';
+import { useSession } from '../../../lib/session-provider';
 import { whenText } from '../../../lib/when-text';
 
 const PAGE = 20;
@@ -18,8 +19,9 @@ const PAGE = 20;
  * posts left every list, their own too, finds them here.
  */
 export function OwnPostsCard() {
+  const { userId } = useSession().actor;
   const query = useInfiniteQuery({
-    queryKey: ['/api/user/posts'],
+    queryKey: ['/api/user/posts', userId],
     queryFn: ({ pageParam }) => apiRequest<OwnPostsPage>('GET', `/api/user/posts?limit=${PAGE}${pageParam ? `&cursor=${pageParam}` : ''}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
