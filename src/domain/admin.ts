@@ -135,11 +135,16 @@ export const AdminVerificationRequest = VerificationRequest.extend({
 });
 export type AdminVerificationRequest = z.infer<typeof AdminVerificationRequest>;
 
-/** PATCH /api/admin/verification-requests/:id (spec §7). */
-export const DecideVerificationInput = z.object({
-  status: z.enum(VERIFICATION_DECISIONS, { error: 'Status must be approved or rejected' }),
-  reviewNotes,
-});
+/** A refusal says why: the member is told the notes, and asks again knowing what to fix (docs/decisions/0146). */
+export const REJECTION_NEEDS_NOTES = 'Please say why in the notes: the member is told them.';
+
+/** PATCH /api/admin/verification-requests/:id (spec §7); a rejection needs its notes. */
+export const DecideVerificationInput = z
+  .object({
+    status: z.enum(VERIFICATION_DECISIONS, { error: 'Status must be approved or rejected' }),
+    reviewNotes,
+  })
+  .refine((input) => input.status !== 'rejected' || input.reviewNotes !== null, { message: REJECTION_NEEDS_NOTES, path: ['reviewNotes'] });
 export type DecideVerificationInput = z.infer<typeof DecideVerificationInput>;
 
 /** DELETE /api/admin/users/:id/verification: why the badge is taken back (the body may be absent). */

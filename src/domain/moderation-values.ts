@@ -163,6 +163,8 @@ export const ADMIN_TEXTS = {
   dismiss: 'Dismiss',
   approve: 'Approve',
   reject: 'Reject',
+  /** Under a verification request's buttons while its notes are empty (docs/decisions/0146). */
+  rejectNeedsNotes: 'Reject waits for your notes: the member is told why, and what to fix.',
   notesLabel: 'Review notes',
   /** A lift's notes go to the audit log only: the member is told their suspension was lifted (0146). */
   liftNotesLabel: 'Notes for the audit log (optional)',

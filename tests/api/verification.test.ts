@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REJECTION_NEEDS_NOTES } from '../../src/domain/admin';
 import { VERIFICATION_TEXTS } from '../../src/domain/verification';
 import { BADGE_MESSAGES } from '../../src/server/modules/admin/verification-decisions';
 import { VERIFICATIONS_MESSAGES } from '../../src/server/modules/verifications/service';
@@ -62,7 +63,7 @@ describe('an admin deciding', () => {
       type: 'verification_decided',
       data: { userId: member.id, status: 'approved', verifiedType: 'arborist', reviewNotes: 'Licence checked by phone' },
     });
-    const twice = await ctx.app.inject(as(admin.cookie, { method: 'PATCH', url: `/api/admin/verification-requests/${request.id}`, payload: { status: 'rejected' } }));
+    const twice = await ctx.app.inject(as(admin.cookie, { method: 'PATCH', url: `/api/admin/verification-requests/${request.id}`, payload: { status: 'rejected', reviewNotes: 'Second thoughts' } }));
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: VERIFICATIONS_MESSAGES.decided });
   });
@@ -70,6 +71,13 @@ describe('an admin deciding', () => {
   it('rejects with notes: the member sees them, holds no badge, and may ask again', async () => {
     const member = await registerMember(ctx.app);
     const request = (await ask(member, { ...ARBORIST, verifiedType: 'business' })).json();
+    // Never without them: the member is told why (0146).
+    for (const reviewNotes of [undefined, '', '   ']) {
+      const bare = await ctx.app.inject(as(admin.cookie, { method: 'PATCH', url: `/api/admin/verification-requests/${request.id}`, payload: { status: 'rejected', reviewNotes } }));
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json().message).toBe(REJECTION_NEEDS_NOTES);
+    }
+    expect(await call(ctx, member, 'GET', '/api/verification-requests')).toMatchObject([{ status: 'pending' }]);
     await call(ctx, admin, 'PATCH', `/api/admin/verification-requests/${request.id}`, { status: 'rejected', reviewNotes: 'The phone number did not answer' });
     expect(await call(ctx, member, 'GET', '/api/verification-requests')).toMatchObject([{ status: 'rejected', reviewNotes: 'The phone number did not answer' }]);
     expect(await call(ctx, member, 'GET', '/api/auth/me')).toMatchObject({ isVerified: 'false', verifiedType: null });

@@ -9,6 +9,7 @@ import { AdminsOnly } from '../../components/layout/admins-only';
 import { decisionToast } from './api/decisions';
 import { adminKeys } from './api/admin-keys';
 import { AdminDashboard } from './components/admin-dashboard';
+import { ADMIN_TEXTS } from '../../../domain/moderation-values';
 import { changeLines } from './components/audit-tab';
 import { whenText } from '../../lib/when-text';
 import { CaseCard } from './components/case-card';
@@ -168,6 +169,17 @@ describe('a verification request', () => {
     expect(text).toContain('#abcdef01');
     expect(text).toContain('Review notes');
     expect(buttons(markup(<VerificationCard request={REQUEST} />))).toEqual(['Approve', 'Reject']);
+  });
+
+  it('keeps Reject off until notes say why, and says so beside it (0146)', () => {
+    const html = markup(<VerificationCard request={REQUEST} />);
+    const reject = /<button[^>]*>[^<]*Reject<\/button>/.exec(html)?.[0] ?? '';
+    const approve = /<button[^>]*>[^<]*Approve<\/button>/.exec(html)?.[0] ?? '';
+    expect(reject).toMatch(/\sdisabled=""/);
+    expect(approve).not.toMatch(/\sdisabled=""/);
+    const describedBy = /aria-describedby="([^"]+)"/.exec(reject)?.[1];
+    expect(html).toContain(`id="${describedBy}"`);
+    expect(render(<VerificationCard request={REQUEST} />)).toContain(ADMIN_TEXTS.rejectNeedsNotes);
   });
 
   it('offers a decided one no decision: a rejected one nothing, an approved one whose badge holds Revoke badge', () => {

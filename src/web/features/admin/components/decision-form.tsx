@@ -9,6 +9,8 @@ export interface DecisionChoice {
   label: string;
   variant?: 'default' | 'outline';
   decide: (notes: string) => void;
+  /** Why it waits for notes, when it does (a rejection: the member is told why); it is off until some are written. */
+  needsNotes?: string;
 }
 
 interface DecisionFormProps {
@@ -28,6 +30,9 @@ export function DecisionForm({ choices, pending, explanation, label }: DecisionF
   const [notes, setNotes] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const explanationId = useId();
+  const needsId = useId();
+  const written = notes.trim() !== '';
+  const waiting = choices.find((choice) => choice.needsNotes && !written)?.needsNotes;
   return (
     <form
       aria-label={label}
@@ -41,7 +46,8 @@ export function DecisionForm({ choices, pending, explanation, label }: DecisionF
           <Button
             key={choice.label}
             variant={choice.variant ?? 'default'}
-            disabled={pending}
+            disabled={pending || (choice.needsNotes !== undefined && !written)}
+            aria-describedby={choice.needsNotes && !written ? needsId : undefined}
             aria-busy={pending && chosen === choice.label}
             onClick={() => {
               setChosen(choice.label);
@@ -53,6 +59,11 @@ export function DecisionForm({ choices, pending, explanation, label }: DecisionF
           </Button>
         ))}
       </div>
+      {waiting && (
+        <p id={needsId} className="text-xs text-muted-foreground">
+          {waiting}
+        </p>
+      )}
       {explanation && (
         <p id={explanationId} className="text-xs text-muted-foreground">
           {explanation}

@@ -83,7 +83,12 @@ export function VerificationCard({ request }: { request: AdminVerificationReques
           explanation="Approving shows the badge on their posts and profile at once; either way they are told, with your notes."
           choices={[
             { label: ADMIN_TEXTS.approve, decide: (reviewNotes) => decide.mutate({ id: request.id, status: 'approved', reviewNotes }) },
-            { label: ADMIN_TEXTS.reject, variant: 'outline', decide: (reviewNotes) => decide.mutate({ id: request.id, status: 'rejected', reviewNotes }) },
+            {
+              label: ADMIN_TEXTS.reject,
+              variant: 'outline',
+              needsNotes: ADMIN_TEXTS.rejectNeedsNotes,
+              decide: (reviewNotes) => decide.mutate({ id: request.id, status: 'rejected', reviewNotes }),
+            },
           ]}
         />
       ) : (
