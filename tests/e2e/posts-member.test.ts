@@ -57,6 +57,17 @@ describe('a member sharing and finding posts', () => {
     const gradient = async (of: Locator) => (await of.getAttribute('class'))?.match(/from-\S+ to-\S+/)?.[0];
     expect(await gradient(headerAvatar)).toBe(await gradient(first.locator(avatar)));
     await snap(page, 'home-list');
+
+    // The card crops the photo to its frame; the post's own dialog shows all of it (0146).
+    const fit = (img: Locator) => img.evaluate((el) => getComputedStyle(el).objectFit);
+    expect(await fit(first.getByRole('img', { name: `Photo: ${title}` }))).toBe('cover');
+    const [mine] = (await (await page.request.get(`/api/posts?type=fruit&q=${encodeURIComponent(title)}`)).json()) as Array<{ id: string }>;
+    await page.goto(`/?post=${mine!.id}`);
+    const whole = page.getByRole('dialog', { name: 'Post details' }).getByRole('img', { name: `Photo: ${title}` });
+    await whole.waitFor();
+    expect(await fit(whole)).toBe('contain');
+    await snap(page, 'post-dialog-photo');
+    await page.keyboard.press('Escape');
   });
 
   it("shows skeleton cards, not the last tab's posts, while another tab loads", async () => {

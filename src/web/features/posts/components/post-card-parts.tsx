@@ -22,7 +22,12 @@ const PostOwnerMenu = lazyNamed(() => import('./post-owner-menu'), 'PostOwnerMen
 /** Tree-care advice for fruit trees, linked from fruit posts (spec §2 Post card). */
 export const TREE_CARE_URL = 'https://www.treesaregood.org/treeowner';
 
-export function PostImage({ post }: { post: Post }) {
+/**
+ * The post's photo (its thumbnail, 400 px at most on its longest side, never cropped by the
+ * server): on a card it fills the frame, cropped; in the post's own dialog (`whole`) all of it
+ * shows, on the frame's grey (docs/decisions/0146).
+ */
+export function PostImage({ post, whole = false }: { post: Post; whole?: boolean }) {
   const src = post.thumbnailUrl ?? post.imageUrl;
   if (src) {
     return (
@@ -31,7 +36,7 @@ export function PostImage({ post }: { post: Post }) {
         alt={`Photo: ${post.title}`}
         loading="lazy"
         decoding="async"
-        className="size-full object-cover"
+        className={whole ? 'size-full object-contain' : 'size-full object-cover'}
       />
     );
   }

@@ -77,7 +77,7 @@ function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full, ope
   return (
     <Card ref={cardRef} className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
       <div className="relative aspect-[4/3] bg-muted">
-        <PostImage post={post} />
+        <PostImage post={post} whole={full} />
         <FavoriteButton post={post} className="absolute top-3 right-3" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
