@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../src/domain/passwords';
+import { SESSION_ENDED_TOAST } from '../../src/web/lib/session';
 import { changeSession } from './access-helpers';
 import { expectAccessible, expectToast, mailedLink, newPage, registerViaApi, signInViaApi, snap, uniqueUser, useBrowser, WIDTHS } from './harness';
 
@@ -18,6 +19,8 @@ describe('passwords', () => {
     const user = await registerViaApi(page, uniqueUser('changer'));
     const elsewhere = await newPage(ctx.browser);
     await signInViaApi(elsewhere, user);
+    await elsewhere.goto('/messages');
+    await header(elsewhere).getByText(user.username).waitFor();
 
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Change your password' }).waitFor();
@@ -37,10 +40,12 @@ describe('passwords', () => {
     await page.getByRole('heading', { name: 'Change your password' }).scrollIntoViewIfNeeded();
     await snap(page, 'account-password-changed');
 
-    // This browser is still the member's; the other one is a guest again.
+    // This browser is still the member's; the other one is a guest again, and is told so (0146).
     await page.reload();
     await header(page).getByText(user.username).waitFor();
     expect((await elsewhere.request.get('/api/auth/me')).status()).toBe(401);
+    await elsewhere.waitForURL((url) => url.pathname === '/login');
+    await expectToast(elsewhere, SESSION_ENDED_TOAST.description);
   });
 
   it('mails a link from the sign-in screen, sets the new password with it once, and signs in', async () => {

@@ -14,13 +14,24 @@ import { startAfresh } from './fresh-start';
  */
 export const sessionKeys = { all: ['/api/session'] as const };
 
+/**
+ * Said on the new document when the member this tab showed was signed out from elsewhere (a
+ * password change, a sign-out, a deletion in another browser) or by time (docs/decisions/0146):
+ * before, they found the sign-in page without a word of why.
+ */
+export const SESSION_ENDED_TOAST = {
+  title: 'Signed out',
+  description: 'This browser was signed out, from another browser or after a long while away. Sign in to go on.',
+};
+
 async function getSession({ client }: QueryFunctionContext): Promise<SessionView> {
   const shown = memberOf(client);
   try {
     const view = await apiRequest<SessionView>('GET', '/api/session');
     // The member this tab showed is gone (their session ended elsewhere, by time, by a deletion):
-    // the page is loaded again as a new document, keeping nothing they were shown (0113).
-    if (shown !== null && view.user?.id !== shown) startAfresh(null);
+    // the page is loaded again as a new document, keeping nothing they were shown (0113), and
+    // says why when no one else is signed in here now.
+    if (shown !== null && view.user?.id !== shown) startAfresh(null, view.user ? {} : { toast: SESSION_ENDED_TOAST });
     return view;
   } catch (error) {
     // Spec §8: only logged; the screens go on as for a guest.
