@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createScheduler, type Job, type Scheduler } from '../../src/server/jobs/scheduler';
 import { useTestApps, type TestContext } from './helpers';
@@ -101,11 +102,21 @@ describe('background jobs across three instances', () => {
     expect(await lastRun('failing')).toEqual({ runs: 2, last_error: null });
   });
 
+  it('log nothing of a run cut by the database going away, which the health monitor reports once', async () => {
+    const warned: string[] = [];
+    const scheduler = createScheduler({ pool: instances[0]!.database.pool, log: { warn: (_obj, msg) => warned.push(msg) } });
+    const reset = Object.assign(new Error('connect ECONNRESET 127.0.0.1:5432'), { code: 'ECONNRESET' });
+    scheduler.add({ name: 'cut', everyMs: 60_000, run: () => Promise.reject(new DrizzleQueryError('DELETE FROM rate_limits', [], reset)) });
+    await expect(scheduler.runDue()).rejects.toThrow(DrizzleQueryError);
+    expect(warned).toEqual([]);
+    expect(await lastRun('cut')).toEqual({ runs: 0, last_error: null });
+  });
+
   it("include the app's sweeps, each run once by the three apps", async () => {
     for (let round = 0; round < 3; round += 1)
       await Promise.all(instances.map(({ app }) => app.jobs.runDue()));
     const { rows } = await instances[0]!.database.pool.query<{ name: string; runs: number }>(
-      `SELECT name, runs FROM job_runs WHERE name NOT IN ('once', 'slow', 'restart', 'failing') ORDER BY name`,
+      `SELECT name, runs FROM job_runs WHERE name NOT IN ('once', 'slow', 'restart', 'failing', 'cut') ORDER BY name`,
     );
     expect(rows).toEqual(
       [

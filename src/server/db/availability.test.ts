@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { connectionFailure, isDatabaseUnavailable } from './availability';
+import { connectionFailure, isDatabaseUnavailable, warnUnlessUnavailable } from './availability';
 
 function pgError(code: string, message = 'failed'): pg.DatabaseError {
   return Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
@@ -50,5 +50,23 @@ describe('connectionFailure', () => {
     expect(connectionFailure(pgError('57P01', 'terminating connection'))).toBe('57P01 terminating connection');
     expect(connectionFailure(new AggregateError([socketError('ECONNREFUSED')], ''))).toBe('connect ECONNREFUSED 127.0.0.1:5432');
     expect(connectionFailure(undefined)).toBe('the connection ended');
+  });
+});
+
+describe('warnUnlessUnavailable', () => {
+  const logged = (err: unknown) => {
+    const lines: [object, string][] = [];
+    warnUnlessUnavailable({ warn: (obj, msg) => lines.push([obj, msg]) }, err, { job: 'sweep' }, 'the sweep failed');
+    return lines;
+  };
+
+  it('says nothing of the database being away, which the health monitor reports once', () => {
+    expect(logged(new DrizzleQueryError('DELETE FROM rate_limits', [], socketError('ECONNRESET')))).toEqual([]);
+    expect(logged(pgError('57P01', 'terminating connection'))).toEqual([]);
+  });
+
+  it('warns of any other failure, with the error and the fields', () => {
+    const err = pgError('23505');
+    expect(logged(err)).toEqual([[{ err, job: 'sweep' }, 'the sweep failed']]);
   });
 });

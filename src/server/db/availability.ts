@@ -37,3 +37,12 @@ export function connectionFailure(err: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   return code && !e.message.includes(code) ? `${code} ${e.message}` : e.message;
 }
+
+/**
+ * Logs a failure of work done behind the requests (a job, the mail sender, a socket, a NOTIFY) at
+ * warn, unless the database is away: that outage is the health monitor's to report, once
+ * (docs/decisions/0077), not every background loop's at every turn with a stack.
+ */
+export function warnUnlessUnavailable(log: { warn(obj: object, msg: string): void }, err: unknown, fields: object, msg: string): void {
+  if (!isDatabaseUnavailable(err)) log.warn({ err, ...fields }, msg);
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connectionFailure } from '../db/availability';
+import { connectionFailure, warnUnlessUnavailable } from '../db/availability';
 
 /**
  * The one EventBus (ARCHITECTURE: live events; docs/decisions/0050): PostgreSQL LISTEN/NOTIFY
@@ -220,7 +220,7 @@ export async function startEventBus(opts: EventBusOptions): Promise<EventBus> {
         await opts.pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, text]);
       } catch (err) {
         // The change is made and this instance knows it; the others drop their caches at their TTL.
-        opts.log.warn({ err, topic: t.name }, 'event bus: NOTIFY failed; other instances catch up within their cache TTL');
+        warnUnlessUnavailable(opts.log, err, { topic: t.name }, 'event bus: NOTIFY failed; other instances catch up within their cache TTL');
       }
     },
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { isDatabaseUnavailable } from '../db/availability';
+import { isDatabaseUnavailable, warnUnlessUnavailable } from '../db/availability';
 
 /** Work that runs every `everyMs`, once across all instances (docs/decisions/0085). */
 export interface Job {
@@ -61,6 +61,9 @@ export function createScheduler(deps: { pool: pg.Pool; log: Log; checkEveryMs?: 
       try {
         await job.run();
       } catch (err) {
+        // The database went away under the job: the health monitor logs the outage once
+        // (docs/decisions/0077), and the pass stops, as nothing more can be done or recorded.
+        if (isDatabaseUnavailable(err)) throw err;
         error = err instanceof Error ? err.message : String(err);
         deps.log.warn({ err, job: job.name }, 'a background job failed; it runs again after its period');
       }
@@ -95,7 +98,7 @@ export function createScheduler(deps: { pool: pg.Pool; log: Log; checkEveryMs?: 
       const tick = () => {
         scheduler.runDue().catch((err: unknown) => {
           // An outage is logged once by the health monitor (docs/decisions/0077); the next look retries.
-          if (!isDatabaseUnavailable(err)) deps.log.warn({ err }, 'background jobs could not be looked at');
+          warnUnlessUnavailable(deps.log, err, {}, 'background jobs could not be looked at');
         });
       };
       // A first look soon after the start, spread so instances started together do not collide.

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/index';
 import { createSeal } from './seal';
+import { warnUnlessUnavailable } from '../../db/availability';
 
 export { createMailStopLinks, type MailStopLinks } from './stop-link';
 
@@ -131,7 +132,7 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
         if (round) return;
         round = this.sendDue()
           .then(() => undefined)
-          .catch((err: unknown) => deps.log.warn({ err }, 'the mail sender failed'))
+          .catch((err: unknown) => warnUnlessUnavailable(deps.log, err, {}, 'the mail sender failed'))
           .finally(() => (round = null));
       }, MAIL_POLL_MS);
       timer.unref();

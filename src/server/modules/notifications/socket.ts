@@ -6,6 +6,7 @@ import { isSuspended } from '../../../domain/suspension';
 import { ACCOUNT_DELETED, ACCOUNT_SUSPENDED, NOTIFICATION_CREATED, NOTIFICATIONS_READ, SESSION_CHANGED } from '../../events/topics';
 import { isCrossSite } from '../../plugins/security';
 import type { NotificationsService } from './service';
+import { warnUnlessUnavailable } from '../../db/availability';
 
 /** How often a socket is pinged; one that has not answered the last ping by then is closed. */
 export const PING_EVERY_MS = 30_000;
@@ -42,7 +43,7 @@ export const notificationsSocket: FastifyPluginAsync<{ notifications: Notificati
         const { notification: n } = found;
         for (const socket of held) send(socket, { type: n.type, data: n.data, notificationId: n.id, createdAt: n.createdAt });
       })
-      .catch((err: unknown) => app.log.warn({ err }, 'a notification could not be sent to its socket'));
+      .catch((err: unknown) => warnUnlessUnavailable(app.log, err, {}, 'a notification could not be sent to its socket'));
   });
 
   // Read in one tab or device: the member's others ask the bell and the inbox again (0146).

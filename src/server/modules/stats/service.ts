@@ -21,6 +21,7 @@ import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { MembersService } from '../members/service';
 import type { PostsService } from '../posts/service';
 import { createStatsRepository, dayOf } from './repository';
+import { warnUnlessUnavailable } from '../../db/availability';
 
 export const STATS_RATES = {
   views: { what: 'view reports from this address', limit: 600, windowMs: 10 * 60_000 },
@@ -163,7 +164,7 @@ export function createStatsService(deps: StatsServiceDeps) {
         kept = await repo.kept();
       } else if (now.getTime() - kept.at.getTime() > REFRESH_AFTER_S * 1000) {
         // Due: worked out behind this answer, by the one instance that takes the lock.
-        void refreshFigures(now).catch((err: unknown) => deps.log.warn({ err }, 'the home figures could not be worked out'));
+        void refreshFigures(now).catch((err: unknown) => warnUnlessUnavailable(deps.log, err, {}, 'the home figures could not be worked out'));
       }
       const summaries = new Map((await deps.posts.summaries(kept.trending.map((t) => t.postId))).map((s) => [s.id, s]));
       const trendingOf = (type: string) =>
