@@ -45,9 +45,13 @@ const limit = (fallback: number, max: number) => z.coerce.number().int().min(1).
 
 export const AdminReportsQuery = z.object({ status: z.enum(REPORT_STATUSES).optional(), limit: limit(100, 500) });
 
-/** A report inside its case: who reported (by name, or anonymous) and how much it weighed. */
+/**
+ * A report inside its case: who reported (by name; a guest anonymously; a member who has closed
+ * their account since, without a name but with the weight the report was filed with) and how much it weighed.
+ */
 export const CaseReport = AdminReport.extend({
   reporterName: z.string().nullable(),
+  reporterClosed: z.boolean(),
   weight: z.number(),
   fromNewAccount: z.boolean(),
   reviewedAt: z.string().nullable(),

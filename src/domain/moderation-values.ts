@@ -174,6 +174,7 @@ export const ADMIN_TEXTS = {
   verificationFailed: 'Failed to update verification request',
   possibleBrigade: 'possible brigade',
   anonymous: 'anonymous',
+  closedAccount: 'a member who has closed their account',
   adminsOnlyTitle: 'Admins only',
   adminsOnlyText: 'This page is for the site’s admins (reports, verification requests, marketing). Your account is not an admin.',
 } as const;

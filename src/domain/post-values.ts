@@ -110,12 +110,14 @@ export function avatarIndex(name: string | null | undefined): number {
   return ch % AVATAR_GRADIENT_COUNT;
 }
 
-/** Initials from a name when the poster gives none: 'Mary Ann Lee' -> 'MAL' (max 3). */
+/**
+ * Initials from a name when the poster gives none: 'Mary Ann Lee' -> 'MAL' (max 3), each word's
+ * first letter or digit; a word of none ('&', '-') gives none: 'Parks & Forestry' -> 'PF'.
+ */
 export function initialsOf(name: string): string {
   return name
-    .trim()
     .split(/\s+/)
-    .map((w) => w[0] ?? '')
+    .map((w) => /[\p{L}\p{N}]/u.exec(w)?.[0] ?? '')
     .join('')
     .slice(0, LIMITS.ownerInitialsMax)
     .toUpperCase();

@@ -103,6 +103,9 @@ describe('card helpers', () => {
   it('makes up to three initials', () => {
     expect(initialsOf('mary ann lee smith')).toBe('MAL');
     expect(initialsOf('Bob')).toBe('B');
+    expect(initialsOf('Toronto Parks & Forestry (Official)')).toBe('TPF');
+    expect(initialsOf(' "Élise" - 4 Seasons ')).toBe('É4S');
+    expect(initialsOf('& -')).toBe('');
   });
   it('shares /?post=ID on the site origin (spec §9)', () => {
     expect(shareLink('https://example.org', 'abc')).toBe('https://example.org/?post=abc');

@@ -89,6 +89,20 @@ describe('one case per post', () => {
     ]);
   });
 
+  it('keeps the weight of a report whose member has closed their account since, and says it was theirs, not a guest’s', async () => {
+    const id = await postOf(ctx, owner, 'Reported, then the reporter left');
+    const leaving = await oldMember(ctx, 'Leaving');
+    expect((await report(ctx, leaving, id, 'spam')).statusCode).toBe(201);
+    expect((await report(ctx, null, id, 'other')).statusCode).toBe(201);
+    await call(ctx, leaving, 'DELETE', '/api/user/me', { password: leaving.password }, 204);
+    const found = (await caseOf(ctx, admin, id, 'pending'))!;
+    expect(found.reports.map((r) => [r.reason, r.reporterId, r.reporterName, r.reporterClosed, r.weight])).toEqual([
+      ['spam', null, null, true, 1],
+      ['other', null, null, false, 0],
+    ]);
+    expect(found.weight).toBe(1);
+  });
+
   it('refuses a broken page link with 400', async () => {
     const res = await ctx.app.inject(as(admin.cookie, { method: 'GET', url: '/api/admin/report-cases?cursor=nonsense' }));
     expect(res.statusCode).toBe(400);

@@ -66,7 +66,7 @@ export async function caseOf(ctx: Ctx, admin: Member, postId: string, status = '
         possibleBrigade: boolean;
         post: { state: string; title: string; ownerSuspended: boolean };
         owner: { username: string; removedPosts: number; recentRemovals: Array<{ title: string }> } | null;
-        reports: Array<{ id: string; status: string; reason: string; weight: number; reporterName: string | null; reporterId: string | null; fromNewAccount: boolean; reviewNotes: string | null }>;
+        reports: Array<{ id: string; status: string; reason: string; weight: number; reporterName: string | null; reporterClosed: boolean; reporterId: string | null; fromNewAccount: boolean; reviewNotes: string | null }>;
       }
     | undefined;
 }

@@ -9,8 +9,8 @@ export function uniqueToken(): string {
 }
 
 /** A real JPEG (the server re-encodes uploads, so it must decode), as Playwright's file payload. */
-export async function photo(name = 'plums.jpg') {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#6a994e"/><circle cx="260" cy="240" r="110" fill="#7b2cbf"/><circle cx="400" cy="260" r="90" fill="#9d4edd"/></svg>`;
+export async function photo(name = 'plums.jpg', ground = '#6a994e') {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="${ground}"/><circle cx="260" cy="240" r="110" fill="#7b2cbf"/><circle cx="400" cy="260" r="90" fill="#9d4edd"/></svg>`;
   const buffer = await sharp(Buffer.from(svg)).jpeg().toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }

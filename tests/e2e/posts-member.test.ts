@@ -70,6 +70,36 @@ describe('a member sharing and finding posts', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('replaces the post’s photo in one step, and keeps it when the new one is refused (0147)', async () => {
+    await page.goto(`/?q=${token}`);
+    const before = await card().getByRole('img', { name: `Photo: ${title}` }).getAttribute('src');
+    await card().getByRole('button', { name: `Manage ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Post' });
+    await dialog.getByRole('img', { name: 'The current photo' }).waitFor();
+    const replace = dialog.getByRole('button', { name: 'Replace image' });
+
+    // A refused file says why and leaves the photo there.
+    let chooser = page.waitForEvent('filechooser');
+    await replace.click();
+    await (await chooser).setFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await dialog.getByRole('alert').getByText('SVG images are not supported.', { exact: false }).waitFor();
+    await dialog.getByRole('img', { name: 'The current photo' }).waitFor();
+
+    chooser = page.waitForEvent('filechooser');
+    await replace.click();
+    await (await chooser).setFiles(await photo('pears.jpg', '#e9c46a'));
+    await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await snap(page, 'edit-post-replace-photo');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Post updated.');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => card().getByRole('img', { name: `Photo: ${title}` }).getAttribute('src')).not.toBe(before);
+    const stored = await page.request.get(String(await card().getByRole('img', { name: `Photo: ${title}` }).getAttribute('src')));
+    expect(stored.status()).toBe(200);
+  });
+
   it("shows skeleton cards, not the last tab's posts, while another tab loads", async () => {
     await page.goto('/');
     await card().waitFor();

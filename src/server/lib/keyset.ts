@@ -1,3 +1,5 @@
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../domain/ids';
 import { badRequest } from '../errors';
 
@@ -40,8 +42,15 @@ export function encodeKeyset(at: string, id: string): string {
   return Buffer.from(JSON.stringify([at, id])).toString('base64url');
 }
 
-/** The cursor, or a 400 when it is malformed. */
-export function decodeKeyset(text: string): { createdAt: string; id: string } {
+/** Where the next page starts: after the row of this created_at and id. */
+export interface Keyset {
+  createdAt: string;
+  id: string;
+}
+
+/** The cursor (null without one), or a 400 when it is malformed. */
+export function decodeKeyset(text: string | undefined): Keyset | null {
+  if (text === undefined) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === 2) {
@@ -54,4 +63,25 @@ export function decodeKeyset(text: string): { createdAt: string; id: string } {
     // falls through to the 400
   }
   throw badRequest(INVALID_PAGE);
+}
+
+/**
+ * The rows newest first strictly after `after` (none: every row): an earlier timestamp, or the
+ * same one and a lower id, written so an index on (…, at, id) finds them.
+ */
+export function olderThan(at: PgColumn, id: PgColumn, after: Keyset | null): SQL | undefined {
+  if (!after) return undefined;
+  const cursorAt = sql`${after.createdAt}::timestamptz`;
+  return or(lt(at, cursorAt), and(eq(at, cursorAt), lt(id, after.id)));
+}
+
+/**
+ * A page of `limit` rows from rows read with a limit of `limit + 1`: those shown, and the cursor
+ * of the next page when the extra row says there is one (`keyOf` gives the last row's created_at
+ * as PostgreSQL prints it, and its id).
+ */
+export function keysetPage<T>(rows: readonly T[], limit: number, keyOf: (row: T) => [at: string, id: string]): { shown: T[]; nextCursor: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return { shown, nextCursor: rows.length > limit && last !== undefined ? encodeKeyset(...keyOf(last)) : null };
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OwnPostShown } from '../../../domain/own-post-values';
 import type { OwnPost, OwnPostsPage, OwnPostsQuery } from '../../../domain/own-posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { decodeKeyset, keysetPage, olderThan } from '../../lib/keyset';
 
 interface OwnPostRow {
   id: string;
@@ -28,10 +28,6 @@ function shownOf(row: OwnPostRow): OwnPostShown {
  * page at a time (posts_user_idx finds them; a member's posts are few enough to sort).
  */
 export async function ownPostsPage(db: Db, userId: string, query: OwnPostsQuery): Promise<OwnPostsPage> {
-  const after = query.cursor ? decodeKeyset(query.cursor) : null;
-  const keyset = after
-    ? or(lt(posts.createdAt, sql`${after.createdAt}::timestamptz`), and(eq(posts.createdAt, sql`${after.createdAt}::timestamptz`), lt(posts.id, after.id)))
-    : undefined;
   const rows: OwnPostRow[] = await db
     .select({
       id: posts.id,
@@ -44,13 +40,12 @@ export async function ownPostsPage(db: Db, userId: string, query: OwnPostsQuery)
       ownerSuspended: posts.ownerSuspended,
     })
     .from(posts)
-    .where(and(eq(posts.userId, userId), keyset))
+    .where(and(eq(posts.userId, userId), olderThan(posts.createdAt, posts.id, decodeKeyset(query.cursor))))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(query.limit + 1);
-  const shown = rows.slice(0, query.limit);
-  const last = shown.at(-1);
+  const { shown, nextCursor } = keysetPage(rows, query.limit, (row) => [row.key, row.id]);
   return {
     items: shown.map((row) => ({ id: row.id, title: row.title, type: row.type, status: row.status, createdAt: row.createdAt.toISOString(), shown: shownOf(row) })),
-    nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.id) : null,
+    nextCursor,
   };
 }

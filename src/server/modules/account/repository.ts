@@ -87,14 +87,10 @@ export function createAccountRepository(db: Db) {
       await db.update(users).set({ mailMessages: preferences.mailMessages }).where(eq(users.id, userId));
     },
 
-    async rename(tx: Tx, userId: string, username: string): Promise<void> {
-      await tx.update(users).set({ username }).where(eq(users.id, userId));
-    },
-
-    /** Whether the member holds a badge, read in `tx` (after its rename, which holds the row). */
-    async verified(tx: Tx, userId: string): Promise<boolean> {
-      const [row] = await tx.select({ isVerified: users.isVerified }).from(users).where(eq(users.id, userId));
-      return row?.isVerified === true;
+    /** Renames the member; whether they hold a badge, as the row renamed (and held until the commit) says. */
+    async rename(tx: Tx, userId: string, username: string): Promise<{ verified: boolean }> {
+      const [row] = await tx.update(users).set({ username }).where(eq(users.id, userId)).returning({ isVerified: users.isVerified });
+      return { verified: row?.isVerified === true };
     },
 
 

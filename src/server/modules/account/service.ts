@@ -90,12 +90,12 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (actor.member?.username === input.username) throw badRequest(PROFILE_MESSAGES.sameName);
       await deps.limiter.hit(`rename:${userId}`, RENAMES);
       const badgeDropped = await committed(deps.db, async (tx, announce) => {
-        await repo.rename(tx, userId, input.username);
+        const { verified } = await repo.rename(tx, userId, input.username);
         announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
         // A badge vouches for the member under the name it was given to: a new name goes without
         // it, until an admin gives it again (0146); the same letters in another case keep it.
         // Judged on the row as held, not the session.
-        if (sameLetters(actor.member?.username, input.username) || !(await repo.verified(tx, userId))) return false;
+        if (!verified || sameLetters(actor.member?.username, input.username)) return false;
         const badge = await deps.dropBadge(tx, userId);
         announce(badge.announce);
         return true;

@@ -3,7 +3,7 @@ import type { CaseOwner, CasesPage, CasesQuery, ReportCase } from '../../../doma
 import { caseStanding } from '../../../domain/moderation-values';
 import type { MemberStanding } from '../members/service';
 import type { ModeratedPost } from '../posts/service';
-import { toAdminReport, type ReportRow } from '../reports/service';
+import { fromClosedAccount, toAdminReport, type ReportRow } from '../reports/service';
 import type { Removals } from './audit-repository';
 import type { AdminContext } from './context';
 
@@ -44,6 +44,7 @@ function caseOf(post: ModeratedPost, reports: ReportRow[], people: Map<string, M
     reports: reports.map((r) => ({
       ...toAdminReport(r),
       reporterName: r.reporterId ? (people.get(r.reporterId)?.username ?? null) : null,
+      reporterClosed: fromClosedAccount(r),
       weight: r.weight,
       fromNewAccount: r.fromNewAccount,
       reviewedAt: r.reviewedAt ? iso(r.reviewedAt) : null,

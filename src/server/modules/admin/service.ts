@@ -1,6 +1,6 @@
 import type { Actor } from '../../../domain/actor';
 import type { AdminStats, AuditPage, AuditQuery } from '../../../domain/admin';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { decodeKeyset, keysetPage } from '../../lib/keyset';
 import type { ReportsService } from '../reports/service';
 import { createAuditRepository, type AuditRow } from './audit-repository';
 import { casesPage } from './cases';
@@ -61,15 +61,9 @@ export function createAdminService(deps: Omit<AdminContext, 'audit'>) {
     /** GET /api/admin/audit-log: newest first, by action or admin, and who has acted (the filter's choices). */
     async auditLog(actor: Actor, query: AuditQuery): Promise<AuditPage> {
       adminOf(actor);
-      const after = query.cursor ? decodeKeyset(query.cursor) : null;
-      const [rows, admins] = await Promise.all([ctx.audit.page(query, after, query.limit + 1), ctx.audit.admins()]);
-      const shown = rows.slice(0, query.limit);
-      const last = shown.at(-1);
-      return {
-        items: shown.map((r) => toEntry(r.row)),
-        nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.row.id) : null,
-        admins,
-      };
+      const [rows, admins] = await Promise.all([ctx.audit.page(query, decodeKeyset(query.cursor), query.limit + 1), ctx.audit.admins()]);
+      const { shown, nextCursor } = keysetPage(rows, query.limit, (r) => [r.key, r.row.id]);
+      return { items: shown.map((r) => toEntry(r.row)), nextCursor, admins };
     },
 
     /** Lists the posts of members whose suspension ended (a job every minute, once across instances: areas.ts). */

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, users } from '../../db/schema/index';
+import { olderThan, type Keyset } from '../../lib/keyset';
 
 export interface CommentRow {
   id: string;
@@ -34,18 +35,12 @@ export function createCommentsRepository(db: Db) {
 
   return {
     /** A post's comments, newest first (comments_post_idx), after the cursor. */
-    async page(postId: string, limit: number, after: { createdAt: string; id: string } | null): Promise<CommentRow[]> {
-      const keyset = after
-        ? or(
-            lt(comments.createdAt, sql`${after.createdAt}::timestamptz`),
-            and(eq(comments.createdAt, sql`${after.createdAt}::timestamptz`), lt(comments.id, after.id)),
-          )
-        : undefined;
+    async page(postId: string, limit: number, after: Keyset | null): Promise<CommentRow[]> {
       return db
         .select(fields)
         .from(comments)
         .innerJoin(users, eq(users.id, comments.authorId))
-        .where(and(eq(comments.postId, postId), keyset))
+        .where(and(eq(comments.postId, postId), olderThan(comments.createdAt, comments.id, after)))
         .orderBy(desc(comments.createdAt), desc(comments.id))
         .limit(limit);
     },

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { assertAllowed, notFound } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { CARD_CHANGED } from '../../events/topics';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { decodeKeyset, keysetPage } from '../../lib/keyset';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { NotificationsService } from '../notifications/service';
@@ -60,11 +60,9 @@ export function createCommentsService(deps: CommentsServiceDeps) {
     /** GET /api/posts/:id/comments: newest first, a page at a time. */
     async list(actor: Actor, postId: string, query: CommentsQuery): Promise<CommentsPage> {
       await deps.posts.readable(actor, postId);
-      const after = query.cursor ? decodeKeyset(query.cursor) : null;
-      const rows = await repo.page(postId, query.limit + 1, after);
-      const shown = rows.slice(0, query.limit);
-      const last = shown.at(-1);
-      return { comments: shown.map(toComment), nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.id) : null };
+      const rows = await repo.page(postId, query.limit + 1, decodeKeyset(query.cursor));
+      const { shown, nextCursor } = keysetPage(rows, query.limit, (row) => [row.key, row.id]);
+      return { comments: shown.map(toComment), nextCursor };
     },
 
     async create(actor: Actor, postId: string, input: CreateCommentInput): Promise<Comment> {

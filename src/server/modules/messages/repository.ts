@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { messages, posts, users } from '../../db/schema/index';
+import { olderThan, type Keyset } from '../../lib/keyset';
 
 export interface MessageRow {
   id: string;
@@ -93,15 +94,9 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** A thread's messages, newest first, after the cursor. */
-    async thread(a: string, b: string, postId: string | null, limit: number, after: { createdAt: string; id: string } | null): Promise<MessageRow[]> {
-      const keyset = after
-        ? or(
-            lt(messages.createdAt, sql`${after.createdAt}::timestamptz`),
-            and(eq(messages.createdAt, sql`${after.createdAt}::timestamptz`), lt(messages.id, after.id)),
-          )
-        : undefined;
+    async thread(a: string, b: string, postId: string | null, limit: number, after: Keyset | null): Promise<MessageRow[]> {
       return select()
-        .where(and(inThread(a, b, postId), keyset))
+        .where(and(inThread(a, b, postId), olderThan(messages.createdAt, messages.id, after)))
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(limit);
     },

@@ -6,7 +6,7 @@ import { SITE_NAME } from '../../../domain/pages';
 import { actsAsSelf, canMessage, POLICY_MESSAGES } from '../../../domain/policy';
 import type { Db } from '../../db/client';
 import { AppError, assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { decodeKeyset, keysetPage } from '../../lib/keyset';
 import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import { mailedLinkOrigin, type Mail, type MailService, type MailStopLinks } from '../mail/service';
@@ -152,13 +152,12 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       const me = memberOf(actor);
       if (!isUuid(otherUserId)) throw notFound(RATING_MESSAGES.notFound);
       const postId = query.postId === 'none' ? null : query.postId;
-      const after = query.cursor ? decodeKeyset(query.cursor) : null;
+      const after = decodeKeyset(query.cursor);
       const rows = await repo.thread(me, otherUserId, postId, THREAD_PAGE + 1, after);
       // An empty first page of a member who is not there (an account closed, a stale link) is no conversation to start (0131).
       if (rows.length === 0 && !after && !(await deps.members.exists(otherUserId))) throw notFound(RATING_MESSAGES.notFound);
-      const shown = rows.slice(0, THREAD_PAGE);
-      const last = shown.at(-1);
-      return { messages: shown.map(toMessage), nextCursor: rows.length > THREAD_PAGE && last ? encodeKeyset(last.key, last.id) : null };
+      const { shown, nextCursor } = keysetPage(rows, THREAD_PAGE, (row) => [row.key, row.id]);
+      return { messages: shown.map(toMessage), nextCursor };
     },
 
     /** POST /api/messages/with/:userId/read: the thread's messages to the member are read. */

@@ -1,16 +1,11 @@
-import { and, desc, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '../../../domain/notifications';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/index';
+import { olderThan, type Keyset } from '../../lib/keyset';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-
-/** Where a page of notifications continues: after this one (newest first). */
-export interface NotificationCursor {
-  createdAt: string;
-  id: string;
-}
 
 export function createNotificationsRepository(db: Db) {
   /** Marks read the member's unread notifications that match every one of `which`; the ids it changed. */
@@ -33,17 +28,11 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /** The member's notifications, newest first, after `after`, each with its created_at as PostgreSQL prints it. */
-    async page(userId: string, limit: number, after: NotificationCursor | null): Promise<Array<NotificationRow & { key: string }>> {
-      const keyset = after
-        ? or(
-            lt(notifications.createdAt, sql`${after.createdAt}::timestamptz`),
-            and(eq(notifications.createdAt, sql`${after.createdAt}::timestamptz`), lt(notifications.id, after.id)),
-          )
-        : undefined;
+    async page(userId: string, limit: number, after: Keyset | null): Promise<Array<NotificationRow & { key: string }>> {
       return db
         .select({ ...getTableColumns(notifications), key: sql<string>`${notifications.createdAt}::text` })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), keyset))
+        .where(and(eq(notifications.userId, userId), olderThan(notifications.createdAt, notifications.id, after)))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(limit);
     },

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { notFound, memberIdOf } from '../../errors';
 import type { EventBus } from '../../events/bus';
 import { NOTIFICATION_CREATED, NOTIFICATIONS_READ } from '../../events/topics';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { decodeKeyset, keysetPage } from '../../lib/keyset';
 import { createNotificationsRepository, type NotificationRow } from './repository';
 
 export const NOTIFICATION_MESSAGES = {
@@ -59,15 +59,9 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     /** GET /api/notifications: the newest first, and how many are unread. */
     async page(actor: Actor, query: { limit: number; cursor?: string }): Promise<NotificationsPage> {
       const userId = memberOf(actor);
-      const after = query.cursor ? decodeKeyset(query.cursor) : null;
-      const [rows, unread] = await Promise.all([repo.page(userId, query.limit + 1, after), repo.unread(userId)]);
-      const shown = rows.slice(0, query.limit);
-      const last = shown.at(-1);
-      return {
-        items: shown.map(toNotification),
-        unread,
-        nextCursor: rows.length > query.limit && last ? encodeKeyset(last.key, last.id) : null,
-      };
+      const [rows, unread] = await Promise.all([repo.page(userId, query.limit + 1, decodeKeyset(query.cursor)), repo.unread(userId)]);
+      const { shown, nextCursor } = keysetPage(rows, query.limit, (row) => [row.key, row.id]);
+      return { items: shown.map(toNotification), unread, nextCursor };
     },
 
     /** Marks one read (clicking it, spec §4); 404 when it is not the member's. */

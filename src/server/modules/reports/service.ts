@@ -6,7 +6,7 @@ import { actsAsSelf, canModerate, canReport } from '../../../domain/policy';
 import type { ReportAnswer, ReportInput } from '../../../domain/reports';
 import type { Db, Tx } from '../../db/client';
 import { assertAllowed, notFound } from '../../errors';
-import { decodeKeyset, encodeKeyset } from '../../lib/keyset';
+import { decodeKeyset, keysetPage } from '../../lib/keyset';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import type { MembersService } from '../members/service';
@@ -24,6 +24,12 @@ export const MEMBER_REPORT_RATE: RateRule = { what: 'reports today', limit: REPO
 export const REPORTS_MESSAGES = { notFound: 'Report not found.' } as const;
 
 /** A report as spec §3 has it. */
+/** The key of a member's reports (`u:<id>`), which stays when their account is closed. */
+const MEMBER_KEY = 'u:';
+
+/** Whether a member filed the report and has closed their account since (its reporter is gone, its weight stays). */
+export const fromClosedAccount = (r: ReportRow): boolean => r.reporterId === null && r.reporterKey.startsWith(MEMBER_KEY);
+
 export const toAdminReport = (r: ReportRow): AdminReport => ({
   id: r.id,
   postId: r.postId,
@@ -75,7 +81,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       assertAllowed(canReport(actor, now));
       assertAllowed(actsAsSelf(actor, input.reporterId));
       const post = await deps.posts.visible(actor, input.postId);
-      const reporterKey = actor.userId ? `u:${actor.userId}` : actor.sessionId ? `s:${actor.sessionId}` : `a:${actor.address}`;
+      const reporterKey = actor.userId ? `${MEMBER_KEY}${actor.userId}` : actor.sessionId ? `s:${actor.sessionId}` : `a:${actor.address}`;
       const answer = (r: ReportRow, alreadyReported: boolean) => ({ id: r.id, postId: r.postId, status: r.status, alreadyReported });
       const earlier = await repo.findByKey(post.row.id, reporterKey);
       if (earlier) return answer(earlier, true);
@@ -108,15 +114,10 @@ export function createReportsService(deps: ReportsServiceDeps) {
     /** A page of cases: each post's reports, oldest first. */
     async cases(actor: Actor, query: { status: CaseFilter; cursor?: string; limit: number }) {
       assertAllowed(canModerate(actor));
-      const after = query.cursor ? decodeKeyset(query.cursor) : null;
-      const keys = await repo.cases(query.status, after, query.limit + 1);
-      const shown = keys.slice(0, query.limit);
+      const keys = await repo.cases(query.status, decodeKeyset(query.cursor), query.limit + 1);
+      const { shown, nextCursor } = keysetPage(keys, query.limit, (k) => [k.key, k.postId]);
       const rows = await repo.ofPosts(shown.map((k) => k.postId));
-      const last = shown.at(-1);
-      return {
-        items: shown.map((k) => ({ postId: k.postId, reports: rows.filter((r) => r.postId === k.postId) })),
-        nextCursor: keys.length > query.limit && last ? encodeKeyset(last.key, last.postId) : null,
-      };
+      return { items: shown.map((k) => ({ postId: k.postId, reports: rows.filter((r) => r.postId === k.postId) })), nextCursor };
     },
 
     async byId(actor: Actor, id: string): Promise<ReportRow> {

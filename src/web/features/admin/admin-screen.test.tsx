@@ -31,6 +31,7 @@ const report = (id: string, status: 'pending' | 'resolved', extra: Partial<Repor
   reviewNotes: null,
   createdAt: new Date().toISOString(),
   reviewedAt: null,
+  reporterClosed: false,
   weight: 0.25,
   fromNewAccount: true,
   ...extra,
@@ -121,13 +122,20 @@ describe('a case of reports', () => {
     expect(text).toContain('Listed');
     expect(text).toContain('#1a2b3c4d');
     expect(text).not.toContain('1a2b3c4d5e');
-    expect(text).toContain('by anonymous');
+    expect(text).toContain('by anonymous · no weight');
     expect(text).toContain('weight 0.25, new account');
     expect(text).toContain('Open reports weigh 0.5 of 3, from 2 members.');
     expect(text).toContain('Posted by Seller');
     expect(text).toContain('no posts removed');
     expect(text).toContain('Review notes');
     expect(buttons(html)).toEqual(['Suspend Seller', 'Resolve', 'Dismiss']);
+  });
+
+  it('names a report of a member who has closed their account since as theirs, with the weight it was filed with', () => {
+    const gone = { ...CASE, reports: [report('4d5e6f7a8b9c', 'resolved', { reporterId: null, reporterName: null, reporterClosed: true, weight: 1, fromNewAccount: false })] };
+    const text = render(<CaseCard item={gone} />);
+    expect(text).toContain('by a member who has closed their account · weight 1');
+    expect(text).not.toContain('anonymous');
   });
 
   it('offers a decided case no notes box: Remove post while listed, Restore post once removed', () => {

@@ -4,11 +4,14 @@ import { REPORT_REASON_LABELS } from '../../../../domain/reports';
 import { TimeAgo } from '../../../components/ui/time-ago';
 import { StatusBadge } from './status-badge';
 
-/** A report's weight in words: 'weight 0.25, new account'. */
-const weightText = (r: CaseReport) =>
-  r.reporterId === null ? 'no weight' : `weight ${r.weight.toLocaleString('en-US', { maximumFractionDigits: 2 })}${r.fromNewAccount ? ', new account' : ''}`;
+/** Who reported: their name, a guest (anonymous), or a member since gone. */
+const reporterText = (r: CaseReport) => r.reporterName ?? (r.reporterClosed ? ADMIN_TEXTS.closedAccount : ADMIN_TEXTS.anonymous);
 
-/** A case's reports, oldest first: id, status, reason, reporter (or 'anonymous'), weight, age, what they said. */
+/** A report's weight in words: 'weight 0.25, new account'; a guest's weighs nothing. */
+const weightText = (r: CaseReport) =>
+  r.reporterId === null && !r.reporterClosed ? 'no weight' : `weight ${r.weight.toLocaleString('en-US', { maximumFractionDigits: 2 })}${r.fromNewAccount ? ', new account' : ''}`;
+
+/** A case's reports, oldest first: id, status, reason, reporter, weight, age, what they said. */
 export function CaseReports({ reports }: { reports: CaseReport[] }) {
   return (
     <ul className="grid gap-2" aria-label={`${reports.length} ${reports.length === 1 ? 'report' : 'reports'}`}>
@@ -20,7 +23,7 @@ export function CaseReports({ reports }: { reports: CaseReport[] }) {
             <span className="font-semibold">{REPORT_REASON_LABELS[r.reason]}</span>
           </div>
           <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
-            <span>by {r.reporterName ?? ADMIN_TEXTS.anonymous}</span>
+            <span>by {reporterText(r)}</span>
             <span aria-hidden="true">·</span>
             <span>{weightText(r)}</span>
             <span aria-hidden="true">·</span>

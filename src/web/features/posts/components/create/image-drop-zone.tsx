@@ -20,8 +20,14 @@ interface ImageDropZoneProps {
   onRemoveExisting?: () => void;
 }
 
-/** Spec §5 image: click or drop, one image, a preview and a way to remove it. */
-export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemoveExisting }: ImageDropZoneProps) {
+/** Spec §5 image: click or drop, one image, a preview and a way to replace or remove it (0147). */
+export function ImageDropZone({
+  value,
+  onChange,
+  disabled,
+  existingUrl,
+  onRemoveExisting,
+}: ImageDropZoneProps) {
   const inputId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -42,7 +48,12 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
   const refocus = useRef<'input' | 'remove' | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const target = refocus.current === 'input' ? input.current : refocus.current === 'remove' ? removeButton.current : null;
+    const target =
+      refocus.current === 'input'
+        ? input.current
+        : refocus.current === 'remove'
+          ? removeButton.current
+          : null;
     if (!target) return;
     refocus.current = null;
     target.focus();
@@ -69,6 +80,7 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
     }
     // Chosen from the keyboard, the focused input leaves with the drop zone: Remove image takes it.
     if (document.activeElement === input.current) refocus.current = 'remove';
+    if (value) URL.revokeObjectURL(value.url);
     onChange({ file, url });
   };
 
@@ -83,6 +95,33 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
     setDragging(false);
     if (!disabled) void choose(event.dataTransfer.files);
   };
+  const dropTarget = {
+    onDragOver: (e: DragEvent) => {
+      e.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop,
+  };
+
+  const fileInput = (shownAbove: boolean) => (
+    <input
+      ref={input}
+      id={inputId}
+      type="file"
+      accept={IMAGE_ACCEPT}
+      // Beside a photo, Replace image opens it: the input itself is out of the way.
+      className={shownAbove ? 'hidden' : 'sr-only'}
+      disabled={disabled}
+      aria-describedby={error ? errorId : undefined}
+      onChange={(e) => void choose(e.target.files)}
+    />
+  );
+  const problem = error && (
+    <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
+      {error}
+    </p>
+  );
 
   const shown = value
     ? { url: value.url, alt: 'Preview of the chosen photo' }
@@ -90,25 +129,48 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
       ? { url: existingUrl, alt: 'The current photo' }
       : null;
   if (shown) {
+    // Another photo replaces it in one step, chosen or dropped; a refused one leaves it as it was.
     return (
-      <div className="relative overflow-hidden rounded-xl border bg-muted">
-        <img src={shown.url} alt={shown.alt} className="max-h-64 w-full object-contain" />
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="absolute top-2 right-2"
-          ref={removeButton}
-          onClick={() => {
-            refocus.current = 'input';
-            if (value) remove();
-            else onRemoveExisting?.();
-          }}
-          disabled={disabled}
+      <div className="grid gap-1.5">
+        <div
+          {...dropTarget}
+          className={cn(
+            'overflow-hidden rounded-xl border bg-muted',
+            dragging && 'border-primary ring-2 ring-primary',
+          )}
         >
-          <Trash2 aria-hidden="true" />
-          Remove image
-        </Button>
+          <img src={shown.url} alt={shown.alt} className="max-h-64 w-full object-contain" />
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => input.current?.click()}
+            disabled={disabled}
+          >
+            <ImagePlus aria-hidden="true" />
+            Replace image
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            ref={removeButton}
+            onClick={() => {
+              refocus.current = 'input';
+              setError(null);
+              if (value) remove();
+              else onRemoveExisting?.();
+            }}
+            disabled={disabled}
+          >
+            <Trash2 aria-hidden="true" />
+            Remove image
+          </Button>
+        </div>
+        {fileInput(true)}
+        {problem}
       </div>
     );
   }
@@ -116,12 +178,7 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
     <div className="grid gap-1.5">
       <label
         htmlFor={inputId}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...dropTarget}
         className={cn(
           'grid cursor-pointer place-items-center gap-2 rounded-xl border-2 border-dashed border-input bg-background px-4 py-8 text-center transition-colors hover:border-primary hover:bg-primary-soft/40 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
           dragging && 'border-primary bg-primary-soft/60',
@@ -132,25 +189,12 @@ export function ImageDropZone({ value, onChange, disabled, existingUrl, onRemove
         {/* Tap, click or drop: a phone has no pointer to click with, nor files to drop. */}
         <span className="text-xs text-muted-foreground">
           <span className="pointer-fine:hidden">Tap to take or choose one</span>
-          <span className="pointer-coarse:hidden">Click to choose, or drop one</span> {ACCEPTED_IMAGE_NAMES} image,
-          up to {IMAGE_MAX_MB} MB.
+          <span className="pointer-coarse:hidden">Click to choose, or drop one</span> {ACCEPTED_IMAGE_NAMES}{' '}
+          image, up to {IMAGE_MAX_MB} MB.
         </span>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          className="sr-only"
-          disabled={disabled}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => void choose(e.target.files)}
-        />
+        {fileInput(false)}
       </label>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      {problem}
     </div>
   );
 }
