@@ -148,8 +148,9 @@ export function createPaging(db: Db, estimates: KeyEstimates = createKeyEstimate
       const keys = q.keys;
       const scope = q.scope ? await q.scope() : Infinity;
       // The matches the planner expects in the scope, met by the walk in proportion (its estimate
-      // of the search keys holds within about 10 %: migration 0022, docs/decisions/0098); the
-      // walk may go as far as reading them all would cost.
+      // of the search keys holds within about 10 %: migration 0022, docs/decisions/0098; a word
+      // most posts hold is undercounted, and walked anyway: 0147); the walk may go as far as
+      // reading them all would cost.
       let length = WALK;
       const walkYield = async () => {
         if (scope <= WALK) return 0;
