@@ -24,6 +24,14 @@ async function post(page: Page, url: string, data: object, expected: number): Pr
   return res.json();
 }
 
+/** Marks all the page's member's notifications read through the API, as another tab would. */
+export async function readAllViaApi(page: Page): Promise<void> {
+  const newest = ((await (await page.request.get('/api/notifications?limit=1')).json()) as { items: Array<{ id: string }> }).items[0];
+  if (!newest) throw new Error('no notification to read');
+  const res = await page.request.post('/api/notifications/read', { data: { upTo: newest.id }, headers: { Origin: BASE_URL } });
+  if (res.status() !== 204) throw new Error(`POST /api/notifications/read answered ${res.status()}: ${await res.text()}`);
+}
+
 /** Comments on a post through the API, as the page's signed-in member. */
 export async function commentViaApi(page: Page, postId: string, content: string): Promise<void> {
   await post(page, `/api/posts/${postId}/comments`, { content }, 201);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
 import { CLEAR_ALL_QUESTION } from '../../src/domain/notification-values';
-import { messageViaApi } from './community-helpers';
+import { BELL_ASK } from '../../src/web/features/notifications/bell-list';
+import { messageViaApi, readAllViaApi } from './community-helpers';
 import { bell, bellList, focusedName, openBellLive } from './messages-helpers';
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
@@ -153,6 +154,39 @@ describe('notifications of a member', () => {
     await list.getByText('Live', { exact: true }).waitFor();
     await list.getByRole('link', { name: /Sent while you were away/ }).waitFor();
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+  });
+
+  it('keeps a pushed notification when the bell, asked again just before, answers without it (0147)', async () => {
+    await page.goto('/');
+    await openBellLive(page);
+    await page.keyboard.press('Escape');
+    // Read in another tab: this one asks its bell again (0146). That answer is read by the server
+    // at once, before the next message, and held until after the message's push.
+    const isBell = (url: URL) => url.pathname === '/api/notifications' && url.searchParams.get('limit') === String(BELL_ASK);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let readEarly = false;
+    let answered = false;
+    await page.route(isBell, async (route) => {
+      asked += 1;
+      if (asked > 1) return route.continue();
+      const early = await route.fetch();
+      readEarly = true;
+      await held;
+      await route.fulfill({ response: early }).catch(() => {}); // a fetch given up is gone
+      answered = true;
+    });
+    await readAllViaApi(page);
+    await expect.poll(() => readEarly).toBe(true);
+    await messageViaApi(sender, me.id, 'Sent while the bell was asked');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+    await expect.poll(() => asked).toBe(2);
+    release();
+    await expect.poll(() => answered).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+    await page.unroute(isBell);
   });
 
   it('sends a guest who opens /notifications to sign in first', async () => {

@@ -37,10 +37,11 @@ export function useLiveUpdates(): void {
     onOpen: catchUp,
     onRead: catchUp,
     onNotification: (notification) => {
-      queryClient.setQueryData<NotificationsPage>(
-        notificationKeys.recent(userId),
-        (page) => page && withNew(page, notification),
-      );
+      const recent = notificationKeys.recent(userId);
+      queryClient.setQueryData<NotificationsPage>(recent, (page) => page && withNew(page, notification));
+      // A bell asked again just before (a catch-up under way) may answer without this one, and
+      // would replace the bell with that answer: it is asked once more instead (0147).
+      if (queryClient.isFetching({ queryKey: recent }) > 0) void queryClient.invalidateQueries({ queryKey: recent });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.pages(userId) });
       toast(notificationToast(notification));
       if (aboutMe(notification)) void sessionChanged(queryClient);
