@@ -93,7 +93,6 @@ export function createAccountRepository(db: Db) {
       return { verified: row?.isVerified === true };
     },
 
-
     /**
      * Deletes the member; their sessions, grants, favourites, comments, messages, ratings and the
      * rest go with them (ON DELETE CASCADE). So do the other members' notifications of those

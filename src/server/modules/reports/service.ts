@@ -23,13 +23,13 @@ export const MEMBER_REPORT_RATE: RateRule = { what: 'reports today', limit: REPO
 
 export const REPORTS_MESSAGES = { notFound: 'Report not found.' } as const;
 
-/** A report as spec §3 has it. */
 /** The key of a member's reports (`u:<id>`), which stays when their account is closed. */
 const MEMBER_KEY = 'u:';
 
 /** Whether a member filed the report and has closed their account since (its reporter is gone, its weight stays). */
 export const fromClosedAccount = (r: ReportRow): boolean => r.reporterId === null && r.reporterKey.startsWith(MEMBER_KEY);
 
+/** A report as spec §3 has it. */
 export const toAdminReport = (r: ReportRow): AdminReport => ({
   id: r.id,
   postId: r.postId,
