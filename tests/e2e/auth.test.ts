@@ -173,6 +173,26 @@ describe('auth journey', () => {
     await page.context().close();
   });
 
+  it('makes a guest’s other tab the member who signs in or registers in one, without a reload (0147)', async () => {
+    const first = await newPage(ctx.browser);
+    const second = await first.context().newPage();
+    await second.goto('/?type=firewood');
+    await header(second).getByRole('link', { name: 'Sign In' }).waitFor();
+    const elsewhere = await newPage(ctx.browser);
+    const user = await registerViaApi(elsewhere);
+    await elsewhere.context().close();
+    await first.goto('/login');
+    await fillAndSubmit(first, { Email: user.email, Password: user.password }, 'Sign In');
+    await first.waitForURL((url) => url.pathname === '/');
+    // The other tab shows the member, and Upload offers them the form, not the posting fee.
+    await header(second).getByRole('button', { name: 'Profile menu' }).waitFor();
+    expect(new URL(second.url()).searchParams.get('type')).toBe('firewood');
+    await second.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
+    await second.getByRole('dialog', { name: 'Add New Firewood Post' }).waitFor();
+    expect(await second.getByRole('dialog', { name: 'Post Access Required' }).count()).toBe(0);
+    await first.context().close();
+  });
+
   it('honours a same-site redirect after sign-in and ignores a foreign one', async () => {
     const page = await newPage(ctx.browser);
     const user = uniqueUser('redirect');

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from './api';
 import { expectMove, startAfresh } from './fresh-start';
+import { hearOtherTabs } from './other-tabs';
 import {
   nextBadgeChange,
   nextGrantChange,
@@ -67,6 +68,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     standing.current = { userId, suspensionKey };
     if (was.userId !== null && was.userId === userId && was.suspensionKey !== suspensionKey) suspensionChanged(queryClient);
   }, [userId, suspensionKey, queryClient]);
+
+  // Signed in or registered in another tab of this browser: asked again (0147).
+  useEffect(() => hearOtherTabs(() => void sessionChanged(queryClient)), [queryClient]);
 
   // A new answer is on screen: the queries that waited for it are refreshed (sessionShown). This
   // effect runs after the screens' own, so a member's queries of a session that ended are off by then.

@@ -4,6 +4,7 @@ import type { PublicUser } from '../../../../domain/auth';
 import { toast, type ToastOptions } from '../../../components/ui/use-toast';
 import { serverMessage } from '../../../lib/api';
 import { expectMove, startAfresh } from '../../../lib/fresh-start';
+import { tellOtherTabs } from '../../../lib/other-tabs';
 import { memberInTab } from '../../../lib/session';
 
 /** The fields both forms have; the password's autocomplete (current or new) and hint are each form's own. */
@@ -49,6 +50,7 @@ export function useAuthSubmit<TValues>(
     expectMove(before !== null);
     mutation.mutate(values, {
       onSuccess: (user) => {
+        tellOtherTabs();
         const { success: given } = toasts;
         const success = typeof given === 'string' ? { title: given } : typeof given === 'function' ? given(user) : given;
         if (before !== null && before !== user.id) return startAfresh(to, { toast: success, replace: true });
