@@ -147,9 +147,14 @@ export const COMMENTS_OPEN_PARAM = 'comments';
 /** Share link of spec §9: the site origin + '/?post=' + id. */
 export const shareLink = (origin: string, id: string) => `${origin}${postPath(id)}`;
 
-/** Rough boxes [south, west, north, east] for filling a missing region from coordinates (DECISIONS 13). */
+/**
+ * Rough boxes [south, west, north, east] for filling a missing region from coordinates (DECISIONS
+ * 13), the first that holds the point. Scarborough reaches down to the lake east of Victoria Park
+ * Avenue: Birch Cliff, Cliffside and the south of Kingston Road (0147).
+ */
 const REGION_BOXES: ReadonlyArray<[RegionValue, [number, number, number, number]]> = [
   ['scarborough', [43.7, -79.32, 43.86, -79.11]],
+  ['scarborough', [43.66, -79.288, 43.7, -79.11]],
   ['toronto', [43.58, -79.64, 43.86, -79.11]],
   ['muskoka', [44.75, -80.1, 45.5, -78.95]],
   ['haliburton', [44.8, -78.95, 45.4, -78.0]],

@@ -113,6 +113,12 @@ describe('card helpers', () => {
   it('fills a region from coordinates', () => {
     expect(regionFor(43.77, -79.23)).toBe('scarborough');
     expect(regionFor(43.65, -79.38)).toBe('toronto');
+    // Scarborough down to the lake east of Victoria Park Avenue (0147): Birch Cliff, Cliffside, Kingston Road.
+    expect(regionFor(43.6947, -79.2646)).toBe('scarborough');
+    expect(regionFor(43.683, -79.212)).toBe('scarborough');
+    expect(regionFor(43.679, -79.279)).toBe('scarborough');
+    expect(regionFor(43.671, -79.2965)).toBe('toronto'); // the Beaches
+    expect(regionFor(43.691, -79.328)).toBe('toronto'); // East York
     expect(regionFor(45.04, -79.31)).toBe('muskoka');
     expect(regionFor(40.7, -74.0)).toBeNull();
   });

@@ -13,7 +13,7 @@ import {
   useBrowser,
   WIDTHS,
 } from './harness';
-import { cardOf, messageViaApi } from './community-helpers';
+import { cardOf, closeWithEscape, messageViaApi } from './community-helpers';
 import { bell, bellList, focusedName, openBellLive } from './messages-helpers';
 import { uniqueToken } from './posts-helpers';
 
@@ -212,6 +212,27 @@ describe('messages between two members, live', () => {
       .click();
     await owner.getByRole('dialog', { name: 'Post details' }).getByRole('heading', { name: title }).waitFor();
     expect(new URL(owner.url()).searchParams.get('post')).toBe(postId);
+  });
+
+  it('opens a notification’s post over the list of its type, not of the default tab (0147)', async () => {
+    const skidsTitle = `Skids ${token}`;
+    const skids = (await createPostViaApi(owner, { type: 'skids', title: skidsTitle, description: 'Four pallets.', address: '8 Dock Rd, Toronto' })).id;
+    await owner.goto('/?type=firewood');
+    await openBellLive(owner);
+    await owner.keyboard.press('Escape');
+    const res = await writer.request.post(`/api/posts/${skids}/comments`, { data: { content: 'Still there?' }, headers: { Origin: BASE_URL } });
+    expect(res.status()).toBe(201);
+    await expectToast(owner, `${b.username} commented on "${skidsTitle}"`);
+    await bell(owner).click();
+    await bellList(owner).getByRole('link', { name: new RegExp(`commented on "${skidsTitle}"`) }).click();
+    await owner.getByRole('dialog', { name: skidsTitle }).getByText('Still there?').waitFor();
+    await expect.poll(() => new URL(owner.url()).searchParams.get('type')).toBe('skids');
+    expect(new URL(owner.url()).searchParams.get('post')).toBe(skids);
+    // Closed, the post leaves the owner on the skids list.
+    await closeWithEscape(owner.getByRole('dialog', { name: skidsTitle }));
+    await closeWithEscape(owner.getByRole('dialog', { name: 'Post details' }));
+    await owner.getByRole('navigation', { name: 'Post type' }).getByRole('link', { name: 'Skids', exact: true }).and(owner.locator('[aria-current="page"]')).waitFor();
+    expect(new URL(owner.url()).searchParams.get('type')).toBe('skids');
   });
 
   it('shows a long conversation from its newest messages, older ones on demand', async () => {

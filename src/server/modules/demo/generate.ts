@@ -90,7 +90,7 @@ function spotNear(rng: Random, place: Place): LatLng {
 function areaCode(place: Place): string {
   if (place.region === 'muskoka' || place.region === 'kawartha' || place.region === 'haliburton')
     return '705';
-  return place.town === 'Toronto' ? '416' : '905';
+  return place.fsa.startsWith('M') ? '416' : '905';
 }
 
 /** Letters used in Canadian postal codes. */

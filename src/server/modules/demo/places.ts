@@ -3,7 +3,7 @@ import type { Region } from '../../../domain/posts';
 /** A neighbourhood or cottage town posts are placed around (approximate centres). */
 export interface Place {
   name: string;
-  /** The town part of an address. */
+  /** The town part of an address: a borough's own name where Canada Post takes it (Scarborough, North York, Etobicoke). */
   town: string;
   lat: number;
   lng: number;
@@ -60,22 +60,27 @@ export const PLACES: readonly Place[] = [
   {
     ...gta('Agincourt', 43.7854, -79.2785, 'M1S', ['Sheppard Ave E', 'Midland Ave', 'Bonis Ave']),
     region: 'scarborough',
+    town: 'Scarborough',
   },
   {
     ...gta('Birch Cliff', 43.6947, -79.2646, 'M1N', ['Kingston Rd', 'Warden Ave', 'Birchmount Rd']),
     region: 'scarborough',
+    town: 'Scarborough',
   },
   {
     ...gta('Guildwood', 43.7485, -79.1979, 'M1E', ['Guildwood Pkwy', 'Livingston Rd', 'Galloway Rd']),
     region: 'scarborough',
+    town: 'Scarborough',
   },
   {
     ...gta('Malvern', 43.8066, -79.2222, 'M1B', ['Neilson Rd', 'Tapscott Rd', 'Sewells Rd']),
     region: 'scarborough',
+    town: 'Scarborough',
   },
   {
     ...gta('Scarborough Village', 43.7385, -79.2124, 'M1J', ['Markham Rd', 'Eglinton Ave E', 'Bellamy Rd S']),
     region: 'scarborough',
+    town: 'Scarborough',
   },
   // Toronto
   gta('Leslieville', 43.6631, -79.3329, 'M4M', ['Queen St E', 'Jones Ave', 'Carlaw Ave', 'Pape Ave'], 6),
@@ -89,13 +94,13 @@ export const PLACES: readonly Place[] = [
   gta('the Junction', 43.6652, -79.47, 'M6P', ['Dundas St W', 'Quebec Ave', 'Pacific Ave']),
   gta('Leaside', 43.7062, -79.3664, 'M4G', ['Bayview Ave', 'Millwood Rd', 'Sutherland Dr']),
   gta('East York', 43.691, -79.328, 'M4C', ['Woodbine Ave', 'Cosburn Ave', 'Coxwell Ave']),
-  gta('Willowdale', 43.77, -79.412, 'M2N', ['Yonge St', 'Empress Ave', 'Churchill Ave'], 5),
-  gta('Don Mills', 43.745, -79.345, 'M3B', ['Don Mills Rd', 'Lawrence Ave E', 'Underhill Dr'], 4),
-  gta('Downsview', 43.728, -79.478, 'M3K', ['Wilson Ave', 'Keele St', 'Sheppard Ave W']),
-  gta('Mimico', 43.613, -79.497, 'M8V', ['Lake Shore Blvd W', 'Royal York Rd', 'Mimico Ave']),
-  gta('Islington Village', 43.645, -79.525, 'M9A', ['Dundas St W', 'Burnhamthorpe Rd', 'Islington Ave']),
-  gta('Long Branch', 43.592, -79.535, 'M8W', ['Lake Promenade', 'Long Branch Ave', '36th St']),
-  gta('Rexdale', 43.722, -79.566, 'M9V', ['Albion Rd', 'Kipling Ave', 'Finch Ave W']),
+  gta('Willowdale', 43.77, -79.412, 'M2N', ['Yonge St', 'Empress Ave', 'Churchill Ave'], 5, 'North York'),
+  gta('Don Mills', 43.745, -79.345, 'M3B', ['Don Mills Rd', 'Lawrence Ave E', 'Underhill Dr'], 4, 'North York'),
+  gta('Downsview', 43.728, -79.478, 'M3K', ['Wilson Ave', 'Keele St', 'Sheppard Ave W'], 4, 'North York'),
+  gta('Mimico', 43.613, -79.497, 'M8V', ['Lake Shore Blvd W', 'Royal York Rd', 'Mimico Ave'], 4, 'Etobicoke'),
+  gta('Islington Village', 43.645, -79.525, 'M9A', ['Dundas St W', 'Burnhamthorpe Rd', 'Islington Ave'], 4, 'Etobicoke'),
+  gta('Long Branch', 43.592, -79.535, 'M8W', ['Lake Promenade', 'Long Branch Ave', '36th St'], 4, 'Etobicoke'),
+  gta('Rexdale', 43.722, -79.566, 'M9V', ['Albion Rd', 'Kipling Ave', 'Finch Ave W'], 4, 'Etobicoke'),
   // Around Toronto
   gta(
     'Port Credit',

@@ -73,12 +73,14 @@ export function Home() {
   }, [createLink, session.isLoading, setParam]);
 
   // A shared link's post names the page while it is open, as the server's HTML of the link did;
-  // landed on one that names no type, the list behind it is of the post's type, once (0132).
+  // arrived at one that names no type, the list behind it is of the post's type, once (0132):
+  // from another site, and within the app too (a notification's link, 0147).
   const shared = usePost(sharedPostId, origin.near).data;
-  const landedOn = useRef(params.has('type') ? null : sharedPostId);
+  const landedOn = useRef<string | null>(null);
   useEffect(() => {
-    // Another post, or none, since the landing: nothing to switch any more.
-    if (landedOn.current !== sharedPostId) landedOn.current = null;
+    landedOn.current = params.has('type') ? null : sharedPostId;
+  }, [params, sharedPostId]);
+  useEffect(() => {
     if (!landedOn.current || shared?.id !== landedOn.current) return;
     landedOn.current = null;
     if (shared.type !== filters.type) setParam('type', shared.type);

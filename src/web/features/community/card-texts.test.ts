@@ -40,13 +40,14 @@ describe('the community stats card', () => {
 });
 
 describe('popular areas as filters', () => {
-  it('filters by region for a region’s own name, by search for any other town', () => {
-    expect(areaFilter('Kawartha Lakes')).toEqual({ region: 'kawartha', q: '' });
-    expect(areaFilter('scarborough')).toEqual({ region: 'scarborough', q: '' });
+  it('searches for the area, a region’s name too, as the chip counts by the town of the address (0147)', () => {
+    expect(areaFilter('Kawartha Lakes')).toEqual({ region: 'all', q: 'Kawartha Lakes' });
+    expect(areaFilter('Toronto')).toEqual({ region: 'all', q: 'Toronto' });
     expect(areaFilter('Etobicoke')).toEqual({ region: 'all', q: 'Etobicoke' });
     expect(isAreaActive('Etobicoke', { region: 'all', q: 'etobicoke ' })).toBe(true);
     expect(isAreaActive('Etobicoke', { region: 'toronto', q: 'Etobicoke' })).toBe(false);
-    expect(isAreaActive('Muskoka', { region: 'muskoka', q: '' })).toBe(true);
+    expect(isAreaActive('Muskoka', { region: 'muskoka', q: '' })).toBe(false);
+    expect(isAreaActive('Muskoka', { region: 'all', q: 'Muskoka' })).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { formatCount } from '../../../domain/numbers';
-import { REGION_FILTERS, REGION_LABELS, type RegionFilter } from '../../../domain/post-values';
+import { REGION_LABELS, type RegionFilter } from '../../../domain/post-values';
 import type { CommunityFigures, Impact } from '../../../domain/stats';
 import { FORMULAS, POPULAR_DAYS, TRENDING_DAYS, VIEWS_COUNTED } from '../../../domain/stats-values';
 
@@ -49,14 +49,13 @@ export const TRENDING_COUNTS = `Most ${FORMULAS.views} over ${TRENDING_DAYS} day
 export const POPULAR_COUNTS = `Towns and areas with the most posts of any kind in the last ${POPULAR_DAYS} days`;
 
 /**
- * What clicking a popular area sets in the list's filters: a region's own name filters by region,
- * any other town is searched for in the posts' words, their areas among them (docs/decisions/0087, 0106).
+ * What clicking a popular area sets in the list's filters: the area is searched for in the posts'
+ * words, where each post's area is (docs/decisions/0087, 0106). The chip counts posts by the town
+ * their address names, and so does the search. A region's name is searched too, not filtered by
+ * region: 'Toronto 26' counted 8 posts at '…, Toronto' that the Scarborough region holds (0147).
  */
 export function areaFilter(area: string): { region: RegionFilter; q: string } {
-  const region = REGION_FILTERS.find(
-    (r) => r !== 'all' && REGION_LABELS[r].toLowerCase() === area.toLowerCase(),
-  );
-  return region ? { region, q: '' } : { region: 'all', q: area };
+  return { region: 'all', q: area };
 }
 
 /** Whether the list is filtered by this area now. */
