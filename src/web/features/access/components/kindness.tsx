@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { kindnessFailure, useGrantKindness } from '../api/grant-access';
+import { passEndText } from '../../../lib/session';
 
 /**
  * The Kindness Button's grant (spec §4, §8): 'Access Granted', then `onGranted` once the session
@@ -50,11 +51,14 @@ export function KindnessButton({ onGranted, className }: { onGranted: () => void
 /** What the Kindness Button gives, in plain words (spec §1: no questions asked). */
 export const KINDNESS_TEXT = `Can't afford it right now? Take ${KINDNESS.hours} hours of free access: see every post and share your own. No questions asked, no account needed.`;
 
+/** Where the button was, while the grant it gave runs: it would be refused until then (0147). */
+export const kindnessHeldText = (until: Date) => `Your free access runs until ${passEndText(until)}. Pass the kindness on!`;
+
 /**
  * Spec §2 Subscribe: after the 'or', the Kindness Button; granted, the visitor goes home after
- * 1.5 s (spec §9).
+ * 1.5 s (spec §9). While a grant it gave runs (`heldUntil`), it says until when instead.
  */
-export function KindnessCard({ onGranted }: { onGranted: () => void }) {
+export function KindnessCard({ onGranted, heldUntil }: { onGranted: () => void; heldUntil: Date | null }) {
   return (
     <Card className="grid gap-4 border-dashed p-5 sm:grid-cols-[auto_1fr_auto] sm:items-center sm:p-6">
       <span className="grid size-11 place-items-center rounded-xl bg-accent-soft text-accent">
@@ -64,7 +68,11 @@ export function KindnessCard({ onGranted }: { onGranted: () => void }) {
         <h2 className="text-lg font-bold">Kindness Button</h2>
         <p className="text-sm text-muted-foreground">{KINDNESS_TEXT}</p>
       </div>
-      <KindnessButton onGranted={onGranted} />
+      {heldUntil ? (
+        <p className="text-sm font-semibold sm:max-w-64">{kindnessHeldText(heldUntil)}</p>
+      ) : (
+        <KindnessButton onGranted={onGranted} />
+      )}
     </Card>
   );
 }

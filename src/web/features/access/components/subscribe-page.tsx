@@ -117,6 +117,7 @@ function Plans({
   const followsOn = actor.grants.some((g) => TIMED.has(g.kind) && isActive(g, now) && g.endsAt !== null);
   // A day pass bought to follow the access one has now, not started yet: the earliest.
   const waitingPass = actor.grants.filter((g) => g.kind === 'day' && g.startsAt > now).sort((a, b) => +a.startsAt - +b.startsAt)[0];
+  const kindnessUntil = actor.grants.find((g) => g.kind === 'kindness' && isActive(g, now))?.endsAt ?? null;
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 pt-3 md:grid-cols-2">
@@ -124,7 +125,7 @@ function Plans({
         <LifetimeCard chosen={plan === 'lifetime'} waitingPass={waitingPass?.startsAt ?? null} {...pay} />
       </div>
       <OrDivider />
-      <KindnessCard onGranted={onKindness} />
+      <KindnessCard onGranted={onKindness} heldUntil={kindnessUntil} />
       {!isMember(actor) && (
         <p className="text-center text-sm text-muted-foreground">
           Or{' '}
