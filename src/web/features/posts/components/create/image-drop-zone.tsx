@@ -104,14 +104,14 @@ export function ImageDropZone({
     onDrop,
   };
 
-  const fileInput = (shownAbove: boolean) => (
+  const fileInput = (besidePhoto: boolean) => (
     <input
       ref={input}
       id={inputId}
       type="file"
       accept={IMAGE_ACCEPT}
       // Beside a photo, Replace image opens it: the input itself is out of the way.
-      className={shownAbove ? 'hidden' : 'sr-only'}
+      className={besidePhoto ? 'hidden' : 'sr-only'}
       disabled={disabled}
       aria-describedby={error ? errorId : undefined}
       onChange={(e) => void choose(e.target.files)}
