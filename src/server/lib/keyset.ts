@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../domain/ids';
 import { badRequest } from '../errors';
@@ -67,12 +67,13 @@ export function decodeKeyset(text: string | undefined): Keyset | null {
 
 /**
  * The rows newest first strictly after `after` (none: every row): an earlier timestamp, or the
- * same one and a lower id, written so an index on (…, at, id) finds them.
+ * same one and a lower id. Written as a row comparison, an index on (…, at DESC, id DESC) starts
+ * its scan at the cursor; the same test spelt with OR is only a filter there, and a deep page
+ * first walks past every newer row (docs/decisions/0148).
  */
 export function olderThan(at: PgColumn, id: PgColumn, after: Keyset | null): SQL | undefined {
   if (!after) return undefined;
-  const cursorAt = sql`${after.createdAt}::timestamptz`;
-  return or(lt(at, cursorAt), and(eq(at, cursorAt), lt(id, after.id)));
+  return sql`(${at}, ${id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
 }
 
 /**

@@ -16,12 +16,12 @@ export const sessionKeys = { all: ['/api/session'] as const };
 
 /**
  * Said on the new document when the member this tab showed was signed out from elsewhere (a
- * password change, a sign-out, a deletion in another browser) or by time (docs/decisions/0146):
+ * password change, a sign-out, a deletion in another tab or browser) or by time (docs/decisions/0146):
  * before, they found the sign-in page without a word of why.
  */
 export const SESSION_ENDED_TOAST = {
   title: 'Signed out',
-  description: 'This browser was signed out, from another browser or after a long while away. Sign in to go on.',
+  description: 'This browser was signed out, from another tab or browser, or after a long while away. Sign in to go on.',
 };
 
 async function getSession({ client }: QueryFunctionContext): Promise<SessionView> {

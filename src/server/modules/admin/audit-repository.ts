@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuditAction } from '../../../domain/moderation-values';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
+import { olderThan, type Keyset } from '../../lib/keyset';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -42,7 +43,7 @@ export function createAuditRepository(db: Db) {
     append: appendAudit,
 
     /** Newest first, after `after`, of one action or one admin. */
-    async page(filter: { action?: AuditAction; adminId?: string }, after: { createdAt: string; id: string } | null, limit: number) {
+    async page(filter: { action?: AuditAction; adminId?: string }, after: Keyset | null, limit: number) {
       return db
         .select({ row: auditLog, key: sql<string>`${auditLog.at}::text` })
         .from(auditLog)
@@ -50,7 +51,7 @@ export function createAuditRepository(db: Db) {
           and(
             filter.action ? eq(auditLog.action, filter.action) : undefined,
             filter.adminId ? eq(auditLog.adminId, filter.adminId) : undefined,
-            after ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+            olderThan(auditLog.at, auditLog.id, after),
           ),
         )
         .orderBy(desc(auditLog.at), desc(auditLog.id))

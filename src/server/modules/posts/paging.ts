@@ -2,6 +2,7 @@ import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { LatLng } from '../../../domain/geo';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
+import { olderThan } from '../../lib/keyset';
 import type { Cursor } from './cursor';
 import { nearestOrderSql } from './filters';
 import { createKeyEstimates, type KeyEstimates } from './key-estimates';
@@ -93,10 +94,7 @@ const SAMPLE = 21;
  */
 export function createPaging(db: Db, estimates: KeyEstimates = createKeyEstimates(db)) {
   const newestKey = sql<string>`${posts.createdAt}::text`.as('sort_key');
-  const newestAfter = (after: Cursor | null) =>
-    after?.sort === 'newest'
-      ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-      : undefined;
+  const newestAfter = (after: Cursor | null) => (after?.sort === 'newest' ? olderThan(posts.createdAt, posts.id, after) : undefined);
   const nearestAfter = (knn: SQL, after: Cursor | null) =>
     after?.sort === 'nearest'
       ? sql`(${knn}, ${posts.id}) > (${after.distance}::float8, ${after.id}::uuid)`

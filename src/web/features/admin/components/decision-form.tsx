@@ -32,7 +32,9 @@ export function DecisionForm({ choices, pending, explanation, label }: DecisionF
   const explanationId = useId();
   const needsId = useId();
   const written = notes.trim() !== '';
-  const waiting = choices.find((choice) => choice.needsNotes && !written)?.needsNotes;
+  /** The choice cannot be made yet: it asks for notes and none are written. */
+  const waitsForNotes = (choice: DecisionChoice) => choice.needsNotes !== undefined && !written;
+  const waiting = choices.find(waitsForNotes)?.needsNotes;
   return (
     <form
       aria-label={label}
@@ -46,8 +48,8 @@ export function DecisionForm({ choices, pending, explanation, label }: DecisionF
           <Button
             key={choice.label}
             variant={choice.variant ?? 'default'}
-            disabled={pending || (choice.needsNotes !== undefined && !written)}
-            aria-describedby={choice.needsNotes && !written ? needsId : undefined}
+            disabled={pending || waitsForNotes(choice)}
+            aria-describedby={waitsForNotes(choice) ? needsId : undefined}
             aria-busy={pending && chosen === choice.label}
             onClick={() => {
               setChosen(choice.label);
