@@ -30,6 +30,8 @@ export const REFERRAL_MESSAGES = {
   mailOff: 'Email invitations are not set up on this server. Copy your link and share it instead.',
   invitedRecently: 'You invited this friend recently. Give them a little time.',
   inviteYourself: 'That is your own email address.',
+  /** For a member whose access never ends, in place of the tiers (docs/decisions/0148). */
+  rewardsAddNothing: 'Your access never ends, so the invite rewards would add nothing to it. Friends who join with your code still start with a free trial.',
 } as const;
 
 /** How long the copy button shows its check (spec §4 Invite, §9: 2000 ms). */

@@ -3,6 +3,7 @@ import { expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegi
 import { expectToastPair, headerBadge } from './access-helpers';
 import { createPosts, uniqueToken } from './posts-helpers';
 import { PRODUCTS, RECEIPT_KEPT_TEXT } from '../../src/domain/payment-values';
+import { REFERRAL_MESSAGES } from '../../src/domain/referral-values';
 
 /** Spec §2/§4 Subscribe, §8 payment texts; DECISIONS 9 (demo mode), 25; docs/decisions/0082. */
 describe('passes and receipts on /subscribe (demo mode)', () => {
@@ -126,14 +127,28 @@ describe('passes and receipts on /subscribe (demo mode)', () => {
     await page.locator('#plan-lifetime').getByRole('button', { name: 'Pay $9.99 USD' }).click();
     await expectToastPair(page, 'Payment Successful', 'You are subscribed!');
 
-    await page.goto('/register');
+    // A trial would add nothing to access that never ends: an account is offered instead (0148).
+    await page.goto('/');
+    const welcome = page.getByRole('region', { name: 'Welcome, neighbour!' });
+    await welcome.getByText('A free account keeps your access with you on every device.', { exact: false }).waitFor();
+    await welcome.getByRole('link', { name: 'Create Account' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await page.getByText('Start Free Trial').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'See plans and passes' }).count()).toBe(0);
     const user = uniqueUser('lifetime');
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Start Free Trial' }).last().click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await expectToastPair(page, 'Your account has been created.', 'Your lifetime access is now on your account.');
     expect(await toastRegion(page).getByText('7-day free trial', { exact: false }).count()).toBe(0);
+
+    // Nor are days of reward promised for inviting friends.
+    await page.getByRole('button', { name: /^Invite friends Your code/ }).click();
+    const panel = page.locator('#invite-panel');
+    await panel.getByText(REFERRAL_MESSAGES.rewardsAddNothing).waitFor();
+    expect(await panel.getByText('3 friends = +1 month').count()).toBe(0);
     await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
     await headerBadge(page, 'Premium').waitFor();
     await snap(page, 'registered-with-lifetime');

@@ -6,6 +6,8 @@ import { canManagePost, canPost } from '../../domain/policy';
 import {
   badgeOf,
   guestBadgeOf,
+  JOIN_TEXTS,
+  joinTextOf,
   passEndText,
   memberInTab,
   grantsOf,
@@ -164,6 +166,15 @@ describe('guestBadgeOf (docs/decisions/0142)', () => {
 
   it('writes the end as a weekday and a time', () => {
     expect(passEndText(new Date(hours(2)))).toMatch(/^\w{3},? \d{1,2}:\d{2}\s?(?:AM|PM)?$/);
+  });
+});
+
+describe('joinTextOf (docs/decisions/0148)', () => {
+  it('asks a guest to start a free trial, also while a pass runs out, and one whose access never ends to create an account', () => {
+    expect(joinTextOf(sessionOf(guestView, false).actor, NOW)).toEqual({ label: 'Start Free Trial', short: 'Trial' });
+    expect(joinTextOf(sessionOf(dayPass(2), false).actor, NOW)).toBe(JOIN_TEXTS.trial);
+    const lifetime = sessionOf({ ...guestView, grants: [{ kind: 'lifetime', startsAt: hours(-1), endsAt: null }] }, false).actor;
+    expect(joinTextOf(lifetime, NOW)).toEqual({ label: 'Create Account', short: 'Join' });
   });
 });
 

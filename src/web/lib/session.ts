@@ -135,6 +135,18 @@ export function guestBadgeOf(actor: ActorView, now: Date): string | null {
   return end === null ? FULL_ACCESS_BADGE : `Pass until ${passEndText(end)}`;
 }
 
+/** What joining is called (spec §2: Start Free Trial, 'Trial' on phones), and for a guest whose access never ends. */
+export const JOIN_TEXTS = {
+  trial: { label: 'Start Free Trial', short: 'Trial' },
+  account: { label: 'Create Account', short: 'Join' },
+} as const;
+
+/** The viewer's access to every post never ends (lifetime, an admin): a trial or days of reward add nothing (docs/decisions/0148). */
+export const accessNeverEnds = (actor: ActorView, now: Date): boolean => viewingEndsAt(actor, now) === null;
+
+/** How a guest is asked to join: a free trial, or an account when their access already never ends (a lifetime pass bought as a guest). */
+export const joinTextOf = (actor: ActorView, now: Date) => (accessNeverEnds(actor, now) ? JOIN_TEXTS.account : JOIN_TEXTS.trial);
+
 /** The next moment a grant starts or ends after `now`, when what the policy allows may change; null if none. */
 export function nextGrantChange(grants: readonly Grant[], now: Date): Date | null {
   let next: Date | null = null;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Heart } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { guestBadgeOf } from '../../lib/session';
+import { guestBadgeOf, joinTextOf } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
 import { HeaderButton } from './header-button';
 import { HowItWorksButton } from './header-dialogs';
@@ -9,12 +9,15 @@ import { StatusBadge } from './status-badge';
 
 /**
  * Spec §2 header for guests: How it Works, Favorites, Sign In, Start Free Trial ('Trial' on
- * phones); a guest holding a pass sees until when beside them, where there is room (0142).
+ * phones); a guest holding a pass sees until when beside them, where there is room (0142), and a
+ * guest whose access never ends is asked to create an account instead (0148).
  */
 export function GuestNav() {
   // From the grants at this render: the session renders its readers again when one ends.
   const { actor } = useSession();
-  const badge = guestBadgeOf(actor, new Date());
+  const now = new Date();
+  const badge = guestBadgeOf(actor, now);
+  const join = joinTextOf(actor, now);
   return (
     <>
       <HowItWorksButton />
@@ -27,9 +30,9 @@ export function GuestNav() {
         <Link to="/register">
           {/* One name on every width: 'Trial' alone says little read out. */}
           <span className="sm:hidden" aria-hidden="true">
-            Trial
+            {join.short}
           </span>
-          <span className="max-sm:sr-only">Start Free Trial</span>
+          <span className="max-sm:sr-only">{join.label}</span>
         </Link>
       </Button>
     </>

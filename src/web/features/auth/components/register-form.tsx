@@ -8,8 +8,8 @@ import { NEW_PASSWORD_FIELD } from './password-forms';
 import { registeredToast } from './registered-toast';
 import { SubmitButton } from './submit-button';
 
-/** `to`: where the new member goes once registered (the redirect). */
-export function RegisterForm({ to }: { to: string }) {
+/** `to`: where the new member goes once registered (the redirect); `submitLabel`: the button's words. */
+export function RegisterForm({ to, submitLabel }: { to: string; submitLabel: string }) {
   const registerUser = useRegister();
   const form = useForm({
     resolver: zodResolver(RegisterInput),
@@ -31,7 +31,7 @@ export function RegisterForm({ to }: { to: string }) {
       <BoundField form={form} name="username" label="Username" autoComplete="username" />
       <BoundField form={form} name="email" {...AUTH_FIELDS.email} />
       <BoundField form={form} name="password" label={AUTH_FIELDS.password.label} {...NEW_PASSWORD_FIELD} />
-      <SubmitButton pending={registerUser.isPending}>Start Free Trial</SubmitButton>
+      <SubmitButton pending={registerUser.isPending}>{submitLabel}</SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Sprout } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { passEndText } from '../../../lib/session';
+import { JOIN_TEXTS, passEndText } from '../../../lib/session';
 import { DismissButton } from './dismiss-button';
 
 export const WELCOME_TEXT = {
@@ -10,7 +10,7 @@ export const WELCOME_TEXT = {
   /** A guest holding a pass (a day pass, the kindness grant): what it gives, and until when (docs/decisions/0140). */
   withAccess: (until: string | null) =>
     until === null
-      ? 'People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own.'
+      ? 'People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own. A free account keeps your access with you on every device.'
       : `People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own until ${until}. For longer, a free account: a 7-day trial, no payment.`,
 } as const;
 
@@ -35,7 +35,7 @@ export function WelcomeBanner({ accessUntil, onDismiss }: { accessUntil?: Date |
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
-            <Link to="/register">Start Free Trial</Link>
+            <Link to="/register">{(accessUntil === null ? JOIN_TEXTS.account : JOIN_TEXTS.trial).label}</Link>
           </Button>
           <Button asChild size="sm" variant="outline">
             <Link to="/login">Sign In</Link>

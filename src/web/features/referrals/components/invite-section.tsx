@@ -4,6 +4,7 @@ import { TIERS } from '../../../../domain/referral-values';
 import { FoldSection } from '../../../components/ui/fold-section';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { lazyNamed } from '../../../lib/lazy';
+import { accessNeverEnds } from '../../../lib/session';
 import { useSession } from '../../../lib/session-provider';
 
 const InvitePanel = lazyNamed(() => import('./invite-panel'), 'InvitePanel');
@@ -19,17 +20,19 @@ const TIERS_SHORT = TIERS.map(
  * cards (MemberReferralCard, in the community feature's member section).
  */
 export function InviteSection() {
-  const { user } = useSession();
+  const { user, actor } = useSession();
   const [open, setOpen] = useState(false);
+  // A member whose access never ends is not promised days of it (0148).
+  const forLife = user !== null && accessNeverEnds(actor, new Date());
   return (
     <FoldSection
       id="invite"
       icon={<Gift className="size-5 shrink-0 text-accent" aria-hidden="true" />}
-      title="Invite friends, earn free access"
+      title={forLife ? 'Invite friends' : 'Invite friends, earn free access'}
       summary={
         <>
           {user ? `Your code ${user.inviteCode} · ` : 'Friends: '}
-          {TIERS_SHORT}
+          {forLife ? 'they start with a free trial' : TIERS_SHORT}
         </>
       }
       open={open}
