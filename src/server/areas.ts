@@ -4,6 +4,7 @@ import { bodyWriter } from './lib/serializer';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService, promoteListedAdmins, promotionsLine, SUSPENSION_SWEEP_MS } from './modules/admin/service';
+import { lapseBadge } from './modules/admin/verification-decisions';
 import { createAccessService } from './modules/access/service';
 import { accountRoutes, mailStopRoutes } from './modules/account/routes';
 import { createAccountService } from './modules/account/service';
@@ -181,7 +182,7 @@ export async function registerModules(
     confirmPassword: passwords.confirm,
     removePostsOf: posts.removeAllOf,
     stopLinks,
-    dropBadge: (tx, userId) => members.setBadge(tx, userId, null),
+    dropBadge: (tx, userId, renamed) => lapseBadge(members, tx, userId, renamed),
   });
   await app.register(accountRoutes, { prefix: '/api/user', account });
   await app.register(mailStopRoutes, { prefix: '/api/mail', account });

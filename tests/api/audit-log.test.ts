@@ -30,6 +30,11 @@ beforeAll(async () => {
   const mine = (await report(ctx, await oldMember(ctx), post)).json();
   await call(ctx, ada, 'PATCH', `/api/admin/reports/${mine.id}`, { status: 'resolved', reviewNotes: 'Scam' });
   await call(ctx, bea, 'PATCH', `/api/admin/reports/${mine.id}`, { status: 'resolved', action: 'restore', reviewNotes: 'Fixed' });
+  // A badge goes with the name it was given under (0146), and the log says so (0148).
+  const renamer = await registerMember(ctx.app, { username: 'Asker renamed' });
+  const asked = await call<{ id: string }>(ctx, renamer, 'POST', '/api/verification-requests', { businessName: 'Shop', verifiedType: 'business', businessPhone: '4165550123' }, 201);
+  await call(ctx, ada, 'PATCH', `/api/admin/verification-requests/${asked.id}`, { status: 'approved', reviewNotes: 'Checked' });
+  await call(ctx, renamer, 'PATCH', '/api/user/me', { username: 'Someone else' });
   for (const status of ['approved', 'rejected'] as const) {
     const member = await registerMember(ctx.app, { username: `Asker ${status}` });
     const request = await call<{ id: string }>(ctx, member, 'POST', '/api/verification-requests', { businessName: 'Shop', verifiedType: 'business', businessPhone: '4165550123' }, 201);
@@ -68,6 +73,12 @@ describe('the audit log', () => {
       changes: { before: { verifiedType: null }, after: { verifiedType: 'business' } },
     });
     expect(items.find((e) => e.action === 'verification_revoked')).toMatchObject({ notes: 'Closed the shop', changes: { after: { verifiedType: null } } });
+    expect(items.find((e) => e.action === 'verification_lapsed')).toMatchObject({
+      adminId: null,
+      adminName: 'the member',
+      targetName: 'Someone else',
+      changes: { before: { username: 'Asker renamed', verifiedType: 'business' }, after: { username: 'Someone else', verifiedType: null } },
+    });
     expect(items.find((e) => e.action === 'suspension_set')).toMatchObject({ targetName: 'Owner', notes: 'Spam', changes: { before: { suspended: false }, after: { suspended: true, reason: 'Spam' } } });
     // The lift keeps the admin's notes (0146).
     expect(items.find((e) => e.action === 'suspension_lifted')).toMatchObject({ adminName: 'Bea', targetName: 'Owner', notes: 'Appeal heard' });

@@ -52,6 +52,18 @@ describe('PATCH /api/user/me', () => {
     await expect.poll(async () => (await call(two, null, 'GET', `/api/users/${member.id}`)).json()).toMatchObject({ isVerified: 'false', verifiedType: null });
     await expect.poll(async () => (await call(two, member, 'GET', `/api/posts/${post.id}`)).json().ownerVerifiedType).toBeNull();
     await expect.poll(async () => (await meOn(two, member)).verifiedType).toBeNull();
+
+    // No admin took it: the audit log says why it went, once, and not for the change of case (0148).
+    const { rows } = await one.database.pool.query(`SELECT admin_id, admin_name, action, target_name, changes FROM audit_log WHERE subject_user_id = $1`, [member.id]);
+    expect(rows).toEqual([
+      {
+        admin_id: null,
+        admin_name: 'the member',
+        action: 'verification_lapsed',
+        target_name: 'Toronto Parks (Official)',
+        changes: { before: { username: "ERIN'S TREE CARE", verifiedType: 'arborist' }, after: { username: 'Toronto Parks (Official)', verifiedType: null } },
+      },
+    ]);
   });
 
   it.each([

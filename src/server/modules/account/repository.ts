@@ -87,10 +87,17 @@ export function createAccountRepository(db: Db) {
       await db.update(users).set({ mailMessages: preferences.mailMessages }).where(eq(users.id, userId));
     },
 
-    /** Renames the member; whether they hold a badge, as the row renamed (and held until the commit) says. */
-    async rename(tx: Tx, userId: string, username: string): Promise<{ verified: boolean }> {
-      const [row] = await tx.update(users).set({ username }).where(eq(users.id, userId)).returning({ isVerified: users.isVerified });
-      return { verified: row?.isVerified === true };
+    /**
+     * Renames the member: the name it had and whether they hold a badge, as the row renamed (and
+     * held until the commit) says; undefined when there is no such member.
+     */
+    async rename(tx: Tx, userId: string, username: string): Promise<{ was: string; verified: boolean } | undefined> {
+      const { rows } = await tx.execute<{ was: string; verified: boolean }>(sql`
+        UPDATE ${users} AS u SET username = ${username}
+        FROM (SELECT ${users.id} AS id, ${users.username} AS username FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE) AS old
+        WHERE u.id = old.id
+        RETURNING old.username AS was, u.is_verified AS verified`);
+      return rows[0];
     },
 
     /**

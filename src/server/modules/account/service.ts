@@ -28,12 +28,12 @@ export interface AccountServiceDeps {
   removePostsOf: (tx: Tx, userId: string) => Promise<() => Promise<void>>;
   /** Checks the mailed links that turn message mail off (0138). */
   stopLinks: MailStopLinks;
-  /** Takes the member's badge back in the transaction (members' setBadge with null), and what to announce once committed. */
-  dropBadge: (tx: Tx, userId: string) => Promise<{ announce: () => Promise<void> }>;
+  /** Takes the badge of a member renamed in the transaction back, and writes down why; what to announce once committed. */
+  dropBadge: (tx: Tx, userId: string, renamed: { from: string; to: string }) => Promise<{ announce: () => Promise<void> }>;
 }
 
 /** Whether two names differ only in case ('erin's tree care' and 'Erin's Tree Care'). */
-const sameLetters = (was: string | undefined, is: string) => was !== undefined && was.toLocaleLowerCase('en') === is.toLocaleLowerCase('en');
+const sameLetters = (was: string, is: string) => was.toLocaleLowerCase('en') === is.toLocaleLowerCase('en');
 
 /** A member's own account (DECISIONS 17): all their data as a file, and closing the account. */
 export function createAccountService(deps: AccountServiceDeps) {
@@ -90,13 +90,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (actor.member?.username === input.username) throw badRequest(PROFILE_MESSAGES.sameName);
       await deps.limiter.hit(`rename:${userId}`, RENAMES);
       const badgeDropped = await committed(deps.db, async (tx, announce) => {
-        const { verified } = await repo.rename(tx, userId, input.username);
+        const renamed = await repo.rename(tx, userId, input.username);
+        if (!renamed) throw unauthenticated(ACCOUNT_MESSAGES.signIn);
         announce(() => deps.events.publish(SESSION_CHANGED, { userId }));
         // A badge vouches for the member under the name it was given to: a new name goes without
         // it, until an admin gives it again (0146); the same letters in another case keep it.
         // Judged on the row as held, not the session.
-        if (!verified || sameLetters(actor.member?.username, input.username)) return false;
-        const badge = await deps.dropBadge(tx, userId);
+        if (!renamed.verified || sameLetters(renamed.was, input.username)) return false;
+        const badge = await deps.dropBadge(tx, userId, { from: renamed.was, to: input.username });
         announce(badge.announce);
         return true;
       });

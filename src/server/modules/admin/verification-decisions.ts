@@ -5,6 +5,9 @@ import type { VerificationRequest } from '../../../domain/verification';
 import { conflict, notFound } from '../../errors';
 import { toVerificationRequest, VERIFICATIONS_MESSAGES } from '../verifications/service';
 import { committed } from '../../db/committed';
+import type { Tx } from '../../db/client';
+import type { Badge, Committed, MembersService } from '../members/service';
+import { appendAudit } from './audit-repository';
 import { adminOf, type AdminContext } from './context';
 
 export const BADGE_MESSAGES = {
@@ -79,4 +82,25 @@ export async function revokeBadge(ctx: AdminContext, actor: Actor, userId: strin
     ]);
     announce(await ctx.notifications.notifyIn(tx, userId, 'verification_decided', { userId, status: 'revoked', verifiedType: held, reviewNotes }));
   });
+}
+
+/**
+ * In a member's rename: the badge given under the name they had goes (0146), and the log says so,
+ * since no admin took it (0148): by the member, with the name before and after.
+ */
+export async function lapseBadge(members: MembersService, tx: Tx, userId: string, renamed: { from: string; to: string }): Promise<Committed<Badge>> {
+  const badge = await members.setBadge(tx, userId, null);
+  await appendAudit(tx, [
+    {
+      adminId: null,
+      adminName: 'the member',
+      action: 'verification_lapsed',
+      targetType: 'user',
+      targetId: userId,
+      targetName: renamed.to,
+      subjectUserId: userId,
+      changes: { before: { username: renamed.from, ...badge.change.before }, after: { username: renamed.to, ...badge.change.after } },
+    },
+  ]);
+  return badge;
 }

@@ -18,7 +18,7 @@ import { createStandingRepository, type Badge, type Change, type SuspensionState
 import { committed } from '../../db/committed';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 
-export type { MemberStanding } from './standing';
+export type { Badge, MemberStanding } from './standing';
 
 /** A change an admin made in their transaction, and what to announce once it is committed. */
 export type Committed<T> = { change: Change<T>; announce: () => Promise<void> };

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."audit_action" ADD VALUE 'verification_lapsed' BEFORE 'suspension_set';
