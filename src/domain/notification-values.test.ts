@@ -30,3 +30,23 @@ describe("a new message's toast (spec §8, 0146)", () => {
     expect(quoted('y'.repeat(500))).toBe(`${'y'.repeat(TOAST_QUOTE_MAX - 1)}…`);
   });
 });
+
+describe('a verification decision (0084, 0148)', () => {
+  const decided = (status: 'approved' | 'rejected', reviewNotes: string | null) =>
+    notificationToast({
+      id: 'n2',
+      type: 'verification_decided',
+      data: { userId: 'u1', status, verifiedType: 'business', reviewNotes },
+      read: false,
+      createdAt: new Date().toISOString(),
+    } as Parameters<typeof notificationToast>[0]);
+
+  it("tells the member the admin's notes when approved, as when rejected", () => {
+    expect(decided('approved', 'Called the number.')).toEqual({
+      title: 'Verification Approved',
+      description: 'Your "Verified Business" badge now shows on your posts and profile. The admin\'s notes: Called the number.',
+    });
+    expect(decided('approved', null).description).toBe('Your "Verified Business" badge now shows on your posts and profile.');
+    expect(decided('rejected', 'No such shop.').description).toBe('Your request for "Verified Business" was not approved: No such shop.');
+  });
+});

@@ -78,7 +78,11 @@ function moderationToast(n: ModerationNotification): { title: string; descriptio
       };
     case 'verification_decided': {
       const badge = VERIFIED_BADGES[n.data.verifiedType].label;
-      if (n.data.status === 'approved') return { title: 'Verification Approved', description: `Your "${badge}" badge now shows on your posts and profile.` };
+      if (n.data.status === 'approved') {
+        // The admin screen promises the member the notes either way (0084, 0148).
+        const notes = n.data.reviewNotes ? ` The admin's notes: ${n.data.reviewNotes}` : '';
+        return { title: 'Verification Approved', description: `Your "${badge}" badge now shows on your posts and profile.${notes}` };
+      }
       if (n.data.status === 'rejected') return { title: 'Verification Not Approved', description: `Your request for "${badge}" was not approved${withNotes(n.data.reviewNotes)}` };
       return { title: 'Badge Removed', description: `Your "${badge}" badge was removed${withNotes(n.data.reviewNotes)}` };
     }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, useBrowser } from './harness';
-import { cardOf, closeWithEscape, commentViaApi, hasFocus, holdsFocus } from './community-helpers';
+import { cardOf, closeWithEscape, commentViaApi, hasFocus, holdsFocus, requestsOfTwoClicks } from './community-helpers';
 import { uniqueToken } from './posts-helpers';
 
 /** Comments (spec §2 dialog 3, §5, §8; DECISIONS 19): members write them, everyone reads them. */
@@ -142,6 +142,22 @@ describe('comments on a post', () => {
     await snap(member, 'comments-dialog');
     await closeWithEscape(dialog);
     await cardOf(member, title).getByRole('button', { name: /^10 comments on / }).waitFor();
+  });
+
+  it('posts a comment once when Post Comment is clicked twice faster than a render (0148)', async () => {
+    const twice = await newPage(ctx.browser);
+    await registerViaApi(twice);
+    const other = `Medlars ${token}`;
+    const otherId = (await createPostViaApi(owner, { type: 'fruit', title: other, description: 'Bletted medlars.', address: '6 Orchard Rd, Toronto' })).id;
+    await twice.goto(`/?q=${encodeURIComponent(other)}`);
+    await cardOf(twice, other).getByRole('button', { name: 'Be the first to comment' }).click();
+    const dialog = twice.getByRole('dialog', { name: other });
+    await dialog.getByLabel('Add a comment').fill('May I come on Saturday?');
+    const posts = await requestsOfTwoClicks(dialog.getByRole('button', { name: 'Post Comment' }), (method, url) => method === 'POST' && url.endsWith(`/api/posts/${otherId}/comments`));
+    expect(posts).toBe(1);
+    await dialog.getByText('May I come on Saturday?', { exact: true }).waitFor();
+    expect(await dialog.getByText('May I come on Saturday?', { exact: true }).count()).toBe(1);
+    await twice.context().close();
   });
 
   it('lets a guest read the comments and asks them to sign in to write one', async () => {

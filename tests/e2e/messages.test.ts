@@ -13,7 +13,7 @@ import {
   useBrowser,
   WIDTHS,
 } from './harness';
-import { cardOf, closeWithEscape, messageViaApi } from './community-helpers';
+import { cardOf, closeWithEscape, messageViaApi, requestsOfTwoClicks } from './community-helpers';
 import { bell, bellList, focusedName, openBellLive } from './messages-helpers';
 import { uniqueToken } from './posts-helpers';
 
@@ -307,5 +307,47 @@ describe('messages between two members, live', () => {
     await guest.waitForURL((url) => url.pathname === '/login');
     expect(new URL(guest.url()).searchParams.get('redirect')).toBe(`/messages?with=${a.id}&post=${postId}`);
     await guest.context().close();
+  });
+});
+
+describe('a message clicked twice faster than a render, and one into the conversation on screen (0148)', () => {
+  const ctx = useBrowser();
+  const sends = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/messages';
+
+  it('is sent once from the Message dialog and once from the reply box; the reader of the conversation gets no toast', async () => {
+    const token = uniqueToken();
+    const title = `Pears ${token}`;
+    const owner = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    const writer = await newPage(ctx.browser);
+    const a = await registerViaApi(owner);
+    const b = await registerViaApi(writer);
+    const postId = (await createPostViaApi(owner, { type: 'fruit', title, description: 'Ripe pears.', address: '9 Orchard Rd, Toronto' })).id;
+    await owner.goto('/');
+
+    await writer.goto(`/?q=${token}`);
+    await cardOf(writer, title).getByRole('button', { name: 'Message' }).click();
+    const dialog = writer.getByRole('dialog', { name: `Message ${a.username}` });
+    await dialog.getByLabel('Message', { exact: true }).fill('Are the pears still there?');
+    expect(await requestsOfTwoClicks(dialog.getByRole('button', { name: 'Send Message' }), sends)).toBe(1);
+    // Away from the conversation, the owner is told in a toast.
+    await expectToast(owner, `${b.username}: Are the pears still there?`);
+
+    await owner.goto(`/messages?with=${b.id}&post=${postId}`);
+    const ownerLog = owner.getByRole('log', { name: `Messages with ${b.username}` });
+    await ownerLog.getByText('Are the pears still there?').waitFor();
+    await writer.goto(`/messages?with=${a.id}&post=${postId}`);
+    const log = writer.getByRole('log', { name: `Messages with ${a.username}` });
+    await log.getByText('Are the pears still there?').waitFor();
+    await writer.getByLabel(`Reply to ${a.username}`).fill('I can come at six.');
+    expect(await requestsOfTwoClicks(writer.getByRole('button', { name: 'Send', exact: true }), sends)).toBe(1);
+    await log.getByText('I can come at six.').waitFor();
+    expect(await log.getByText('Are the pears still there?').count()).toBe(1);
+    expect(await log.getByText('I can come at six.').count()).toBe(1);
+
+    // Reading the conversation, the owner sees the reply come into it (the push's doing: the toast
+    // would have been raised first), and no toast over the reply box.
+    await ownerLog.getByText('I can come at six.').waitFor();
+    await owner.waitForTimeout(500);
+    expect(await toastRegion(owner).getByText('I can come at six.', { exact: false }).count()).toBe(0);
   });
 });

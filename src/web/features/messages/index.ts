@@ -4,6 +4,7 @@ import { lazyNamed } from '../../lib/lazy';
 export { MessageButton } from './components/message-button';
 export { messageKeys } from './api/message-keys';
 export { useUnreadMessages } from './api/get-threads';
+export { isShownThread } from './shown-thread';
 
 /** The /messages screen, in its own chunk (docs/decisions/0040). */
 export const Inbox = lazyNamed(() => import('./components/inbox'), 'Inbox');

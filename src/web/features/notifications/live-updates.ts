@@ -5,7 +5,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useLiveEvents } from '../../lib/live-provider';
 import { sessionChanged } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
-import { messageKeys } from '../messages';
+import { isShownThread, messageKeys } from '../messages';
 import { postKeys } from '../posts';
 import { notificationKeys } from './api/get-notifications';
 import { withNew } from './bell-list';
@@ -14,6 +14,10 @@ import { withNew } from './bell-list';
 const affected = (notification: Notification) =>
   notification.type === 'new_message' ? messageKeys.all : postKeys.all;
 
+/** A message that appears as it comes in the conversation on screen needs no toast (0148). */
+const onScreen = (notification: Notification) =>
+  notification.type === 'new_message' && isShownThread(notification.data.fromUserId, notification.data.postId);
+
 /** Decisions about the member themself (a badge, a lifted suspension) change their session: everything is asked again. */
 const aboutMe = (notification: Notification) =>
   notification.type === 'verification_decided' || notification.type === 'suspension_lifted';
@@ -21,8 +25,8 @@ const aboutMe = (notification: Notification) =>
 /**
  * The live socket's news, applied (spec §4, DECISIONS 14): after each (re)connection, and when the
  * member read some elsewhere, the notifications and messages are asked again; each
- * pushed notification goes to the front of the bell, shows its toast (spec §8; one at a time) and
- * refreshes what it affects.
+ * pushed notification goes to the front of the bell, shows its toast (spec §8; one at a time,
+ * none for a message into the conversation on screen) and refreshes what it affects.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -43,7 +47,7 @@ export function useLiveUpdates(): void {
       // would replace the bell with that answer: it is asked once more instead (0147).
       if (queryClient.isFetching({ queryKey: recent }) > 0) void queryClient.invalidateQueries({ queryKey: recent });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.pages(userId) });
-      toast(notificationToast(notification));
+      if (!onScreen(notification)) toast(notificationToast(notification));
       if (aboutMe(notification)) void sessionChanged(queryClient);
       else void queryClient.invalidateQueries({ queryKey: affected(notification) });
     },

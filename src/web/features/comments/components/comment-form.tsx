@@ -8,6 +8,7 @@ import { CountedTextarea } from '../../../components/ui/counted-textarea';
 import { SignInLink } from '../../../components/ui/sign-in-link';
 import { toast } from '../../../components/ui/use-toast';
 import { useSession } from '../../../lib/session-provider';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useCreateComment } from '../api/change-comments';
 import { checkComment } from '../comment-input';
 
@@ -33,23 +34,26 @@ function CommentForm({ postId }: { postId: string }) {
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const create = useCreateComment(postId);
+  const once = useSingleFlight();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
     const check = checkComment(text);
     if (check.kind === 'ignored') return;
     if (check.kind === 'invalid') {
       toast({ variant: 'destructive', title: COMMENT_MESSAGES.invalidTitle, description: check.message });
       return;
     }
-    create.mutate(check.content, {
-      // The button is disabled once the text is cleared: focus waits in the textarea for the next one.
-      onSuccess: () => {
-        setText('');
-        field.current?.focus();
-      },
-    });
+    once((done) =>
+      create.mutate(check.content, {
+        // The button is disabled once the text is cleared: focus waits in the textarea for the next one.
+        onSuccess: () => {
+          setText('');
+          field.current?.focus();
+        },
+        onSettled: done,
+      }),
+    );
   };
 
   return (

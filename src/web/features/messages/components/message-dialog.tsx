@@ -17,6 +17,7 @@ import {
 import { FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { useSession } from '../../../lib/session-provider';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useSendMessage } from '../api/send-message';
 import { MessageField, useMessageDraft } from './message-field';
 
@@ -37,21 +38,25 @@ export function MessageDialog({ post, trigger }: MessageDialogProps) {
   const [subject, setSubject] = useState('');
   const draft = useMessageDraft();
   const send = useSendMessage(useSession().actor.userId);
+  const once = useSingleFlight();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const content = draft.take();
-    if (content === null || send.isPending) return;
-    send.mutate(
-      { toUserId: post.userId, postId: post.id, subject: subject.trim() || undefined, content },
-      {
-        onSuccess: () => {
-          toast({ title: MESSAGE_MESSAGES.sent });
-          setOpen(false);
-          setSubject('');
-          draft.reset();
+    if (content === null) return;
+    once((done) =>
+      send.mutate(
+        { toUserId: post.userId, postId: post.id, subject: subject.trim() || undefined, content },
+        {
+          onSuccess: () => {
+            toast({ title: MESSAGE_MESSAGES.sent });
+            setOpen(false);
+            setSubject('');
+            draft.reset();
+          },
+          onSettled: done,
         },
-      },
+      ),
     );
   };
 

@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { LoaderCircle, SendHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { focusIsLost } from '../../../lib/focus';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useSendMessage } from '../api/send-message';
 import { MessageField, useMessageDraft } from './message-field';
 import type { ThreadAddress } from './thread-list';
@@ -16,22 +17,26 @@ interface ReplyBoxProps {
 export function ReplyBox({ userId, address, otherName }: ReplyBoxProps) {
   const draft = useMessageDraft();
   const send = useSendMessage(userId);
+  const once = useSingleFlight();
   const form = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const content = draft.take();
-    if (content === null || send.isPending) return;
-    send.mutate(
-      { toUserId: address.otherUserId, postId: address.postId, content },
-      {
-        onSuccess: draft.reset,
-        // Send is disabled while it sends, and after, with the box empty: the focus it had waits in
-        // the box for the next reply, or for another try (docs/decisions/0134).
-        onSettled: () => {
-          if (focusIsLost() || form.current?.contains(document.activeElement)) draft.ref.current?.focus();
+    if (content === null) return;
+    once((done) =>
+      send.mutate(
+        { toUserId: address.otherUserId, postId: address.postId, content },
+        {
+          onSuccess: draft.reset,
+          // Send is disabled while it sends, and after, with the box empty: the focus it had waits in
+          // the box for the next reply, or for another try (docs/decisions/0134).
+          onSettled: () => {
+            done();
+            if (focusIsLost() || form.current?.contains(document.activeElement)) draft.ref.current?.focus();
+          },
         },
-      },
+      ),
     );
   };
 

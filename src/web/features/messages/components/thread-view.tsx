@@ -11,6 +11,7 @@ import { OwnerAvatar } from '../../posts';
 import { chronological, unreadTo, useThread } from '../api/get-thread';
 import { useMarkThreadRead } from '../api/mark-thread-read';
 import { MessageLog } from './message-log';
+import { useShownThread } from '../shown-thread';
 import { ThreadFooter } from './thread-footer';
 import type { ThreadAddress } from './thread-list';
 
@@ -48,6 +49,7 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
   const unread = unreadTo(messages, userId).length;
   const { otherUserId, postId } = address;
   const { mutate } = markRead;
+  useShownThread(otherUserId, postId);
   useEffect(() => {
     if (unread > 0) mutate({ otherUserId, postId });
   }, [unread, otherUserId, postId, mutate]);
