@@ -76,6 +76,11 @@ export const PublicProfile = z.object({
     canMessage: z.boolean(),
     /** Why messaging is not open, in words for people (null when it is). */
     messageReason: z.string().nullable(),
+    /**
+     * The member cannot send messages for now (a suspension, not named): a message to them may
+     * get no answer, and the writer is told so (docs/decisions/0148). False for a guest and oneself.
+     */
+    answerPaused: z.boolean(),
     myRating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   }),
   /**

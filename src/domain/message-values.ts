@@ -18,6 +18,9 @@ export const MESSAGE_MESSAGES = {
   tip: 'Tip: agree on a public place and a daylight time for the pickup, and keep the conversation here.',
 } as const;
 
+/** Over the reply box, when the other member cannot send messages for now (docs/decisions/0148). */
+export const answerPausedText = (name: string) => `${name} can't send messages for now, so an answer may not come.`;
+
 /** The subject when none is typed (spec §5): 'Re: ' and the post's title. */
 export const defaultSubject = (postTitle: string) => `Re: ${postTitle}`.slice(0, LIMITS.subjectMax);
 

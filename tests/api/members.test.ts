@@ -36,6 +36,7 @@ describe('public profiles', () => {
       rateReason: POLICY_MESSAGES.rateAfterMessage,
       canMessage: true,
       messageReason: null,
+      answerPaused: false,
       myRating: null,
     });
     expect((await call(ann.cookie, 'GET', `/api/users/${ann.id}`)).json().viewer).toMatchObject({
@@ -52,6 +53,25 @@ describe('public profiles', () => {
       messageReason: POLICY_MESSAGES.signInToMessage,
     });
     expect((await call(null, 'GET', '/api/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('tells a member writing to a suspended one that an answer may not come, without saying why (0148)', async () => {
+    const sam = await registerMember(ctx.app, { username: 'Sam Suspended' });
+    const suspend = (until: string | null) =>
+      ctx.database.db.execute(sql`UPDATE users SET suspended_at = now(), suspended_until = ${until}::timestamptz, suspension_reason = 'Spam' WHERE id = ${sam.id}`);
+    const viewerOf = async (cookie: string | null) => (await call(cookie, 'GET', `/api/users/${sam.id}`)).json().viewer;
+    expect((await viewerOf(bob.cookie)).answerPaused).toBe(false);
+    await suspend(null);
+    expect(await viewerOf(bob.cookie)).toMatchObject({ answerPaused: true, canMessage: true });
+    const profile = (await call(bob.cookie, 'GET', `/api/users/${sam.id}`)).json();
+    expect(profile.moderation).toBeNull();
+    expect(JSON.stringify(profile)).not.toContain('Spam');
+    // Neither a guest, who cannot write, nor the member themself.
+    expect((await viewerOf(null)).answerPaused).toBe(false);
+    expect((await viewerOf(sam.cookie)).answerPaused).toBe(false);
+    // A suspension that has run out pauses nothing, before the sweep lifts it.
+    await suspend(new Date(Date.now() - 60_000).toISOString());
+    expect((await viewerOf(bob.cookie)).answerPaused).toBe(false);
   });
 
   it('answers the average rating as a number, 0 before any rating (spec §7)', async () => {

@@ -4,6 +4,7 @@ import { BADGE_WITH_NAME, DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
 import { ADMIN_TEXTS } from '../../src/domain/moderation-values';
 import { OWN_POST_SHOWN_TEXT } from '../../src/domain/own-post-values';
 import { hiddenFavoritesText, POST_GONE_TEXT } from '../../src/domain/post-values';
+import { answerPausedText } from '../../src/domain/message-values';
 import { cardOf } from './community-helpers';
 import { BASE_URL, expectAccessible, expectToast, newPage, registerViaApi, signInViaApi, snap, toastRegion, uniqueUser, useBrowser, WIDTHS } from './harness';
 import { createPosts, uniqueToken } from './posts-helpers';
@@ -23,6 +24,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
   let arborist: Page;
   let arboristName: string;
   let seller: Page;
+  let sellerName: string;
 
   beforeAll(async () => {
     admin = await newPage(ctx.browser);
@@ -31,7 +33,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     seller = await newPage(ctx.browser, { timezoneId: 'America/Toronto' });
     await signInViaApi(admin, inject('admins').moderation);
     arboristName = (await registerViaApi(arborist, uniqueUser('arborist'))).username;
-    await registerViaApi(seller, uniqueUser('seller'));
+    sellerName = (await registerViaApi(seller, uniqueUser('seller'))).username;
     await createPosts(arborist, [{ title: arboristPost, type: 'firewood' }]);
     await createPosts(seller, [{ title: reportedPost, type: 'firewood', description: 'Send a deposit first.' }]);
   });
@@ -201,6 +203,12 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     expect(await arborist.getByRole('heading', { name: keptPost }).count()).toBe(0);
     await arborist.goto(`/?post=${keptId}`);
     await arborist.getByRole('dialog', { name: 'Post not found' }).getByText(POST_GONE_TEXT).waitFor();
+    // Writing to them, the neighbour is told an answer may not come, not why (0148).
+    await arborist.goto(`/messages?with=${await memberId(seller)}`);
+    await arborist.getByRole('note').getByText(answerPausedText(sellerName)).waitFor();
+    await arborist.getByLabel(`Reply to ${sellerName}`).waitFor();
+    expect(await arborist.getByText('Asked neighbours for deposits.', { exact: false }).count()).toBe(0);
+    await snap(arborist, 'message-to-suspended-member');
 
     await seller.goto('/');
     const notice = seller.getByRole('status').filter({ hasText: 'Your account is suspended until' });
@@ -250,7 +258,10 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await snap(seller, 'suspended-member-comments');
     await seller.keyboard.press('Escape');
 
-    await admin.goto(`/?member=${await memberId(seller)}`);
+    // The admin finds the member again from the log's line, whose name opens their profile (0148).
+    await admin.goto('/admin?tab=audit');
+    const suspendedLine = admin.getByRole('list', { name: 'Admin actions, newest first' }).getByRole('listitem').filter({ hasText: 'Member suspended' });
+    await suspendedLine.getByRole('button', { name: sellerName, exact: true }).click();
     const profile = admin.getByRole('dialog', { name: /^seller/ });
     const moderation = profile.getByRole('region', { name: 'Moderation' });
     await moderation.getByText(/^Suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();

@@ -12,6 +12,8 @@ export interface MemberRow {
   createdAt: Date;
   averageRating: number | null;
   ratingCount: number;
+  /** Suspended now: they cannot send a message (issue 19). */
+  suspended: boolean;
 }
 
 export interface RatingRow {
@@ -48,6 +50,7 @@ export function createMembersRepository(db: Db) {
       createdAt: users.createdAt,
       averageRating: ratings.average,
       ratingCount: ratings.count,
+      suspended: sql<boolean>`(${users.suspendedAt} IS NOT NULL AND (${users.suspendedUntil} IS NULL OR ${users.suspendedUntil} > now()))`,
     })
     .from(users)
     .crossJoinLateral(ratings)

@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../../../domain/admin';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../../domain/moderation-values';
 import { LoadMore } from '../../../components/ui/load-more';
 import { whenText } from '../../../lib/when-text';
+import { MemberLink } from '../../members';
 import { useAuditLog } from '../api/get-lists';
 import { FilterSelect, ListState } from './list-frame';
 
@@ -63,7 +64,12 @@ function AuditLine({ entry }: { entry: AuditEntry }) {
     <li data-audit-line tabIndex={-1} className="grid gap-1 rounded-xl border bg-card p-3 text-sm outline-none focus-visible:outline-2 focus-visible:outline-ring">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <strong>{AUDIT_ACTION_LABELS[entry.action]}</strong>
-        <span className="min-w-0 break-words">{entry.targetName}</span>
+        {/* A member's name opens their profile: where an admin lifts a suspension early, or revokes a badge (0148). */}
+        {entry.targetType === 'user' ? (
+          <MemberLink userId={entry.targetId} name={entry.targetName} className="min-w-0 font-normal underline" />
+        ) : (
+          <span className="min-w-0 break-words">{entry.targetName}</span>
+        )}
       </p>
       <p className="text-xs text-muted-foreground">
         by {entry.adminName} ·{' '}

@@ -1,4 +1,5 @@
 import type { PublicProfile } from '../../../../domain/members';
+import { answerPausedText } from '../../../../domain/message-values';
 import { MemberLink } from '../../members';
 import { ReplyBox } from './reply-box';
 import type { ThreadAddress } from './thread-list';
@@ -12,13 +13,25 @@ interface ThreadFooterProps {
 }
 
 /**
- * Under a conversation: the reply box, or, where no message can be sent, why not, as the
- * member's profile says it (docs/decisions/0131): the viewer's own block, with the way to the
+ * Under a conversation: the reply box (with a word when the other member cannot answer for now,
+ * 0148), or, where no message can be sent, why not, as the member's profile says it (0131): the viewer's own block, with the way to the
  * profile where it is lifted, a block by the other or a suspension in the server's words. The
  * box shows while the profile is asked; the server refuses a message all the same.
  */
 export function ThreadFooter({ userId, address, otherName, viewer }: ThreadFooterProps) {
-  if (!viewer || viewer.canMessage) return <ReplyBox userId={userId} address={address} otherName={otherName} />;
+  if (!viewer || viewer.canMessage) {
+    return (
+      <>
+        {/* Writing on would leave the neighbour waiting for a pickup's answer that cannot come (0148). */}
+        {viewer?.answerPaused && (
+          <p role="note" className="border-t bg-accent-soft px-4 py-2.5 text-sm sm:px-5">
+            {answerPausedText(otherName)}
+          </p>
+        )}
+        <ReplyBox userId={userId} address={address} otherName={otherName} />
+      </>
+    );
+  }
   return (
     <p role="note" className="border-t bg-card p-4 text-sm text-muted-foreground sm:px-5">
       {viewer.blocked ? (
