@@ -4,6 +4,14 @@ import { text } from './text';
 
 export { commentsLabel } from './community-values';
 
+/** The comments dialog's words, for a neighbour and for the post's owner (docs/decisions/0148). */
+export const COMMENT_TEXTS = {
+  prompt: 'Ask the neighbour sharing it a question, or say thanks.',
+  placeholder: 'Ask a question or say thanks...',
+  ownerPrompt: 'Answer questions about your post, or add news of it.',
+  ownerPlaceholder: 'Answer a question or add an update...',
+} as const;
+
 /** Texts of spec §5 and §8 for comments. */
 export const COMMENT_MESSAGES = {
   empty: 'Comment cannot be empty',

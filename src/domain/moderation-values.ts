@@ -168,6 +168,8 @@ export const ADMIN_TEXTS = {
   /** Under a verification request's buttons while its notes are empty (docs/decisions/0146). */
   rejectNeedsNotes: 'Reject waits for your notes: the member is told why, and what to fix.',
   notesLabel: 'Review notes',
+  /** Under Suspend while the reason is empty (docs/decisions/0148). */
+  suspendNeedsReason: 'Suspend waits for a reason: the member is told it.',
   /** A lift's notes go to the audit log only: the member is told their suspension was lifted (0146). */
   liftNotesLabel: 'Notes for the audit log (optional)',
   reportUpdated: 'Report updated successfully',

@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, toastRegion, useBrowser } from './harness';
 import { cardOf, closeWithEscape, commentViaApi, hasFocus, holdsFocus, requestsOfTwoClicks } from './community-helpers';
 import { uniqueToken } from './posts-helpers';
+import { COMMENT_TEXTS } from '../../src/domain/comments';
+import { COMMENTS_OPEN_PARAM, postPath } from '../../src/domain/post-values';
 
 /** Comments (spec §2 dialog 3, §5, §8; DECISIONS 19): members write them, everyone reads them. */
 describe('comments on a post', () => {
@@ -147,7 +149,8 @@ describe('comments on a post', () => {
   it('posts a comment once when Post Comment is clicked twice faster than a render (0148)', async () => {
     const twice = await newPage(ctx.browser);
     await registerViaApi(twice);
-    const other = `Medlars ${token}`;
+    // Its own token: a guest's search for the first post's must still find that one first.
+    const other = `Medlars ${uniqueToken()}`;
     const otherId = (await createPostViaApi(owner, { type: 'fruit', title: other, description: 'Bletted medlars.', address: '6 Orchard Rd, Toronto' })).id;
     await twice.goto(`/?q=${encodeURIComponent(other)}`);
     await cardOf(twice, other).getByRole('button', { name: 'Be the first to comment' }).click();
@@ -158,6 +161,18 @@ describe('comments on a post', () => {
     await dialog.getByText('May I come on Saturday?', { exact: true }).waitFor();
     expect(await dialog.getByText('May I come on Saturday?', { exact: true }).count()).toBe(1);
     await twice.context().close();
+  });
+
+  it("asks a neighbour for a question or thanks, and the post's owner for answers (0148)", async () => {
+    for (const [page, prompt, placeholder] of [
+      [member, COMMENT_TEXTS.prompt, COMMENT_TEXTS.placeholder],
+      [owner, COMMENT_TEXTS.ownerPrompt, COMMENT_TEXTS.ownerPlaceholder],
+    ] as const) {
+      await page.goto(`${postPath(postId)}&${COMMENTS_OPEN_PARAM}=1`);
+      const dialog = dialogOf(page);
+      await dialog.getByText(prompt, { exact: true }).waitFor();
+      expect(await dialog.getByLabel('Add a comment').getAttribute('placeholder')).toBe(placeholder);
+    }
   });
 
   it('lets a guest read the comments and asks them to sign in to write one', async () => {

@@ -265,10 +265,16 @@ describe('member profiles and ratings', () => {
       `/login?${new URLSearchParams({ redirect: `/?q=${token}` })}`,
     );
 
-    await profile.getByRole('button', { name: 'Verified User' }).focus();
+    const explained = profile.getByRole('button', { name: 'Verified User' });
+    await explained.focus();
     const tooltip = guest.getByRole('tooltip');
     await tooltip.waitFor();
     expect(await tooltip.textContent()).toContain('We checked who they are. A badge is not an endorsement');
+    // Below the badge, not over the member's name above it (0148).
+    const shown = guest.locator('[data-radix-popper-content-wrapper] [data-side]');
+    expect(await shown.getAttribute('data-side')).toBe('bottom');
+    const [badgeBox, tipBox] = [await explained.boundingBox(), await shown.boundingBox()];
+    expect(tipBox!.y).toBeGreaterThanOrEqual(badgeBox!.y + badgeBox!.height);
     await expectAccessible(guest);
     await snap(guest, 'profile-guest-verified');
     await guest.context().close();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { BADGE_WITH_NAME, DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
 import { ADMIN_TEXTS } from '../../src/domain/moderation-values';
+import { VERIFIED_BADGES } from '../../src/domain/community-values';
 import { OWN_POST_SHOWN_TEXT } from '../../src/domain/own-post-values';
 import { hiddenFavoritesText, POST_GONE_TEXT } from '../../src/domain/post-values';
 import { answerPausedText } from '../../src/domain/message-values';
@@ -65,7 +66,13 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const profile = arborist.getByRole('dialog', { name: arboristName });
     await profile.getByRole('button', { name: 'Request verification' }).click();
     const form = profile.getByRole('form', { name: 'Request verification' });
-    await form.getByLabel('Badge').selectOption('arborist');
+    // Each badge's meaning is said under the choice, whole on a phone (0148).
+    const choice = form.getByLabel('Badge');
+    await form.getByText(VERIFIED_BADGES.individual.detail, { exact: true }).waitFor();
+    await choice.selectOption('arborist');
+    await form.getByText(VERIFIED_BADGES.arborist.detail, { exact: true }).waitFor();
+    expect(await choice.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(VERIFIED_BADGES.arborist.label);
+    expect(await choice.getAttribute('aria-describedby')).toBeTruthy();
     await form.getByLabel('Name or business name').fill('High Branch Tree Care');
     await form.getByLabel('Phone number').fill('416-555-0142');
     await form.getByLabel('Website (optional)').fill('highbranch.example');
@@ -189,10 +196,15 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const item = caseOf(admin, reportedPost);
     await item.getByRole('button', { name: /^Suspend seller/ }).click();
     const dialog = admin.getByRole('dialog', { name: /^Suspend seller.*\?$/ });
+    // Off until a reason is written, and it says so (0148).
+    const confirm = dialog.getByRole('button', { name: 'Suspend', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await confirm.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(ADMIN_TEXTS.suspendNeedsReason);
     await dialog.getByLabel('For').selectOption('30d');
     await dialog.getByLabel('Reason (shown to them)').fill('Asked neighbours for deposits.');
     await expectAccessible(admin);
-    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+    expect(await confirm.getAttribute('aria-describedby')).toBeNull();
+    await confirm.click();
     await expectToast(admin, 'Member suspended');
     await item.getByText(/^Suspended until .* UTC: Asked neighbours for deposits\.$/).waitFor();
 

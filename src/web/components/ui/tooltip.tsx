@@ -5,9 +5,9 @@ import { TOOLTIP } from '../../../domain/limits';
 /**
  * A tooltip with the delays of spec §9 (700 ms, 300 ms between neighbours) that keyboard focus,
  * and a tap or click, also open: a touch screen has no hover. Escape or a tap elsewhere closes it.
- * The trigger must be focusable (a button).
+ * The trigger must be focusable (a button). `side`: above it unless that would cover what it names.
  */
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
+export function Tooltip({ content, side = 'top', children }: { content: ReactNode; side?: 'top' | 'bottom'; children: ReactElement }) {
   const [open, setOpen] = useState(false);
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP.openDelayMs} skipDelayDuration={TOOLTIP.skipDelayMs}>
@@ -24,6 +24,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
         </TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content
+            side={side}
             sideOffset={6}
             collisionPadding={8}
             className="z-[60] max-w-64 rounded-lg bg-foreground px-3 py-2 text-xs leading-relaxed text-background shadow-md"

@@ -100,6 +100,8 @@ describe('/admin', () => {
     for (const [label, n] of [['Pending Reports', 3], ['Total Reports', 7], ['Pending Verifications', 1], ['Total Verifications', 4]] as const) {
       expect(text).toContain(`${label} ${n}`);
     }
+    // Three reports on one post, the one the tab counts (0148).
+    expect(text).toContain('Pending Reports 3 on 1 post');
     expect(text).toMatch(/Post Reports 1 , 1 pending/);
     expect(text).toMatch(/Verifications 1 , 1 pending/);
     expect(text).toContain('Audit log');

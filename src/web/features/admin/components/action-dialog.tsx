@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { ADMIN_TEXTS } from '../../../../domain/moderation-values';
 import { Button } from '../../../components/ui/button';
@@ -11,9 +11,9 @@ interface ActionDialogProps {
   title: string;
   description: ReactNode;
   confirm: string;
-  /** The notes' label, and whether they are needed (a suspension's reason). */
+  /** The notes' label, and, when they are needed (a suspension's reason), why: said under the button while they are empty. */
   notesLabel?: string;
-  notesRequired?: boolean;
+  notesRequired?: string;
   /** More fields before the notes (a suspension's end). */
   children?: ReactNode;
   pending: boolean;
@@ -25,12 +25,15 @@ interface ActionDialogProps {
  * An admin action outside a pending item's notes box (restore, remove, suspend, revoke): a dialog
  * that says what will happen and takes notes for the member and the audit log.
  */
-export function ActionDialog({ trigger, title, description, confirm, notesLabel = ADMIN_TEXTS.notesLabel, notesRequired = false, children, pending, onConfirm }: ActionDialogProps) {
+export function ActionDialog({ trigger, title, description, confirm, notesLabel = ADMIN_TEXTS.notesLabel, notesRequired, children, pending, onConfirm }: ActionDialogProps) {
   const [open, setOpen] = useState(false);
   const [notes, setNotes] = useState('');
+  const needsId = useId();
+  // The button is off until the needed notes are written, and says why meanwhile (0148).
+  const waiting = notesRequired !== undefined && !notes.trim();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (pending || (notesRequired && !notes.trim())) return;
+    if (pending || waiting) return;
     if (await onConfirm(notes.trim())) {
       setOpen(false);
       setNotes('');
@@ -50,18 +53,23 @@ export function ActionDialog({ trigger, title, description, confirm, notesLabel 
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4">
           {children}
-          <CountedTextarea label={notesLabel} value={notes} onValueChange={setNotes} max={notesRequired ? 500 : 1000} required={notesRequired} className="min-h-20" />
+          <CountedTextarea label={notesLabel} value={notes} onValueChange={setNotes} max={notesRequired ? 500 : 1000} required={notesRequired !== undefined} className="min-h-20" />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={pending}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={pending || (notesRequired && !notes.trim())} aria-busy={pending}>
+            <Button type="submit" disabled={pending || waiting} aria-describedby={waiting ? needsId : undefined} aria-busy={pending}>
               {pending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
               {confirm}
             </Button>
           </DialogFooter>
+          {waiting && (
+            <p id={needsId} className="text-xs text-muted-foreground sm:text-right">
+              {notesRequired}
+            </p>
+          )}
         </form>
       </DialogContent>
     </Dialog>

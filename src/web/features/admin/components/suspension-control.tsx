@@ -53,7 +53,7 @@ export function SuspensionControl({ userId, username, suspended, onChanged }: Su
         description="They can still sign in, read and delete their posts, but cannot post, edit their posts, comment, message, rate or report. Their posts leave lists and the map, and they are told why."
         confirm="Suspend"
         notesLabel="Reason (shown to them)"
-        notesRequired
+        notesRequired={ADMIN_TEXTS.suspendNeedsReason}
         pending={suspension.isPending}
         onConfirm={(reason) => run({ reason, end })}
       >

@@ -16,10 +16,10 @@ import { checkComment } from '../comment-input';
  * Members comment; a guest reads, and is asked to sign in instead of a form (DECISIONS 19). A
  * suspended member is told why they cannot, not asked to sign in (docs/decisions/0131).
  */
-export function CommentComposer({ postId }: { postId: string }) {
+export function CommentComposer({ postId, placeholder }: { postId: string; placeholder: string }) {
   const { actor } = useSession();
   const may = canComment(actor);
-  if (may.ok) return <CommentForm postId={postId} />;
+  if (may.ok) return <CommentForm postId={postId} placeholder={placeholder} />;
   if (may.need === 'permission') return <p className="rounded-xl bg-muted p-4 text-sm">{may.message}</p>;
   return (
     <div className="grid gap-2 rounded-xl bg-muted p-4 text-sm">
@@ -30,7 +30,7 @@ export function CommentComposer({ postId }: { postId: string }) {
 }
 
 /** A textarea of at most 500 characters with its live counter, and 'Post Comment' (spec §2 dialog 3, §5). */
-function CommentForm({ postId }: { postId: string }) {
+function CommentForm({ postId, placeholder }: { postId: string; placeholder: string }) {
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const create = useCreateComment(postId);
@@ -64,7 +64,7 @@ function CommentForm({ postId }: { postId: string }) {
         value={text}
         onValueChange={setText}
         max={LIMITS.commentMax}
-        placeholder="Ask a question or say thanks..."
+        placeholder={placeholder}
         className="min-h-20"
       />
       <Button type="submit" className="justify-self-end" disabled={text.trim() === ''} aria-busy={create.isPending}>

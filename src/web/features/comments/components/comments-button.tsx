@@ -13,7 +13,7 @@ export interface OpenedComments {
 }
 
 interface CommentsButtonProps {
-  post: Pick<Post, 'id' | 'title' | 'commentCount'>;
+  post: Pick<Post, 'id' | 'title' | 'commentCount' | 'userId' | 'viewerOwns'>;
   opened?: OpenedComments;
 }
 

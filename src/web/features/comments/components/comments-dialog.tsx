@@ -1,4 +1,6 @@
 import type { ReactElement } from 'react';
+import { COMMENT_TEXTS } from '../../../../domain/comments';
+import { isPostOwner } from '../../../../domain/policy';
 import type { Post } from '../../../../domain/posts';
 import {
   Dialog,
@@ -9,11 +11,12 @@ import {
   DialogTrigger,
   focusDialogItself,
 } from '../../../components/ui/dialog';
+import { useSession } from '../../../lib/session-provider';
 import { CommentComposer } from './comment-form';
 import { CommentList } from './comment-list';
 
 interface CommentsDialogProps {
-  post: Pick<Post, 'id' | 'title'>;
+  post: Pick<Post, 'id' | 'title' | 'userId' | 'viewerOwns'>;
   trigger: ReactElement;
   /** Told when the dialog closes (comments a link opened: the link's parameter goes). */
   onClose?: () => void;
@@ -25,6 +28,8 @@ interface CommentsDialogProps {
  * sign in. The list scrolls and the form stays in view.
  */
 export function CommentsDialog({ post, trigger, onClose }: CommentsDialogProps) {
+  // The owner is not asked to question themself (0148).
+  const own = isPostOwner(useSession().actor, post);
   return (
     <Dialog defaultOpen onOpenChange={(open) => !open && onClose?.()}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -32,10 +37,10 @@ export function CommentsDialog({ post, trigger, onClose }: CommentsDialogProps) 
       <DialogContent className="flex flex-col gap-4 sm:max-w-lg" onOpenAutoFocus={focusDialogItself}>
         <DialogHeader>
           <DialogTitle>{post.title}</DialogTitle>
-          <DialogDescription>Ask the neighbour sharing it a question, or say thanks.</DialogDescription>
+          <DialogDescription>{own ? COMMENT_TEXTS.ownerPrompt : COMMENT_TEXTS.prompt}</DialogDescription>
         </DialogHeader>
         <CommentList postId={post.id} />
-        <CommentComposer postId={post.id} />
+        <CommentComposer postId={post.id} placeholder={own ? COMMENT_TEXTS.ownerPlaceholder : COMMENT_TEXTS.placeholder} />
       </DialogContent>
     </Dialog>
   );

@@ -9,7 +9,8 @@ import { VerifiedBadge } from './verified-badge';
  */
 export function ExplainedBadge({ type, verifiedAt }: { type: VerifiedType; verifiedAt: string | null }) {
   return (
-    <Tooltip content={badgeNote(type, verifiedAt)}>
+    // Below the badge: above, it covered the member's name and avatar (0148).
+    <Tooltip content={badgeNote(type, verifiedAt)} side="bottom">
       <button
         type="button"
         className="justify-self-start rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"

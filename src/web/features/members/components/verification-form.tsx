@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { LoaderCircle } from 'lucide-react';
 import { VerifiedType } from '../../../../domain/auth';
 import { VERIFIED_BADGES } from '../../../../domain/community-values';
@@ -19,16 +19,18 @@ export function VerificationForm({ userId, onClose }: { userId: string; onClose:
     resolver: zodResolver(VerificationRequestInput),
     defaultValues: { businessName: '', verifiedType: 'individual' as VerifiedType, businessPhone: '', businessWebsite: '' },
   });
+  const chosen = useWatch({ control: form.control, name: 'verifiedType' });
   const submit = form.handleSubmit((input) => request.mutate(input, { onSuccess: () => onClose(true) }));
 
   return (
     <form onSubmit={submit} noValidate aria-label="Request verification" className="grid gap-4 rounded-xl border bg-muted/40 p-4">
-      <BoundField form={form} name="verifiedType" label="Badge">
+      {/* The chosen badge's meaning under it: in the option, it was cut short on a phone (0148). */}
+      <BoundField form={form} name="verifiedType" label="Badge" hint={VERIFIED_BADGES[chosen].detail}>
         {(control) => (
           <Select {...control}>
             {VerifiedType.options.map((type) => (
               <option key={type} value={type}>
-                {VERIFIED_BADGES[type].label}: {VERIFIED_BADGES[type].detail.toLowerCase()}
+                {VERIFIED_BADGES[type].label}
               </option>
             ))}
           </Select>
