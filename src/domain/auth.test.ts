@@ -39,6 +39,11 @@ describe('login and register validation (spec §5)', () => {
       expect(RegisterInput.parse({ username, email: 'a@b.co', password: 'secret1' }).username).toBe(username);
     }
   });
+  it('writes a run of spaces inside a username as one, so it does not pass for another (0148)', () => {
+    expect(RegisterInput.parse({ username: '  Dave  Pallets  ', email: 'a@b.co', password: 'secret1' }).username).toBe('Dave Pallets');
+    expect(RegisterInput.parse({ username: 'Dave \u00a0\u3000Pallets', email: 'a@b.co', password: 'secret1' }).username).toBe('Dave Pallets');
+    expect(RegisterInput.parse({ username: 'Dave\u00a0Pallets', email: 'a@b.co', password: 'secret1' }).username).toBe('Dave\u00a0Pallets');
+  });
   it('has sensible maximum lengths', () => {
     expect(RegisterInput.safeParse({ username: 'x'.repeat(41), email: 'a@b.co', password: 'secret1' }).success).toBe(false);
     expect(LoginInput.safeParse({ email: 'a@b.co', password: 'x'.repeat(129) }).success).toBe(false);

@@ -30,6 +30,9 @@ export const USERNAME_INVISIBLE_MESSAGE = 'Username cannot contain invisible cha
 
 export const Username = text(USERNAME_MIN_MESSAGE)
   .trim()
+  // A run of spaces inside shows as one: 'Dave  Pallets' would be a second 'Dave Pallets' to the
+  // eye, names not being unique (docs/decisions/0148).
+  .overwrite((v) => v.replace(/\p{Zs}{2,}/gu, ' '))
   .min(LIMITS.usernameMin, USERNAME_MIN_MESSAGE)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
   .refine((v) => !/\p{Cc}/u.test(v.replaceAll('\u0000', '')), USERNAME_CONTROL_MESSAGE) // NUL has text()'s own message

@@ -25,6 +25,9 @@ export const REPORT_MESSAGES = {
   already: 'You have already reported this post. Thank you: an admin will look at it.',
 } as const;
 
+/** The report dialog, opened by someone who reported the post already (docs/decisions/0148). */
+export const reportedText = (title: string, when: string) => `You reported “${title}” on ${when}. Thank you: an admin will look at it.`;
+
 /** 'Reason Required: Please select a reason for reporting.' */
 export const REASON_REQUIRED = `${REPORT_MESSAGES.reasonRequiredTitle}: ${REPORT_MESSAGES.reasonRequiredText}`;
 
@@ -52,3 +55,10 @@ export const ReportAnswer = z.object({
   alreadyReported: z.boolean(),
 });
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
+
+/**
+ * GET /api/posts/:id/report: whether the asking reporter (the member, or the guest's session) has
+ * reported the post, and when; the dialog then says so instead of asking again (docs/decisions/0148).
+ */
+export const MyReport = z.object({ reported: z.boolean(), at: z.string().nullable() });
+export type MyReport = z.infer<typeof MyReport>;

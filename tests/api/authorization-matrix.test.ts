@@ -293,6 +293,11 @@ const MATRIX: Record<string, Row> = {
     request: async () => json('POST', '/api/posts/report', { postId: await ownersPost(), reason: 'spam' }),
     expect: everyone(201),
   },
+  // Anyone asks whether they reported a post (0148).
+  'GET /api/posts/:id/report': {
+    request: async () => json('GET', `/api/posts/${await insertPost(ctx, { userId: owner.id, title: 'Asked about' })}/report`),
+    expect: everyone(200),
+  },
   'GET /api/notifications': { request: () => json('GET', '/api/notifications'), expect: membersOnly(200) },
   // One of the owner's notifications: others are told it does not exist.
   'POST /api/notifications/:id/read': {

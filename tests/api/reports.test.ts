@@ -42,6 +42,31 @@ describe('reporting a post', () => {
     expect(res.json()).toEqual({ message: POST_MESSAGES.notFound });
   });
 
+  it('tells the reporter, and only them, that they reported the post and when (0148)', async () => {
+    const id = await postOf(ctx, owner, 'Asked twice');
+    const member = await oldMember(ctx);
+    const other = await oldMember(ctx);
+    const mine = async (who: Member | null, remoteAddress = '10.60.0.9') => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/posts/${id}/report`, remoteAddress, headers: who ? { cookie: who.cookie } : {} });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await mine(member)).toEqual({ reported: false, at: null });
+    await report(ctx, member, id);
+    const after = await mine(member);
+    expect(after.reported).toBe(true);
+    expect(Date.now() - Date.parse(after.at)).toBeLessThan(60_000);
+    expect(await mine(other)).toEqual({ reported: false, at: null });
+    // A guest without a session is known by their address, as their report is.
+    expect(await mine(null, '10.60.0.10')).toEqual({ reported: false, at: null });
+    await ctx.app.inject({ method: 'POST', url: '/api/posts/report', payload: { postId: id, reason: 'spam' }, remoteAddress: '10.60.0.10' });
+    expect((await mine(null, '10.60.0.10')).reported).toBe(true);
+    expect((await mine(null, '10.60.0.11')).reported).toBe(false);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/posts/00000000-0000-4000-8000-000000000000/report' });
+    expect(unknown.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/posts/not-an-id/report' })).statusCode).toBe(404);
+  });
+
   it('needs a reason (spec §5) and a post', async () => {
     const id = await postOf(ctx, owner, 'Logs');
     expect((await report(ctx, null, id, '')).json()).toMatchObject({ message: REASON_REQUIRED });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
+import { BASE_URL, createPostViaApi, expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
 import { cardOf, hasFocus } from './community-helpers';
 import { uniqueToken } from './posts-helpers';
 
@@ -11,6 +11,7 @@ describe('reporting a post and reaching its owner', () => {
   const title = `Firewood ${token}`;
   let owner: Page;
   let member: Page;
+  let postId: string;
 
   beforeAll(async () => {
     owner = await newPage(ctx.browser);
@@ -18,7 +19,7 @@ describe('reporting a post and reaching its owner', () => {
     await registerViaApi(owner);
     await registerViaApi(member);
     // An approximate spot (exactLocation off): a guest is sent the area, not the street.
-    await createPostViaApi(owner, {
+    postId = (await createPostViaApi(owner, {
       type: 'firewood',
       title,
       description: 'Split oak, dry.',
@@ -28,33 +29,10 @@ describe('reporting a post and reaching its owner', () => {
       longitude: '-79.51',
       phoneNumber: '416-555-0199',
       contact: 'Ring the side door',
-    });
+    })).id;
   });
 
   const flag = (page: Page) => cardOf(page, title).getByRole('button', { name: 'Report post' });
-
-  it("reports a post with the default reason, and is thanked again for a second report", async () => {
-    await member.goto(`/?type=firewood&q=${token}`);
-    await flag(member).click();
-    const dialog = member.getByRole('dialog', { name: 'Report This Post' });
-    expect(await dialog.getByLabel('Reason').inputValue()).toBe('scam');
-    await expect.poll(() => hasFocus(dialog.getByLabel('Reason'))).toBe(true);
-    await dialog.getByLabel('Details (optional)').fill('Asks for a deposit by e-transfer.');
-    await expectAccessible(member);
-    await snap(member, 'report-dialog');
-
-    const sent = member.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/posts/report'));
-    await dialog.getByRole('button', { name: 'Submit Report' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({ reason: 'scam', description: 'Asks for a deposit by e-transfer.' });
-    await expectToast(member, 'Report Submitted');
-    await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => hasFocus(flag(member))).toBe(true);
-
-    await flag(member).click();
-    await dialog.getByRole('button', { name: 'Submit Report' }).click();
-    await expectToast(member, 'You have already reported this post. Thank you: an admin will look at it.');
-    await dialog.waitFor({ state: 'hidden' });
-  });
 
   it('asks for a reason, and says so when the report fails', async () => {
     await member.goto(`/?type=firewood&q=${token}`);
@@ -71,6 +49,50 @@ describe('reporting a post and reaching its owner', () => {
     await expectToast(member, 'Failed to submit report. Please try again.');
     await dialog.waitFor();
     await member.unroute('**/api/posts/report');
+  });
+
+  it("reports a post with the default reason, and says when it was reported once opened again (0148)", async () => {
+    await member.goto(`/?type=firewood&q=${token}`);
+    await flag(member).click();
+    const dialog = member.getByRole('dialog', { name: 'Report This Post' });
+    expect(await dialog.getByLabel('Reason').inputValue()).toBe('scam');
+    await expect.poll(() => hasFocus(dialog.getByLabel('Reason'))).toBe(true);
+    await dialog.getByLabel('Details (optional)').fill('Asks for a deposit by e-transfer.');
+    await expectAccessible(member);
+    await snap(member, 'report-dialog');
+
+    const sent = member.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/posts/report'));
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ reason: 'scam', description: 'Asks for a deposit by e-transfer.' });
+    await expectToast(member, 'Report Submitted');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(flag(member))).toBe(true);
+
+    // Opened again, it says when they reported it, rather than asking again (0148).
+    await flag(member).click();
+    await dialog.getByText(/^You reported “Firewood .*” on .*\. Thank you: an admin will look at it\.$/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Submit Report' }).count()).toBe(0);
+    await expectAccessible(member);
+    await snap(member, 'report-dialog-reported');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A report sent from another tab while the dialog was open: thanked again, nothing filed twice.
+    const other = await newPage(ctx.browser, { width: 390 });
+    await registerViaApi(other);
+    await other.goto(`/?type=firewood&q=${token}`);
+    await flag(other).click();
+    const otherDialog = other.getByRole('dialog', { name: 'Report This Post' });
+    const submit = otherDialog.getByRole('button', { name: 'Submit Report' });
+    await submit.waitFor();
+    const elsewhere = await other.request.post('/api/posts/report', { data: { postId, reason: 'spam' }, headers: { Origin: BASE_URL } });
+    expect(elsewhere.status()).toBe(201);
+    await submit.click();
+    await expectToast(other, 'You have already reported this post. Thank you: an admin will look at it.');
+    await otherDialog.waitFor({ state: 'hidden' });
+    await flag(other).click();
+    await otherDialog.getByText(/^You reported/).waitFor();
+    await other.context().close();
   });
 
   it("gives a member the phone and contact, and a guest the area and 'Sign in to contact'", async () => {

@@ -3,7 +3,7 @@ import type { AdminReport, CaseFilter } from '../../../domain/admin';
 import { isUuid } from '../../../domain/ids';
 import { hidesPost, isNewAccount, reportWeight, REPORT_WEIGHTS, type ReportDecision, type ReportStatus } from '../../../domain/moderation-values';
 import { actsAsSelf, canModerate, canReport } from '../../../domain/policy';
-import type { ReportAnswer, ReportInput } from '../../../domain/reports';
+import type { MyReport, ReportAnswer, ReportInput } from '../../../domain/reports';
 import type { Db, Tx } from '../../db/client';
 import { assertAllowed, notFound } from '../../errors';
 import { decodeKeyset, keysetPage } from '../../lib/keyset';
@@ -25,6 +25,10 @@ export const REPORTS_MESSAGES = { notFound: 'Report not found.' } as const;
 
 /** The key of a member's reports (`u:<id>`), which stays when their account is closed. */
 const MEMBER_KEY = 'u:';
+
+/** Who a report is from, once per post: the member, else the guest's session, else the address. */
+const reporterKeyOf = (actor: Actor): string =>
+  actor.userId ? `${MEMBER_KEY}${actor.userId}` : actor.sessionId ? `s:${actor.sessionId}` : `a:${actor.address}`;
 
 /** Whether a member filed the report and has closed their account since (its reporter is gone, its weight stays). */
 export const fromClosedAccount = (r: ReportRow): boolean => r.reporterId === null && r.reporterKey.startsWith(MEMBER_KEY);
@@ -81,7 +85,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       assertAllowed(canReport(actor, now));
       assertAllowed(actsAsSelf(actor, input.reporterId));
       const post = await deps.posts.visible(actor, input.postId);
-      const reporterKey = actor.userId ? `${MEMBER_KEY}${actor.userId}` : actor.sessionId ? `s:${actor.sessionId}` : `a:${actor.address}`;
+      const reporterKey = reporterKeyOf(actor);
       const answer = (r: ReportRow, alreadyReported: boolean) => ({ id: r.id, postId: r.postId, status: r.status, alreadyReported });
       const earlier = await repo.findByKey(post.row.id, reporterKey);
       if (earlier) return answer(earlier, true);
@@ -97,6 +101,13 @@ export function createReportsService(deps: ReportsServiceDeps) {
       if (!id) return answer((await repo.findByKey(post.row.id, reporterKey))!, true);
       if (actor.userId) await hideIfWeighty(post.row.id, post.row.userId);
       return { id, postId: post.row.id, status: 'pending', alreadyReported: false };
+    },
+
+    /** GET /api/posts/:id/report: whether the asker reported the post (anyone may ask of themself; 404 as for a report of it). */
+    async mine(actor: Actor, postId: string): Promise<MyReport> {
+      const post = await deps.posts.visible(actor, postId);
+      const earlier = await repo.findByKey(post.row.id, reporterKeyOf(actor));
+      return { reported: earlier !== undefined, at: earlier?.createdAt.toISOString() ?? null };
     },
 
     /** Spec §3 Admin stats for reports, and the cases open. */
