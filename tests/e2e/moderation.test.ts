@@ -123,6 +123,8 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     const profile = arborist.getByRole('dialog', { name: arboristName });
     await profile.getByText('Your request for “Verified Arborist” was approved.').waitFor();
     await profile.getByText("Admin's notes: Called the number; ISA certificate checked.").waitFor();
+    // Holding a badge, they may ask for another (0148).
+    await profile.getByRole('button', { name: 'Request another badge' }).waitFor();
   });
 
   it('three new accounts report a post: it stays listed, and the admin sees one case marked possible brigade', async () => {

@@ -17,8 +17,10 @@ const request = (status: VerificationRequest['status']): VerificationRequest => 
 
 describe("a member's own verification request, in words (DECISIONS 16)", () => {
   it('says it waits, was approved, or was not approved, naming the badge', () => {
-    expect(requestState(request('pending'))).toBe("Your request for “Verified Arborist” is waiting for an admin's review (sent just now).");
-    expect(requestState(request('approved'))).toBe('Your request for “Verified Arborist” was approved.');
-    expect(requestState({ ...request('rejected'), verifiedType: 'business' })).toBe('Your request for “Verified Business” was not approved.');
+    expect(requestState(request('pending'), null)).toBe("Your request for “Verified Arborist” is waiting for an admin's review (sent just now).");
+    expect(requestState(request('approved'), 'arborist')).toBe('Your request for “Verified Arborist” was approved.');
+    expect(requestState({ ...request('rejected'), verifiedType: 'business' }, null)).toBe('Your request for “Verified Business” was not approved.');
+    // Revoked since, or gone with a rename: not 'approved' alone (0148).
+    expect(requestState(request('approved'), null)).toBe('Your request for “Verified Arborist” was approved; the badge has since been taken off.');
   });
 });

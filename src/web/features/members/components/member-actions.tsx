@@ -26,7 +26,7 @@ export function MemberActions({ profile }: { profile: PublicProfile }) {
     return (
       <div className="grid gap-3">
         <p className="text-sm text-muted-foreground">This is your profile, as neighbours see it.</p>
-        <VerificationPanel userId={profile.id} />
+        <VerificationPanel userId={profile.id} held={profile.verifiedType} />
       </div>
     );
   }

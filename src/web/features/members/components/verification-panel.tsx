@@ -2,25 +2,29 @@ import { useId, useRef, useState } from 'react';
 import { BadgeCheck } from 'lucide-react';
 import { VERIFIED_BADGES } from '../../../../domain/community-values';
 import { timeAgo } from '../../../../domain/time';
+import type { VerifiedType } from '../../../../domain/auth';
 import type { VerificationRequest } from '../../../../domain/verification';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyVerificationRequests } from '../api/verification-requests';
 import { VerificationForm } from './verification-form';
 
-/** What became of the member's latest request, in words. */
-export function requestState(request: VerificationRequest): string {
+/** What became of the member's latest request, in words; `held`: the badge they hold now. */
+export function requestState(request: VerificationRequest, held: VerifiedType | null): string {
   const badge = VERIFIED_BADGES[request.verifiedType].label;
   if (request.status === 'pending') return `Your request for “${badge}” is waiting for an admin's review (sent ${timeAgo(request.createdAt).toLowerCase()}).`;
+  // Revoked by an admin, or gone with a rename (0146): not 'approved' alone (0148).
+  if (request.status === 'approved' && held === null) return `Your request for “${badge}” was approved; the badge has since been taken off.`;
   if (request.status === 'approved') return `Your request for “${badge}” was approved.`;
   return `Your request for “${badge}” was not approved.`;
 }
 
 /**
  * On one's own profile (DECISIONS 16): the state of one's latest verification request and the
- * admin's notes, and 'Request verification' when none is waiting.
+ * admin's notes, and 'Request verification' when none is waiting ('Request another badge' for a
+ * member who holds one: 0148). `held`: the badge they hold now.
  */
-export function VerificationPanel({ userId }: { userId: string }) {
+export function VerificationPanel({ userId, held }: { userId: string; held: VerifiedType | null }) {
   const requests = useMyVerificationRequests(userId);
   const [asking, setAsking] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -42,7 +46,7 @@ export function VerificationPanel({ userId }: { userId: string }) {
       <div ref={state} tabIndex={-1} className="grid gap-1 outline-none" role="status">
         {latest ? (
           <>
-            <p>{requestState(latest)}</p>
+            <p>{requestState(latest, held)}</p>
             {latest.reviewNotes && <p className="text-muted-foreground">Admin's notes: {latest.reviewNotes}</p>}
           </>
         ) : (
@@ -58,7 +62,7 @@ export function VerificationPanel({ userId }: { userId: string }) {
           aria-controls={asking ? panelId : undefined}
           onClick={() => setAsking(!asking)}
         >
-          Request verification
+          {held ? 'Request another badge' : 'Request verification'}
         </Button>
       )}
       {asking && (
