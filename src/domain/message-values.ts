@@ -18,6 +18,10 @@ export const MESSAGE_MESSAGES = {
   tip: 'Tip: agree on a public place and a daylight time for the pickup, and keep the conversation here.',
 } as const;
 
+/** What a conversation is about, as the inbox names it: the post, one deleted since, or none (docs/decisions/0148). */
+export const threadTopic = (postTitle: string | null, postDeleted: boolean) =>
+  postTitle === null ? 'General' : postDeleted ? `${postTitle} (post deleted)` : postTitle;
+
 /** Over the reply box, when the other member cannot send messages for now (docs/decisions/0148). */
 export const answerPausedText = (name: string) => `${name} can't send messages for now, so an answer may not come.`;
 

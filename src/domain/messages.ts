@@ -28,6 +28,8 @@ export const Message = z.object({
   toName: z.string(),
   postId: z.string().nullable(),
   postTitle: z.string().nullable(),
+  /** The post was deleted since; `postTitle` is the title it had (docs/decisions/0148). */
+  postDeleted: z.boolean(),
   subject: z.string().nullable(),
   content: z.string(),
   createdAt: z.string(),
@@ -41,6 +43,7 @@ export const Thread = z.object({
   otherName: z.string(),
   postId: z.string().nullable(),
   postTitle: z.string().nullable(),
+  postDeleted: z.boolean(),
   last: Message,
   unread: z.number().int(),
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   postId = (await createPost(ctx.app, ann.cookie, { ...VALID_POST, title: 'Honeycrisp apples' })).json().id;
 });
 
-const call = (cookie: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (cookie: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject(cookie ? as(cookie, { method, url, payload }) : { method, url, payload });
 const send = (from: Member, payload: object) => call(from.cookie, 'POST', '/api/messages', payload);
 
@@ -97,6 +97,31 @@ describe('sending', () => {
     const fresh = await send(stranger, { toUserId: owner.id, postId: hidden, content: 'Hello' });
     expect(fresh.statusCode).toBe(404);
     expect(fresh.json()).toEqual({ message: POST_MESSAGES.notFound });
+  });
+
+  it('keeps a conversation about a post deleted since apart from the general one, named by the title it last had (0148)', async () => {
+    const owner = await registerMember(ctx.app, { username: 'Della Deletes' });
+    const asker = await registerMember(ctx.app, { username: 'Asking Abe' });
+    const stranger = await registerMember(ctx.app, { username: 'Late Larry' });
+    const id = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Six skids' })).json().id;
+    expect((await send(asker, { toUserId: owner.id, postId: id, content: 'Still there?' })).statusCode).toBe(201);
+    expect((await send(asker, { toUserId: owner.id, content: 'Also, hello!' })).statusCode).toBe(201);
+    await ctx.database.pool.query(`UPDATE posts SET title = 'Six heat-treated skids' WHERE id = $1`, [id]);
+    expect((await call(owner.cookie, 'DELETE', `/api/posts/${id}`)).statusCode).toBe(204);
+
+    const inbox = (await call(asker.cookie, 'GET', '/api/messages')).json() as Array<{ otherUserId: string; postId: string | null; postTitle: string | null; postDeleted: boolean }>;
+    const withOwner = inbox.filter((t) => t.otherUserId === owner.id).map(({ postId, postTitle, postDeleted }) => ({ postId, postTitle, postDeleted }));
+    expect(withOwner).toEqual([
+      { postId: null, postTitle: null, postDeleted: false },
+      { postId: id, postTitle: 'Six heat-treated skids', postDeleted: true },
+    ]);
+    // The two of them may go on in it; no one starts a new one about it.
+    const reply = await send(owner, { toUserId: asker.id, postId: id, content: 'Sorry, all gone.' });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json()).toMatchObject({ postId: id, postTitle: 'Six heat-treated skids', postDeleted: true });
+    const thread = (await call(asker.cookie, 'GET', `/api/messages/with/${owner.id}?postId=${id}`)).json();
+    expect(thread.map((m: { content: string }) => m.content)).toEqual(['Sorry, all gone.', 'Still there?']);
+    expect((await send(stranger, { toUserId: owner.id, postId: id, content: 'Hello' })).statusCode).toBe(404);
   });
 
   it('tells the recipient (spec §3 new_message)', async () => {

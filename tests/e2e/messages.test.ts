@@ -314,7 +314,7 @@ describe('a message clicked twice faster than a render, and one into the convers
   const ctx = useBrowser();
   const sends = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/messages';
 
-  it('is sent once from the Message dialog and once from the reply box; the reader of the conversation gets no toast', async () => {
+  it('is sent once from the Message dialog and once from the reply box; the reader of the conversation gets no toast; its post deleted, it keeps its name', async () => {
     const token = uniqueToken();
     const title = `Pears ${token}`;
     const owner = await newPage(ctx.browser, { width: WIDTHS.mobile });
@@ -349,5 +349,16 @@ describe('a message clicked twice faster than a render, and one into the convers
     await ownerLog.getByText('I can come at six.').waitFor();
     await owner.waitForTimeout(500);
     expect(await toastRegion(owner).getByText('I can come at six.', { exact: false }).count()).toBe(0);
+
+    // The post deleted, the conversation keeps its name, said as deleted, not 'General' (0148).
+    const deleted = await owner.request.delete(`/api/posts/${postId}`, { headers: { Origin: BASE_URL } });
+    expect(deleted.status()).toBe(204);
+    await writer.goto('/messages');
+    const row = writer.getByRole('link', { name: new RegExp(`^${a.username}`) });
+    await row.getByText(`${title} (post deleted)`).waitFor();
+    await row.click();
+    await writer.getByRole('log', { name: `Messages with ${a.username}` }).getByText('I can come at six.').waitFor();
+    await writer.getByText(`${title} (post deleted)`).last().waitFor();
+    expect(await writer.getByRole('link', { name: title, exact: true }).count()).toBe(0);
   });
 });

@@ -31,9 +31,6 @@ export const pgErrorCode = (err: unknown): string | undefined => driverError(err
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === PG_CODES.uniqueViolation;
 export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === PG_CODES.foreignKeyViolation;
 
-/** The constraint a failed query broke, when PostgreSQL names one. */
-export const violatedConstraint = (err: unknown): string | undefined => driverError(err)?.constraint;
-
 /** What the logs keep of a failed query: never its parameters, its `detail` or its SQL text. */
 export type LoggedDbError = {
   type: 'DatabaseError';

@@ -72,7 +72,16 @@ export const messages = pgTable(
     toUserId: uuid('to_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    /**
+     * The post the thread is about. No foreign key: deleted, the post leaves its id here, so its
+     * thread stays its own, and its title in `post_title` (a trigger, migration 0036; 0148).
+     */
+    postId: uuid('post_id'),
+    /**
+     * The post's title when the message was sent, and the last it had once the post is deleted
+     * (the trigger): shown only when the post is gone, as the post's own title is shown while it exists.
+     */
+    postTitle: text('post_title'),
     subject: text('subject'),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +91,7 @@ export const messages = pgTable(
     index('messages_to_idx').on(t.toUserId, t.createdAt.desc().nullsFirst()),
     index('messages_from_idx').on(t.fromUserId, t.createdAt.desc().nullsFirst()),
     index('messages_unread_idx').on(t.toUserId).where(sql`${t.readAt} IS NULL`),
+    index('messages_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
   ],
 );
 

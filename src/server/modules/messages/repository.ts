@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { messages, posts, users } from '../../db/schema/index';
@@ -12,6 +12,8 @@ export interface MessageRow {
   toName: string;
   postId: string | null;
   postTitle: string | null;
+  /** The post was deleted since: its title is the one it had (0148). */
+  postDeleted: boolean;
   subject: string | null;
   content: string;
   createdAt: Date;
@@ -40,7 +42,8 @@ export function createMessagesRepository(db: Db) {
         fromName: sender.username,
         toName: recipient.username,
         postId: messages.postId,
-        postTitle: posts.title,
+        postTitle: sql<string | null>`coalesce(${posts.title}, ${messages.postTitle})`,
+        postDeleted: sql<boolean>`(${messages.postId} IS NOT NULL AND ${posts.id} IS NULL)`,
         subject: messages.subject,
         content: messages.content,
         createdAt: messages.createdAt,
@@ -54,10 +57,30 @@ export function createMessagesRepository(db: Db) {
 
   return {
     /** Stores a message (in the caller's transaction when given) and reads it back as the thread shows it. */
-    async insert(values: { fromUserId: string; toUserId: string; postId: string | null; subject: string | null; content: string }, tx: Pick<Db, 'insert' | 'select'> = db): Promise<MessageRow> {
+    async insert(values: { fromUserId: string; toUserId: string; postId: string | null; postTitle: string | null; subject: string | null; content: string }, tx: Pick<Db, 'insert' | 'select'> = db): Promise<MessageRow> {
       const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
       const [message] = await select(tx).where(eq(messages.id, row!.id));
       return message!;
+    },
+
+    /**
+     * Holds the post a new conversation is about until the message is stored: false when it was
+     * deleted meanwhile (as a foreign key would: a deletion under way is waited for).
+     */
+    async holdPost(tx: Pick<Db, 'execute'>, postId: string): Promise<boolean> {
+      const { rows } = await tx.execute(sql`SELECT 1 FROM ${posts} WHERE ${posts.id} = ${postId} FOR KEY SHARE`);
+      return rows.length > 0;
+    },
+
+    /** The post's title the thread's messages last wrote down (for a reply about a post gone from view). */
+    async threadPostTitle(a: string, b: string, postId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ title: messages.postTitle })
+        .from(messages)
+        .where(and(inThread(a, b, postId), isNotNull(messages.postTitle)))
+        .orderBy(desc(messages.createdAt))
+        .limit(1);
+      return row?.title ?? null;
     },
 
     /** Whether the thread has a message already (a new one does not start a conversation). */
@@ -101,8 +124,6 @@ export function createMessagesRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Marks the messages `other` sent `userId` in the thread read. */
-    /** Where a member's mail goes. */
     /** Where a new message to the member is mailed: their email, unless they turned such mail off (0137). */
     async mailTo(userId: string): Promise<string | undefined> {
       const [row] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), eq(users.mailMessages, true))).limit(1);
@@ -131,6 +152,7 @@ export function createMessagesRepository(db: Db) {
       return earlier === undefined;
     },
 
+    /** Marks the messages `other` sent `userId` in the thread read. */
     async markRead(userId: string, other: string, postId: string | null): Promise<void> {
       await db
         .update(messages)

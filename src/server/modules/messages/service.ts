@@ -7,7 +7,7 @@ import { actsAsSelf, canMessage, POLICY_MESSAGES } from '../../../domain/policy'
 import type { Db } from '../../db/client';
 import { AppError, assertAllowed, badRequest, notFound, memberIdOf } from '../../errors';
 import { decodeKeyset, keysetPage } from '../../lib/keyset';
-import { isForeignKeyViolation, violatedConstraint } from '../../lib/pg-errors';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
 import { mailedLinkOrigin, type Mail, type MailService, type MailStopLinks } from '../mail/service';
 import type { MembersService } from '../members/service';
@@ -33,6 +33,7 @@ const toMessage = (row: MessageRow): Message => ({
   toName: row.toName,
   postId: row.postId,
   postTitle: row.postTitle,
+  postDeleted: row.postDeleted,
   subject: row.subject,
   content: row.content,
   createdAt: row.createdAt.toISOString(),
@@ -114,22 +115,32 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       // About a post: one of the two owns it, or a thread would wear another member's post (0131).
       if (post && post.row.userId !== from && post.row.userId !== input.toUserId) throw badRequest(MESSAGE_MESSAGES.notAboutTheirPost);
       const postId = post?.row.id ?? (continuing ? (input.postId ?? null) : null);
+      // A reply about a post hidden or deleted since carries the title the thread has (0148).
+      const postTitle = post ? post.row.title : postId ? await repo.threadPostTitle(from, input.toUserId, postId) : null;
       if (!continuing) await deps.limiter.hit(`conversations:${from}`, MESSAGE_RATES.conversations);
       await deps.limiter.hit(`messages:${from}`, MESSAGE_RATES.messages);
       const email = deps.mail.enabled ? await repo.mailTo(input.toUserId) : undefined;
       // The message, its notification and its mail are stored together or not at all: a retry after a failure sends it once.
       const row = await committed(deps.db, async (tx, announce) => {
+        // A post deleted meanwhile starts no conversation; one that goes on keeps a deleted post's (0148).
+        if (post && !continuing && !(await repo.holdPost(tx, post.row.id))) throw notFound(POST_MESSAGES.notFound);
         const row = await repo.insert(
-          { fromUserId: from, toUserId: input.toUserId, postId, subject: input.subject ?? (post ? defaultSubject(post.row.title) : null), content: input.content },
+          {
+            fromUserId: from,
+            toUserId: input.toUserId,
+            postId,
+            postTitle,
+            subject: input.subject ?? (post ? defaultSubject(post.row.title) : null),
+            content: input.content,
+          },
           tx,
         );
         announce(await deps.notifications.notifyIn(tx, row.toUserId, 'new_message', { fromUserId: from, fromUsername: row.fromName, content: row.content, messageId: row.id, postId }));
         if (email && (await repo.firstUnread(tx, row))) await deps.mail.enqueue(messageMail(email, row, linkOrigin, deps.stopLinks), tx);
         return row;
       }).catch((err: unknown) => {
-        if (!isForeignKeyViolation(err)) throw err;
-        // The post or the recipient was deleted meanwhile.
-        throw notFound(violatedConstraint(err) === 'messages_post_id_posts_id_fk' ? POST_MESSAGES.notFound : RATING_MESSAGES.notFound);
+        // The recipient was deleted meanwhile.
+        throw isForeignKeyViolation(err) ? notFound(RATING_MESSAGES.notFound) : err;
       });
       return toMessage(row);
     },
@@ -142,6 +153,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         otherName: r.otherUserId === r.fromUserId ? r.fromName : r.toName,
         postId: r.postId,
         postTitle: r.postTitle,
+        postDeleted: r.postDeleted,
         last: toMessage(r),
         unread: r.unread,
       }));

@@ -16,6 +16,7 @@ const message = (n: number, fromUserId = 'them'): Message => ({
   toName: fromUserId === ME ? 'Maple' : 'Me',
   postId: null,
   postTitle: null,
+  postDeleted: false,
   subject: null,
   content: `Message ${n}`,
   createdAt: new Date(Date.UTC(2026, 10, 25, 12, n)).toISOString(),
@@ -67,6 +68,7 @@ describe('the inbox', () => {
       otherName: 'Maple',
       postId: null,
       postTitle: null,
+      postDeleted: false,
       last,
       unread,
     });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Inbox } from 'lucide-react';
-import { INBOX_TEXT, threadPath } from '../../../../domain/message-values';
+import { INBOX_TEXT, threadPath, threadTopic } from '../../../../domain/message-values';
 import type { Thread } from '../../../../domain/messages';
 import { timeAgo } from '../../../../domain/time';
 import { Button } from '../../../components/ui/button';
@@ -66,7 +66,7 @@ export function ThreadList({ threads, userId, selected, returnTo }: ThreadListPr
                   </time>
                 </span>
                 <span className="truncate text-xs font-medium text-primary-hover">
-                  {thread.postTitle ?? 'General'}
+                  {threadTopic(thread.postTitle, thread.postDeleted)}
                 </span>
                 <span className="flex items-center justify-between gap-2">
                   <span

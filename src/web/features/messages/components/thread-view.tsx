@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Thread } from '../../../../domain/messages';
+import { threadTopic } from '../../../../domain/message-values';
 import { postPath } from '../../../../domain/post-values';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api';
@@ -43,6 +44,8 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
     thread?.otherName ??
     (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : typeof named === 'string' ? named : (profile?.username ?? 'Conversation'));
   const postTitle = thread?.postTitle ?? first?.postTitle ?? null;
+  // Deleted since, the post has no page: its title is said, not linked (0148).
+  const postDeleted = thread?.postDeleted ?? first?.postDeleted ?? false;
   const missing = isApiError(query.error, 404);
 
   const markRead = useMarkThreadRead(userId);
@@ -76,7 +79,9 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
           <h2 ref={heading} tabIndex={-1} className="truncate font-bold outline-none">
             <MemberLink userId={address.otherUserId} name={otherName} className="font-bold" />
           </h2>
-          {postId ? (
+          {postId && postDeleted ? (
+            <p className="truncate text-sm text-muted-foreground">{threadTopic(postTitle, true)}</p>
+          ) : postId ? (
             <Link
               to={postPath(postId)}
               className="truncate text-sm font-medium text-primary-hover hover:underline"
