@@ -28,11 +28,14 @@ export const USERNAME_CONTROL_MESSAGE = 'Username cannot contain line breaks or 
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 export const USERNAME_INVISIBLE_MESSAGE = 'Username cannot contain invisible characters';
 
+/** A name with each run of spaces written as one ('Dave  Pallets': 'Dave Pallets'); a single space of any kind is kept. */
+export const oneSpaced = (name: string) => name.replace(/\p{Zs}{2,}/gu, ' ');
+
 export const Username = text(USERNAME_MIN_MESSAGE)
   .trim()
   // A run of spaces inside shows as one: 'Dave  Pallets' would be a second 'Dave Pallets' to the
   // eye, names not being unique (docs/decisions/0148).
-  .overwrite((v) => v.replace(/\p{Zs}{2,}/gu, ' '))
+  .overwrite((v) => oneSpaced(v))
   .min(LIMITS.usernameMin, USERNAME_MIN_MESSAGE)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
   .refine((v) => !/\p{Cc}/u.test(v.replaceAll('\u0000', '')), USERNAME_CONTROL_MESSAGE) // NUL has text()'s own message

@@ -78,7 +78,8 @@ export const PublicProfile = z.object({
     messageReason: z.string().nullable(),
     /**
      * The member cannot send messages for now (a suspension, not named): a message to them may
-     * get no answer, and the writer is told so (docs/decisions/0148). False for a guest and oneself.
+     * get no answer, and the writer is told so (docs/decisions/0148). Only for a viewer who may
+     * message them (never a guest, oneself, or across a block).
      */
     answerPaused: z.boolean(),
     myRating: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),

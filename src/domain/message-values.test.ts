@@ -6,6 +6,8 @@ describe('what a conversation is about, as the inbox names it (0148)', () => {
     expect(threadTopic('Six skids', false)).toBe('Six skids');
     expect(threadTopic('Six skids', true)).toBe('Six skids (post deleted)');
     expect(threadTopic(null, false)).toBe('General');
+    // A reply stored as its post was deleted may have no title written down.
+    expect(threadTopic(null, true)).toBe('A deleted post');
   });
 });
 

@@ -19,8 +19,10 @@ export const MESSAGE_MESSAGES = {
 } as const;
 
 /** What a conversation is about, as the inbox names it: the post, one deleted since, or none (docs/decisions/0148). */
-export const threadTopic = (postTitle: string | null, postDeleted: boolean) =>
-  postTitle === null ? 'General' : postDeleted ? `${postTitle} (post deleted)` : postTitle;
+export function threadTopic(postTitle: string | null, postDeleted: boolean): string {
+  if (postDeleted) return postTitle === null ? 'A deleted post' : `${postTitle} (post deleted)`;
+  return postTitle ?? 'General';
+}
 
 /** Over the reply box, when the other member cannot send messages for now (docs/decisions/0148). */
 export const answerPausedText = (name: string) => `${name} can't send messages for now, so an answer may not come.`;

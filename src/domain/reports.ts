@@ -57,8 +57,9 @@ export const ReportAnswer = z.object({
 export type ReportAnswer = z.infer<typeof ReportAnswer>;
 
 /**
- * GET /api/posts/:id/report: whether the asking reporter (the member, or the guest's session) has
- * reported the post, and when; the dialog then says so instead of asking again (docs/decisions/0148).
+ * GET /api/posts/:id/report: whether the asking reporter (the member, or the guest's session; never
+ * a guest known only by their address) has reported the post, and when; the dialog then says so
+ * instead of asking again (docs/decisions/0148).
  */
 export const MyReport = z.object({ reported: z.boolean(), at: z.string().nullable() });
 export type MyReport = z.infer<typeof MyReport>;

@@ -66,6 +66,16 @@ describe('PATCH /api/user/me', () => {
     ]);
   });
 
+  it('keeps the badge of a name saved with a run of spaces, saved again with one (0148)', async () => {
+    const member = await registerMember(one.app, { username: 'Gus Grove' });
+    await one.database.pool.query(`UPDATE users SET username = 'Gus  Grove', is_verified = true, verified_type = 'arborist', verified_at = now() WHERE id = $1`, [member.id]);
+    await notify(one.database.pool, SESSION_CHANGED, { userId: member.id });
+    await expect.poll(async () => (await meOn(one, member)).username).toBe('Gus  Grove');
+    const res = await call(one, member, 'PATCH', '/api/user/me', { username: 'Gus  Grove' });
+    expect(res.json()).toEqual({ username: 'Gus Grove', badgeDropped: false });
+    expect((await call(one, null, 'GET', `/api/users/${member.id}`)).json()).toMatchObject({ username: 'Gus Grove', verifiedType: 'arborist' });
+  });
+
   it.each([
     [{ username: 'a' }, 'Username must be at least 2 characters'],
     [{ username: 'Admin\u200b' }, 'Username cannot contain invisible characters'],

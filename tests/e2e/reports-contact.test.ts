@@ -72,6 +72,10 @@ describe('reporting a post and reaching its owner', () => {
     await flag(member).click();
     await dialog.getByText(/^You reported “Firewood .*” on .*\. Thank you: an admin will look at it\.$/).waitFor();
     expect(await dialog.getByRole('button', { name: 'Submit Report' }).count()).toBe(0);
+    // Focus on its Close, which carries the words (the form that held it is gone).
+    await expect
+      .poll(() => member.evaluate(() => document.getElementById(document.activeElement?.getAttribute('aria-describedby') ?? '')?.textContent ?? ''))
+      .toMatch(/^You reported/);
     await expectAccessible(member);
     await snap(member, 'report-dialog-reported');
     await dialog.getByRole('button', { name: 'Close' }).first().click();

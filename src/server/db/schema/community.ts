@@ -78,8 +78,9 @@ export const messages = pgTable(
      */
     postId: uuid('post_id'),
     /**
-     * The post's title when the message was sent, and the last it had once the post is deleted
-     * (the trigger): shown only when the post is gone, as the post's own title is shown while it exists.
+     * The post's title when the message was sent (a reply about a post gone from view: the one
+     * its thread wrote down last), and the last it had once the post is deleted (the trigger).
+     * Shown only when the post is gone: while it exists, its own title is.
      */
     postTitle: text('post_title'),
     subject: text('subject'),

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, MAIL_STOP_MESSAGES, PROFILE_MESSAGES, type DeleteAccountInput, type MailStopQuery, type Preferences, type RenameInput, type RenameResult } from '../../../domain/account';
 import type { Actor } from '../../../domain/actor';
+import { oneSpaced } from '../../../domain/auth';
 import type { OwnPostsQuery } from '../../../domain/own-posts';
 import type { Db, Tx } from '../../db/client';
 import { committed } from '../../db/committed';
@@ -32,8 +33,11 @@ export interface AccountServiceDeps {
   dropBadge: (tx: Tx, userId: string, renamed: { from: string; to: string }) => Promise<{ announce: () => Promise<void> }>;
 }
 
-/** Whether two names differ only in case ('erin's tree care' and 'Erin's Tree Care'). */
-const sameLetters = (was: string, is: string) => was.toLocaleLowerCase('en') === is.toLocaleLowerCase('en');
+/**
+ * Whether two names differ only in case ('erin's tree care' and 'Erin's Tree Care') or in runs of
+ * spaces, which a name saved before 0148 may have ('Dave  Pallets' and 'Dave Pallets').
+ */
+const sameLetters = (was: string, is: string) => oneSpaced(was).toLocaleLowerCase('en') === oneSpaced(is).toLocaleLowerCase('en');
 
 /** A member's own account (DECISIONS 17): all their data as a file, and closing the account. */
 export function createAccountService(deps: AccountServiceDeps) {

@@ -116,7 +116,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           rateReason: decision.ok ? null : decision.message,
           canMessage: contact.ok,
           messageReason: contact.ok ? null : contact.message,
-          answerPaused: actor.userId !== null && !self && m.suspended,
+          answerPaused: contact.ok && m.suspended,
           myRating: mine ?? null,
         },
         moderation: held ? { isAdmin: held.isAdmin, suspension: held.suspension && { until: held.suspension.until?.toISOString() ?? null, reason: held.suspension.reason } } : null,

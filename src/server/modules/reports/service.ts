@@ -103,9 +103,14 @@ export function createReportsService(deps: ReportsServiceDeps) {
       return { id, postId: post.row.id, status: 'pending', alreadyReported: false };
     },
 
-    /** GET /api/posts/:id/report: whether the asker reported the post (anyone may ask of themself; 404 as for a report of it). */
+    /**
+     * GET /api/posts/:id/report: whether the asker reported the post (anyone may ask of themself;
+     * 404 as for a report of it). A guest without a session is known only by an address others may
+     * share (a household, a café): they are not told what someone there did (0148).
+     */
     async mine(actor: Actor, postId: string): Promise<MyReport> {
       const post = await deps.posts.visible(actor, postId);
+      if (!actor.userId && !actor.sessionId) return { reported: false, at: null };
       const earlier = await repo.findByKey(post.row.id, reporterKeyOf(actor));
       return { reported: earlier !== undefined, at: earlier?.createdAt.toISOString() ?? null };
     },

@@ -53,7 +53,7 @@ export function ActionDialog({ trigger, title, description, confirm, notesLabel 
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4">
           {children}
-          <CountedTextarea label={notesLabel} value={notes} onValueChange={setNotes} max={notesRequired ? 500 : 1000} required={notesRequired !== undefined} className="min-h-20" />
+          <CountedTextarea label={notesLabel} value={notes} onValueChange={setNotes} max={notesRequired !== undefined ? 500 : 1000} required={notesRequired !== undefined} className="min-h-20" />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={pending}>

@@ -45,7 +45,7 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
     (first ? (first.fromUserId === address.otherUserId ? first.fromName : first.toName) : typeof named === 'string' ? named : (profile?.username ?? 'Conversation'));
   const postTitle = thread?.postTitle ?? first?.postTitle ?? null;
   // Deleted since, the post has no page: its title is said, not linked (0148).
-  const postDeleted = thread?.postDeleted ?? first?.postDeleted ?? false;
+  const postDeleted = Boolean(thread?.postDeleted || first?.postDeleted);
   const missing = isApiError(query.error, 404);
 
   const markRead = useMarkThreadRead(userId);

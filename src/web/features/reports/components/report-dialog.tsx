@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import type { Post } from '../../../../domain/posts';
 import {
@@ -42,6 +42,7 @@ export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title
   const [description, setDescription] = useState('');
   const report = useReportPost();
   const mine = useMyReport(post.id, open);
+  const reportedId = useId();
   const signedIn = useSession().actor.userId !== null;
   // Without a reason the toast says why (spec), and the select says it too, with the focus on it.
   const [missing, setMissing] = useState(false);
@@ -89,7 +90,7 @@ export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title
           <DialogTitle>{REPORT_MESSAGES.title}</DialogTitle>
           <DialogDescription>
             {mine.reported ? (
-              reportedText(post.title, whenText(mine.reported))
+              <span id={reportedId}>{reportedText(post.title, whenText(mine.reported))}</span>
             ) : (
               <>
                 Tell us what is wrong with “{post.title}”. An admin will review it
@@ -101,7 +102,10 @@ export function ReportDialog({ post, trigger }: { post: Pick<Post, 'id' | 'title
         {mine.reported ? (
           <DialogFooter>
             <DialogClose asChild>
-              <Button>Close</Button>
+              {/* The form it replaces may have held the focus: it comes here, with the reason read out. */}
+              <Button autoFocus aria-describedby={reportedId}>
+                Close
+              </Button>
             </DialogClose>
           </DialogFooter>
         ) : (
