@@ -7,6 +7,7 @@ import {
   badgeOf,
   guestBadgeOf,
   JOIN_TEXTS,
+  joinTextFor,
   joinTextOf,
   passEndText,
   memberInTab,
@@ -175,6 +176,12 @@ describe('joinTextOf (docs/decisions/0148)', () => {
     expect(joinTextOf(sessionOf(dayPass(2), false).actor, NOW)).toBe(JOIN_TEXTS.trial);
     const lifetime = sessionOf({ ...guestView, grants: [{ kind: 'lifetime', startsAt: hours(-1), endsAt: null }] }, false).actor;
     expect(joinTextOf(lifetime, NOW)).toEqual({ label: 'Create Account', short: 'Join' });
+  });
+
+  it('reads the same from the end of the access alone, as the welcome banner has it', () => {
+    expect(joinTextFor(undefined)).toBe(JOIN_TEXTS.trial);
+    expect(joinTextFor(new Date(hours(2)))).toBe(JOIN_TEXTS.trial);
+    expect(joinTextFor(null)).toBe(JOIN_TEXTS.account);
   });
 });
 

@@ -144,8 +144,14 @@ export const JOIN_TEXTS = {
 /** The viewer's access to every post never ends (lifetime, an admin): a trial or days of reward add nothing (docs/decisions/0148). */
 export const accessNeverEnds = (actor: ActorView, now: Date): boolean => viewingEndsAt(actor, now) === null;
 
-/** How a guest is asked to join: a free trial, or an account when their access already never ends (a lifetime pass bought as a guest). */
-export const joinTextOf = (actor: ActorView, now: Date) => (accessNeverEnds(actor, now) ? JOIN_TEXTS.account : JOIN_TEXTS.trial);
+/**
+ * How a guest is asked to join, by the end of their access to every post (viewingEndsAt): a free
+ * trial, or an account when it never ends (a lifetime pass bought as a guest).
+ */
+export const joinTextFor = (accessEnd: Date | null | undefined) => (accessEnd === null ? JOIN_TEXTS.account : JOIN_TEXTS.trial);
+
+/** How this guest is asked to join now (joinTextFor). */
+export const joinTextOf = (actor: ActorView, now: Date) => joinTextFor(viewingEndsAt(actor, now));
 
 /** The next moment a grant starts or ends after `now`, when what the policy allows may change; null if none. */
 export function nextGrantChange(grants: readonly Grant[], now: Date): Date | null {

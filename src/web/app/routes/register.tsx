@@ -3,7 +3,7 @@ import { safeRedirect } from '../../../domain/auth';
 import { LIMITS } from '../../../domain/limits';
 import { PRODUCTS, usd } from '../../../domain/payment-values';
 import { RegisterForm } from '../../features/auth';
-import { JOIN_TEXTS, joinTextOf } from '../../lib/session';
+import { accessNeverEnds, joinTextOf } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
 import { AuthScreen, withRedirect } from './auth-screen';
 
@@ -13,8 +13,10 @@ const linkStyle = 'font-semibold text-primary hover:underline';
 export function Register() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  const join = joinTextOf(useSession().actor, new Date());
-  const forLife = join === JOIN_TEXTS.account;
+  const { actor } = useSession();
+  const now = new Date();
+  const join = joinTextOf(actor, now);
+  const forLife = accessNeverEnds(actor, now);
   return (
     <AuthScreen
       documentTitle="Create an account"

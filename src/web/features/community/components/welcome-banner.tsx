@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Sprout } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { JOIN_TEXTS, passEndText } from '../../../lib/session';
+import { joinTextFor, passEndText } from '../../../lib/session';
 import { DismissButton } from './dismiss-button';
 
 export const WELCOME_TEXT = {
@@ -35,7 +35,7 @@ export function WelcomeBanner({ accessUntil, onDismiss }: { accessUntil?: Date |
         </p>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
-            <Link to="/register">{(accessUntil === null ? JOIN_TEXTS.account : JOIN_TEXTS.trial).label}</Link>
+            <Link to="/register">{joinTextFor(accessUntil).label}</Link>
           </Button>
           <Button asChild size="sm" variant="outline">
             <Link to="/login">Sign In</Link>

@@ -41,7 +41,7 @@ export function InviteSection() {
       panelClassName="bg-muted/50 p-3 sm:p-4"
     >
       <Suspense fallback={<Skeleton className="h-72" />}>
-        <InvitePanel />
+        <InvitePanel forLife={forLife} />
       </Suspense>
     </FoldSection>
   );
