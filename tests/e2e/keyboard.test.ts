@@ -47,6 +47,28 @@ describe('keyboard and screen reader', () => {
     await expect.poll(() => focused(page)).toEqual({ tag: 'h1', name: 'My Favorites' });
   });
 
+  it('leaves the focus where the visitor moved it while the new screen was being drawn (0149)', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    const user = await registerViaApi(page, uniqueUser('keysslow'));
+    await page.goto('/favorites');
+    await page.getByRole('heading', { level: 1, name: 'My Favorites' }).waitFor();
+    await page.getByRole('banner').getByText(user.username).waitFor();
+    // A slow phone: the home screen takes a while to draw.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+
+    await page.getByRole('banner').getByRole('link', { name: 'Free Fruit' }).press('Enter');
+    const messages = page.getByRole('banner').getByRole('link', { name: 'Messages' });
+    await messages.focus();
+    await page.getByRole('heading', { level: 1, name: /^Free fruit, firewood and skids/ }).waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // Drawn in a transition, after the focus had moved, the screen took it to its heading, and the
+    // next key, meant for Messages, went there.
+    expect(await focused(page)).toEqual({ tag: 'a', name: 'Messages' });
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/messages');
+  });
+
   it('reads out that nothing matches, and keeps the focus when the welcome is dismissed', async () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
     await page.goto(`/?q=${uniqueToken()}`);

@@ -22,10 +22,16 @@ const Admin = lazyNamed(() => import('./routes/admin'), 'Admin');
 const Marketing = lazyNamed(() => import('./routes/marketing'), 'Marketing');
 const Account = lazyNamed(() => import('./routes/account'), 'Account');
 
-/** The app in the browser's address bar. */
+/**
+ * The app in the browser's address bar. A new address is drawn in the task that changed it, not
+ * in a transition (0149): drawn later, the new screen took the focus (ScreenStart) from whatever
+ * the visitor had moved it to meanwhile, and the key they pressed there was lost. A screen whose
+ * code is still loading shows its fallback (Deferred), and its heading takes the focus when it
+ * comes only if the focus has stayed on the page.
+ */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <AppRoutes />
     </BrowserRouter>
   );
