@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page, WebSocketRoute } from 'playwright-core';
+import type { Page, Request, WebSocketRoute } from 'playwright-core';
 import { expectAccessible, expectToast, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
 import { CLEAR_ALL_QUESTION } from '../../src/domain/notification-values';
 import { BELL_ASK } from '../../src/web/features/notifications/bell-list';
@@ -19,6 +19,11 @@ describe('notifications of a member', () => {
   // The page's live sockets, which a test can drop, and refuse new ones for a while.
   const sockets: WebSocketRoute[] = [];
   let refuseSockets = false;
+  // The /notifications list's requests under way, and those a test holds.
+  const isList = (url: URL) => url.pathname === '/api/notifications' && url.searchParams.get('limit') === '20';
+  const listsUnderWay = new Set<Request>();
+  const held = new WeakSet<Request>();
+  const listsAnswering = () => [...listsUnderWay].filter((request) => !held.has(request)).length;
 
   beforeAll(async () => {
     page = await newPage(ctx.browser, { width: WIDTHS.mobile });
@@ -27,6 +32,11 @@ describe('notifications of a member', () => {
       socket.connectToServer();
       sockets.push(socket);
     });
+    const listed = (request: Request) => isList(new URL(request.url()));
+    page.on('request', (request) => void (listed(request) && listsUnderWay.add(request)));
+    const answered = (request: Request) => void listsUnderWay.delete(request);
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
     sender = await newPage(ctx.browser);
     me = await registerViaApi(page);
     them = await registerViaApi(sender);
@@ -68,12 +78,14 @@ describe('notifications of a member', () => {
     const main = page.getByRole('main');
     // The list's refetch after the push is held: the screen still shows Note 11 as its newest.
     let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const isList = (url: URL) => url.pathname === '/api/notifications' && url.searchParams.get('limit') === '20';
+    const holding = new Promise<void>((resolve) => (release = resolve));
     await page.route(isList, async (route) => {
-      await held;
+      held.add(route.request());
+      await holding;
       await route.continue().catch(() => {}); // a fetch the mutation cancelled is gone
     });
+    // One asked before the hold (the last test's marking, asked again) would bring Note 12 along.
+    await expect.poll(listsAnswering).toBe(0);
     await messageViaApi(sender, me.id, 'Note 12');
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
     expect(await main.getByRole('link', { name: /Note 12/ }).count()).toBe(0);
