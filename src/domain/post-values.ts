@@ -175,3 +175,9 @@ export function regionFor(lat: number, lng: number): RegionValue | null {
 export function areaOf(address: string, region: RegionValue | null): string {
   return townOf(address) ?? (region ? REGION_LABELS[region] : '');
 }
+
+/** What the post form asks, said under its title: a new post, or changes to one (docs/decisions/0149). */
+export const POST_FORM_DESCRIPTION = {
+  create: 'Free to share. Fields marked optional can stay empty.',
+  edit: 'Change what you need, then Save changes. Fields marked optional can stay empty.',
+} as const;

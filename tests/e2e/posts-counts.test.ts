@@ -42,7 +42,7 @@ describe('counts on the home page', () => {
     await page.goto(`/?type=fruit&q=${token}`);
     await page.getByRole('heading', { name: "That's your free preview!" }).waitFor();
     await page
-      .getByText('There are about 12,000 more fruit posts waiting near you.', { exact: false })
+      .getByText('There are about 12,000 more fruit posts waiting.', { exact: false })
       .waitFor();
     await page.getByRole('article').getByRole('button', { name: /^1 comment on / }).waitFor();
     await snap(page, 'home-guest-estimated');

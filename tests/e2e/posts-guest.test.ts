@@ -23,7 +23,7 @@ describe('a guest on the home page', () => {
       .getByRole('article')
       .getByRole('heading', { name: `Pears ${token} 3` })
       .waitFor();
-    await page.getByText('There are 2 more fruit posts waiting near you.', { exact: false }).waitFor();
+    await page.getByText('There are 2 more fruit posts waiting.', { exact: false }).waitFor();
     expect(await page.getByRole('link', { name: /24-hour pass/ }).getAttribute('href')).toBe(
       '/subscribe?plan=day',
     );

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import {
+  BASE_URL,
   createPostViaApi,
   expectAccessible,
   expectToast,
@@ -12,7 +14,7 @@ import {
   useBrowser,
 } from './harness';
 import { uniqueToken } from './posts-helpers';
-import { POST_GONE_TEXT } from '../../src/domain/post-values';
+import { POST_FORM_DESCRIPTION, POST_GONE_TEXT } from '../../src/domain/post-values';
 
 /** An owner edits and deletes a post from its card (DECISIONS 17); another member cannot. */
 describe('an owner managing a post', () => {
@@ -74,6 +76,8 @@ describe('an owner managing a post', () => {
     const dialog = owner.getByRole('dialog', { name: 'Edit Post' });
     await dialog.waitFor();
     await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe(title);
+    // It asks for changes, not a new post (0149).
+    expect(await dialog.getAttribute('aria-describedby').then((id) => owner.locator(`[id="${id}"]`).textContent())).toBe(POST_FORM_DESCRIPTION.edit);
     // It starts on the title (0132).
     expect(await dialog.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => dialog.getByLabel('Quantity (optional)').inputValue()).toBe('A few bags');
@@ -156,6 +160,66 @@ describe('an owner managing a post', () => {
     expect(await spillsOut(toastRegion(owner))).toEqual([]);
     await snap(owner, 'long-words-card');
     await owner.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('keeps a portrait photo in the 4:3 frame, on the card and in the post’s dialog, on both widths (0149)', async () => {
+    const portrait = `Tall pear tree ${token}`;
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1600"><rect width="900" height="1600" fill="#6a994e"/></svg>';
+    const res = await owner.request.post('/api/posts', {
+      multipart: {
+        type: 'fruit',
+        title: portrait,
+        description: 'The whole tree, top to bottom.',
+        address: '3 Pear Lane, Toronto',
+        image: { name: 'tree.jpg', mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() },
+      },
+      headers: { Origin: BASE_URL },
+    });
+    expect(res.status()).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    // The frame: the photo's parent, as wide as the card, three quarters as high.
+    const frameRatio = async (scope: ReturnType<Page['locator']>) =>
+      scope.getByRole('img', { name: `Photo: ${portrait}` }).evaluate((img) => {
+        const box = img.parentElement!.getBoundingClientRect();
+        return Math.round((box.height / box.width) * 100) / 100;
+      });
+    for (const width of [390, 1280]) {
+      await owner.setViewportSize({ width, height: 900 });
+      await owner.goto(`/?q=${encodeURIComponent(portrait)}`);
+      const card = cardOf(owner, portrait);
+      await card.getByRole('img', { name: `Photo: ${portrait}` }).waitFor();
+      expect(await frameRatio(card)).toBe(0.75);
+      await owner.goto(`/?post=${id}`);
+      const dialog = owner.getByRole('dialog', { name: 'Post details' });
+      await dialog.getByRole('img', { name: `Photo: ${portrait}` }).waitFor();
+      expect(await frameRatio(dialog)).toBe(0.75);
+      // Shown wider than the card, it is the full photo, not the card's thumbnail.
+      expect(await dialog.getByRole('img', { name: `Photo: ${portrait}` }).getAttribute('src')).not.toMatch(/-thumb\./);
+      // The post's title and what to do with it are on the first screen, not below a tall photo.
+      expect(await dialog.getByRole('heading', { name: portrait }).evaluate((h) => h.getBoundingClientRect().bottom)).toBeLessThan(900);
+    }
+    await snap(owner, 'portrait-post-dialog');
+  });
+
+  it('closes the post’s dialog once the post is deleted from it, the card leaving the list (0149)', async () => {
+    const deleted = `Windfall pears ${token}`;
+    const beside = `Late pears ${token}`;
+    await createPostViaApi(owner, { type: 'fruit', title: beside, description: 'Still on the tree.', address: '3 Pear Lane, Toronto' });
+    const { id } = await createPostViaApi(owner, { type: 'fruit', title: deleted, description: 'On the grass.', address: '3 Pear Lane, Toronto' });
+    await owner.goto(`/?q=${encodeURIComponent(token)}&post=${id}`);
+    const dialog = owner.getByRole('dialog', { name: 'Post details' });
+    await dialog.getByRole('heading', { name: deleted }).waitFor();
+
+    await dialog.getByRole('button', { name: `Manage ${deleted}` }).click();
+    await owner.getByRole('menuitem', { name: 'Delete post' }).click();
+    await owner.getByRole('alertdialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+    await expectToast(owner, 'Post deleted.');
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(owner.url()).searchParams.get('post')).toBeNull();
+    await cardOf(owner, beside).waitFor();
+    await expect.poll(() => cardOf(owner, deleted).count()).toBe(0);
+    // Opened from its link, with nothing on the page focused: the page's main region has the focus.
+    await expect.poll(() => owner.evaluate(() => document.getElementById('main')?.contains(document.activeElement) ?? false)).toBe(true);
   });
 });
 

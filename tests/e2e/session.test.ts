@@ -92,7 +92,7 @@ describe('the session on the web', () => {
 
     await page.clock.fastForward('01:00:01');
     await preview.waitFor();
-    await page.getByText('There is 1 more fruit post waiting near you.', { exact: false }).waitFor();
+    await page.getByText('There is 1 more fruit post waiting.', { exact: false }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     await member.context().close();
     await page.context().close();

@@ -62,6 +62,13 @@ function ClusterMarker({ count, lat, lng, estimated, gated }: ClusterMarkerProps
   );
 }
 
+/**
+ * How far an opened popup keeps from the map's top left corner, where the zoom buttons are (10 px
+ * in, 34 px wide, two of 32 px high): a pin near the left edge of a phone's map opened its popup
+ * under them, its type and title hidden (0149).
+ */
+const CLEAR_OF_ZOOM: [number, number] = [52, 84];
+
 function PostMarker({ post, onViewDetails }: { post: Post; onViewDetails: (postId: string) => void }) {
   const map = useMap();
   const marker = useRef<LeafletMarker>(null);
@@ -77,7 +84,7 @@ function PostMarker({ post, onViewDetails }: { post: Post; onViewDetails: (postI
       title={post.title}
       keyboard
     >
-      <Popup>
+      <Popup autoPanPaddingTopLeft={CLEAR_OF_ZOOM}>
         <PostPopup
           post={post}
           onViewDetails={() => onViewDetails(post.id)}

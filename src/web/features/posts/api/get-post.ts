@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import { partialMatchKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { apiRequest } from '../../../lib/api';
 import { postKeys } from './post-keys';
@@ -17,4 +18,20 @@ export const postOptions = (id: string, near: string | null) =>
  */
 export function usePost(id: string | null, near: string | null) {
   return useQuery({ ...postOptions(id ?? '', near), enabled: id !== null });
+}
+
+/**
+ * Calls `deleted` when this tab deletes the post (removeCachedPost takes every copy of it out of
+ * the cache): a dialog still showing its copy would go on offering to edit a post that is gone.
+ */
+export function usePostDeletedHere(id: string, deleted: () => void): void {
+  const queryClient = useQueryClient();
+  const onDeleted = useEffectEvent(deleted);
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'removed' && partialMatchKey(event.query.queryKey, postKeys.post(id))) onDeleted();
+      }),
+    [queryClient, id],
+  );
 }

@@ -74,7 +74,7 @@ export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
         </h2>
         <p className="text-sm text-muted-foreground">
           {hidden > 0
-            ? `There ${shownCount(hidden, accuracy) === 1 ? 'is' : 'are'} ${more} waiting near you. Get access to see them all.`
+            ? `There ${shownCount(hidden, accuracy) === 1 ? 'is' : 'are'} ${more} waiting. Get access to see them all.`
             : 'Get access to browse every post, or start a free trial.'}
         </p>
       </div>

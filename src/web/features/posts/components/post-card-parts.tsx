@@ -23,12 +23,12 @@ const PostOwnerMenu = lazyNamed(() => import('./post-owner-menu'), 'PostOwnerMen
 export const TREE_CARE_URL = 'https://www.treesaregood.org/treeowner';
 
 /**
- * The post's photo (its thumbnail, 400 px at most on its longest side, never cropped by the
- * server): on a card it fills the frame, cropped; in the post's own dialog (`whole`) all of it
- * shows, on the frame's grey (docs/decisions/0146).
+ * The post's photo (never cropped by the server): on a card its thumbnail (400 px at most on its
+ * longest side) fills the frame, cropped; in the post's own dialog (`whole`) all of the full image
+ * shows, on the frame's grey (docs/decisions/0146, 0149).
  */
 export function PostImage({ post, whole = false }: { post: Post; whole?: boolean }) {
-  const src = post.thumbnailUrl ?? post.imageUrl;
+  const src = whole ? (post.imageUrl ?? post.thumbnailUrl) : (post.thumbnailUrl ?? post.imageUrl);
   if (src) {
     return (
       <img

@@ -37,6 +37,12 @@ export function PostCard({ post, headingLevel = 'h3', className, ...open }: Post
 }
 
 /**
+ * The photo's 4:3 frame (0146). Clipped, it keeps that height whatever the photo: a portrait one
+ * grew an unclipped frame to the photo's own height in the card's column (0149).
+ */
+const PHOTO_FRAME = 'relative aspect-[4/3] overflow-hidden bg-muted';
+
+/**
  * A post past the guest's daily free previews (DECISIONS 29): what it is and where, roughly, with
  * the access offer instead of its details.
  */
@@ -44,7 +50,7 @@ function LockedPostCard({ post, headingLevel: Heading = 'h3', className }: PostC
   const titleId = useId();
   return (
     <Card className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
-      <div className="relative aspect-[4/3] bg-muted">
+      <div className={PHOTO_FRAME}>
         <PostImage post={post} />
         <Badge variant="outline" className="absolute top-3 left-3 gap-1 bg-card">
           <Lock className="size-3.5" aria-hidden="true" />
@@ -76,7 +82,7 @@ function OpenPostCard({ post, headingLevel: Heading = 'h3', className, full, ope
   useSeen(cardRef, () => trackView(post), !own);
   return (
     <Card ref={cardRef} className={cn('flex flex-col overflow-hidden', className)} aria-labelledby={titleId} role="article">
-      <div className="relative aspect-[4/3] bg-muted">
+      <div className={PHOTO_FRAME}>
         <PostImage post={post} whole={full} />
         <FavoriteButton post={post} className="absolute top-3 right-3" />
       </div>

@@ -1,11 +1,11 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { trackView } from '../../../lib/tracking/tracker';
-import { usePost } from '../api/get-post';
+import { usePost, usePostDeletedHere } from '../api/get-post';
 import type { OpenedComments } from '../../comments';
 import { PostCard } from './post-card';
 import { POST_GONE_TEXT } from '../../../../domain/post-values';
@@ -31,9 +31,21 @@ export function PostDialog({ postId, near, comments, onClose }: PostDialogProps)
   useEffect(() => {
     if (opened) trackView(opened);
   }, [opened]);
+  // Deleted from this dialog (its owner's menu): it closes, and the focus goes to the card beside
+  // the one it was opened from, which leaves the list with it (0149).
+  const deleted = useRef(false);
+  usePostDeletedHere(postId, () => {
+    if (deleted.current) return;
+    deleted.current = true;
+    onClose();
+  });
   return (
     <Dialog defaultOpen onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md gap-0 p-0 sm:p-0" aria-describedby={undefined}>
+      <DialogContent
+        className="max-w-md gap-0 p-0 sm:p-0"
+        aria-describedby={undefined}
+        openerGoing={() => deleted.current}
+      >
         {data ? (
           <>
             <DialogTitle className="px-5 pt-4 pb-3 text-base">Post details</DialogTitle>

@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { POST_FORM_DESCRIPTION } from '../../../../../domain/post-values';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../../components/ui/button';
 import {
@@ -86,7 +87,7 @@ export function PostFormDialog({ title, open, onOpenChange, guard, editing = fal
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>Free to share. Fields marked optional can stay empty.</DialogDescription>
+          <DialogDescription>{editing ? POST_FORM_DESCRIPTION.edit : POST_FORM_DESCRIPTION.create}</DialogDescription>
         </DialogHeader>
         {guard.asking && <DiscardPrompt editing={editing} onKeepEditing={guard.keepEditing} onDiscard={guard.discard} />}
         {children}
