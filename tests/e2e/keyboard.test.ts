@@ -69,6 +69,20 @@ describe('keyboard and screen reader', () => {
     await page.waitForURL((url) => url.pathname === '/messages');
   });
 
+  it('starts the focus on the new screen going from one screen loaded on demand to another (0149)', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    // From the header: the focus was on the link pressed.
+    await page.goto('/favorites');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expect.poll(() => focused(page)).toEqual({ tag: 'h1', name: 'Welcome back' });
+    // From inside the old screen: the focus was on a link that leaves with it.
+    await page.getByRole('main').getByRole('link', { name: 'Create an account' }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/register');
+    await expect.poll(() => focused(page)).toEqual({ tag: 'h1', name: 'Start your free trial' });
+  });
+
   it('reads out that nothing matches, and keeps the focus when the welcome is dismissed', async () => {
     const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
     await page.goto(`/?q=${uniqueToken()}`);

@@ -177,12 +177,16 @@ describe('an owner managing a post', () => {
     });
     expect(res.status()).toBe(201);
     const id = ((await res.json()) as { id: string }).id;
-    // The frame: the photo's parent, as wide as the card, three quarters as high.
-    const frameRatio = async (scope: ReturnType<Page['locator']>) =>
-      scope.getByRole('img', { name: `Photo: ${portrait}` }).evaluate((img) => {
-        const box = img.parentElement!.getBoundingClientRect();
+    // The frame: the photo's parent, as wide as the card, three quarters as high, once the photo
+    // has loaded (until then it has no height of its own to grow the frame to).
+    const frameRatio = async (scope: ReturnType<Page['locator']>) => {
+      const img = scope.getByRole('img', { name: `Photo: ${portrait}` });
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      return img.evaluate((el) => {
+        const box = el.parentElement!.getBoundingClientRect();
         return Math.round((box.height / box.width) * 100) / 100;
       });
+    };
     for (const width of [390, 1280]) {
       await owner.setViewportSize({ width, height: 900 });
       await owner.goto(`/?q=${encodeURIComponent(portrait)}`);

@@ -64,12 +64,13 @@ function focusNewScreen() {
   const main = document.getElementById('main');
   const active = document.activeElement;
   if (!main || (active && active !== main && main.contains(active))) return;
+  // A heading on screen: one hidden with a screen on its way out takes no focus (0149).
   const focusHeading = () => {
-    const heading = main.querySelector('h1');
+    const heading = [...main.querySelectorAll('h1')].find((h) => h.getClientRects().length > 0);
     if (!heading) return false;
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
-    return true;
+    return document.activeElement === heading;
   };
   if (focusHeading()) return;
   main.focus({ preventScroll: true });

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { partialMatchKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
 import { apiRequest } from '../../../lib/api';
 import { postKeys } from './post-keys';
@@ -23,15 +23,18 @@ export function usePost(id: string | null, near: string | null) {
 /**
  * Calls `deleted` when this tab deletes the post (removeCachedPost takes every copy of it out of
  * the cache): a dialog still showing its copy would go on offering to edit a post that is gone.
+ * Only the copy the caller shows counts: another (measured from another place) may be dropped
+ * from the cache for not being shown (0149).
  */
-export function usePostDeletedHere(id: string, deleted: () => void): void {
+export function usePostDeletedHere(id: string, near: string | null, deleted: () => void): void {
   const queryClient = useQueryClient();
   const onDeleted = useEffectEvent(deleted);
+  const shown = hashKey(postKeys.detail(id, near));
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'removed' && partialMatchKey(event.query.queryKey, postKeys.post(id))) onDeleted();
+        if (event.type === 'removed' && event.query.queryHash === shown) onDeleted();
       }),
-    [queryClient, id],
+    [queryClient, shown],
   );
 }

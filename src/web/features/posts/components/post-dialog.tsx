@@ -31,10 +31,10 @@ export function PostDialog({ postId, near, comments, onClose }: PostDialogProps)
   useEffect(() => {
     if (opened) trackView(opened);
   }, [opened]);
-  // Deleted from this dialog (its owner's menu): it closes, and the focus goes to the card beside
-  // the one it was opened from, which leaves the list with it (0149).
+  // Deleted from this dialog (its owner's menu): it closes, and the focus goes to the page's main
+  // region, not to an opener leaving with the post (0149).
   const deleted = useRef(false);
-  usePostDeletedHere(postId, () => {
+  usePostDeletedHere(postId, near, () => {
     if (deleted.current) return;
     deleted.current = true;
     onClose();

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { POST_FORM_DESCRIPTION } from '../../../../../domain/post-values';
 import { flushSync } from 'react-dom';
+import { POST_FORM_DESCRIPTION } from '../../../../../domain/post-values';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
