@@ -181,6 +181,8 @@ describe('an owner managing a post', () => {
     // has loaded (until then it has no height of its own to grow the frame to).
     const frameRatio = async (scope: ReturnType<Page['locator']>) => {
       const img = scope.getByRole('img', { name: `Photo: ${portrait}` });
+      // Loaded lazily: below the fold on a phone, it would never load.
+      await img.scrollIntoViewIfNeeded();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
       return img.evaluate((el) => {
         const box = el.parentElement!.getBoundingClientRect();
