@@ -35,7 +35,6 @@ export function PostDialog({ postId, near, comments, onClose }: PostDialogProps)
   // region, not to an opener leaving with the post (0149).
   const deleted = useRef(false);
   usePostDeletedHere(postId, near, () => {
-    if (deleted.current) return;
     deleted.current = true;
     onClose();
   });
