@@ -202,18 +202,27 @@ export async function metMidway<A, B>(
     `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_advisory_lock_shared(${key}); PERFORM pg_advisory_unlock_shared(${key}); RETURN COALESCE(NEW, OLD); END $$`,
   );
   await pool.query(`CREATE TRIGGER ${name} ${when} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+  let held = true;
   try {
-    const one = first();
-    // Up to 10 s each: a request that processes a photo first may take seconds on a busy machine.
-    if (!(await lockWaited(ctx, { advisory: true, timeoutMs: 10_000 }))) throw new Error(`the first request never wrote to ${table}`);
+    let firstAnswered = false;
+    const one = first().finally(() => (firstAnswered = true));
+    // Up to 15 s each: a request that processes a photo first may take seconds on a busy machine.
+    if (!(await lockWaited(ctx, { advisory: true, timeoutMs: 15_000, over: () => firstAnswered }))) {
+      throw new Error(`the first request ${firstAnswered ? 'answered without writing' : 'never wrote'} to ${table}`);
+    }
     let answered = false;
     const two = second().finally(() => (answered = true));
     // The first waits at the trigger; the second for a lock of any kind (a row's, or the first's
     // advisory lock), unless it answers without one (refused while the first is under way).
     await lockWaited(ctx, { waiters: 2, timeoutMs: 10_000, over: () => answered });
     await holder.query(`SELECT pg_advisory_unlock(${key})`);
+    held = false;
     return await Promise.all([one, two]);
   } finally {
+    // Let a request held at the trigger go before this connection returns to the pool: the pool
+    // hands it to the DROP below, which would wait for that request's lock on the table while the
+    // request waits for this session's advisory lock (a deadlock hiding the first error).
+    if (held) await holder.query(`SELECT pg_advisory_unlock(${key})`);
     holder.release();
     await pool.query(`DROP TRIGGER ${name} ON ${table}`);
     await pool.query(`DROP FUNCTION ${name}()`);
