@@ -49,18 +49,18 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<Home />} />
-        <Route path="favorites" element={<Deferred key="favorites" page={<Favorites />} />} />
-        <Route path="messages" element={<Deferred key="messages" page={<Inbox />} membersOnly />} />
-        <Route path="notifications" element={<Deferred key="notifications" page={<NotificationsPage />} membersOnly />} />
-        <Route path="account" element={<Deferred key="account" page={<Account />} />} />
-        <Route path="login" element={<Deferred key="login" page={<Login />} />} />
-        <Route path="register" element={<Deferred key="register" page={<Register />} />} />
-        <Route path="forgot-password" element={<Deferred key="forgot-password" page={<ForgotPassword />} />} />
-        <Route path="reset-password" element={<Deferred key="reset-password" page={<ResetPassword />} />} />
-        <Route path="mail/stop" element={<Deferred key="mail/stop" page={<MailStop />} />} />
-        <Route path="subscribe" element={<Deferred key="subscribe" page={<SubscribePage />} />} />
-        <Route path="admin" element={<Deferred key="admin" page={<Admin />} />} />
-        <Route path="marketing" element={<Deferred key="marketing" page={<Marketing />} />} />
+        <Route path="favorites" element={<Deferred page={<Favorites />} />} />
+        <Route path="messages" element={<Deferred page={<Inbox />} membersOnly />} />
+        <Route path="notifications" element={<Deferred page={<NotificationsPage />} membersOnly />} />
+        <Route path="account" element={<Deferred page={<Account />} />} />
+        <Route path="login" element={<Deferred page={<Login />} />} />
+        <Route path="register" element={<Deferred page={<Register />} />} />
+        <Route path="forgot-password" element={<Deferred page={<ForgotPassword />} />} />
+        <Route path="reset-password" element={<Deferred page={<ResetPassword />} />} />
+        <Route path="mail/stop" element={<Deferred page={<MailStop />} />} />
+        <Route path="subscribe" element={<Deferred page={<SubscribePage />} />} />
+        <Route path="admin" element={<Deferred page={<Admin />} />} />
+        <Route path="marketing" element={<Deferred page={<Marketing />} />} />
         {LOCAL_AREAS.map((area) => (
           // In the first bundle: a screen loaded on demand would be drawn again from its fallback if
           // the session answered before its code arrived, shifting the prerendered page (0088).
@@ -72,11 +72,7 @@ export function AppRoutes() {
   );
 }
 
-/**
- * A screen loaded on demand; `membersOnly` sends a guest to sign in first. Keyed by its path, each
- * screen has a boundary of its own: shared, going from one such screen to another hid the old one
- * behind the new one's fallback, its heading still in the page for ScreenStart to find (0149).
- */
+/** A screen loaded on demand; `membersOnly` sends a guest to sign in first. */
 function Deferred({ page, membersOnly = false }: { page: ReactNode; membersOnly?: boolean }) {
   return (
     <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { DeferredToaster } from '../../components/ui/deferred-toaster';
 import { useLiveUpdates } from '../../features/notifications';
@@ -9,6 +9,7 @@ import { SuspensionNotice } from './suspension-notice';
 export function RootLayout() {
   // Inside the router and beside the toaster: what the live socket brings shows on every screen.
   useLiveUpdates();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,7 +23,12 @@ export function RootLayout() {
       {/* At least the window's height below the header: the footer starts below the fold, so a
           screen whose content arrives later does not push a visible footer down (CLS, 0088). */}
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
-        <Outlet />
+        {/* Keyed by its path, each screen starts afresh, with a boundary of its own: shared, going
+            from one screen loaded on demand to another hid the old one behind the new one's
+            fallback, its heading still in the page for ScreenStart to find (0149). */}
+        <Fragment key={pathname}>
+          <Outlet />
+        </Fragment>
       </main>
       <SiteFooter />
       <ScreenStart />

@@ -2,8 +2,9 @@ import { Link, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../domain/auth';
 import { LIMITS } from '../../../domain/limits';
 import { PRODUCTS, usd } from '../../../domain/payment-values';
+import { viewingEndsAt } from '../../../domain/policy';
 import { RegisterForm } from '../../features/auth';
-import { accessNeverEnds, joinTextOf } from '../../lib/session';
+import { joinTextFor } from '../../lib/session';
 import { useSession } from '../../lib/session-provider';
 import { AuthScreen, withRedirect } from './auth-screen';
 
@@ -14,9 +15,9 @@ export function Register() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const { actor } = useSession();
-  const now = new Date();
-  const join = joinTextOf(actor, now);
-  const forLife = accessNeverEnds(actor, now);
+  const accessEnd = viewingEndsAt(actor, new Date());
+  const join = joinTextFor(accessEnd);
+  const forLife = accessEnd === null;
   return (
     <AuthScreen
       documentTitle="Create an account"
