@@ -119,12 +119,38 @@ describe('the map view', () => {
 
     // Filters that leave the map empty can be cleared from it.
     await member.goto(`/?type=fruit&q=nothing${token}&view=map`);
-    await member.getByText('0 posts with a location in this area').waitFor();
+    await member.getByText('No posts in this area match these filters').waitFor();
     await member.getByRole('region', { name: 'Map of posts' }).getByRole('button', { name: 'Clear All Filters' }).click();
     await member.waitForURL((url) => !url.search.includes('q='));
     expect(member.url()).toContain('view=map');
     // The button has gone with the filters: focus is in the search box, not on the page.
     expect(await member.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+  });
+
+  it('takes a post deleted from its pin off the map at once, where the map stands', async () => {
+    const owner = await newPage(ctx.browser, { width: 1280 });
+    await registerViaApi(owner);
+    const token = uniqueToken();
+    const title = `Windfall apples ${token}`;
+    await createPosts(owner, [{ title, latitude: TORONTO.latitude, longitude: TORONTO.longitude }]);
+    const maps: string[] = [];
+    owner.on('request', (r: Request) => {
+      if (new URL(r.url()).pathname === '/api/posts/map') maps.push(r.url());
+    });
+    await owner.goto(`/?type=fruit&q=${token}&view=map`);
+    const pin = owner.getByRole('button', { name: title });
+    await pin.dispatchEvent('click');
+    await owner.locator('.leaflet-popup').getByRole('button', { name: 'View Details' }).click();
+    const details = owner.getByRole('dialog', { name: 'Post details' });
+    await details.getByRole('button', { name: `Manage ${title}` }).click();
+    await owner.getByRole('menuitem', { name: 'Delete post' }).click();
+    const asked = maps.length;
+    await owner.getByRole('alertdialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+    await details.waitFor({ state: 'detached' });
+    await pin.waitFor({ state: 'detached' });
+    // From the cache, not a new answer: the map has not moved, nor been asked again.
+    await owner.getByText('No posts in this area match these filters').waitFor();
+    expect(maps.length).toBe(asked);
   });
 
   it('says so over the map while its street tiles fail, and no more once they load', async () => {

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MapResponse } from '../../../../domain/posts';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { MapResponse, Post } from '../../../../domain/posts';
 import { apiRequest } from '../../../lib/api';
 
 /** What the map shows: the box in view ("west,south,east,north") and the zoom. */
@@ -35,4 +35,18 @@ export const mapOptions = (query: string, viewport: MapViewport | null) =>
 
 export function useMapPosts(query: string, viewport: MapViewport | null) {
   return useQuery(mapOptions(query, viewport));
+}
+
+/**
+ * Shows a post's change at once on every map view cached: its pin with the post as it now stands,
+ * or none once it is deleted (`null`). Clusters count on the server; the views are asked again
+ * when next shown, as after any post write.
+ */
+export function replaceMapPoint(queryClient: QueryClient, postId: string, post: Post | null): void {
+  const isIt = (item: MapResponse['items'][number]) => item.kind === 'point' && item.post.id === postId;
+  queryClient.setQueriesData<MapResponse>({ queryKey: mapKeys.all }, (data) => {
+    if (!data?.items.some(isIt)) return data;
+    if (post) return { ...data, items: data.items.map((item) => (isIt(item) ? { kind: 'point', post } : item)) };
+    return { ...data, items: data.items.filter((item) => !isIt(item)), total: Math.max(0, data.total - 1) };
+  });
 }

@@ -42,9 +42,14 @@ interface MapViewProps {
   onClearFilters?: (() => void) | undefined;
 }
 
-/** 'About 120 posts with a location in this area' (an estimate, docs/decisions/0072), '3 posts …'. */
-const countLine = ({ total, estimated }: MapResponse) =>
-  upperFirst(`${countOf(total, 'post', estimated ? 'estimated' : 'exact')} with a location in this area`);
+/**
+ * 'About 120 posts with a location in this area' (an estimate, docs/decisions/0072), '3 posts …';
+ * none with filters on names them as a reason, as the empty list does.
+ */
+const countLine = ({ total, estimated }: MapResponse, filtered: boolean) =>
+  total === 0 && filtered
+    ? 'No posts in this area match these filters'
+    : upperFirst(`${countOf(total, 'post', estimated ? 'estimated' : 'exact')} with a location in this area`);
 
 function viewportOf(map: LeafletMap): MapViewport {
   const b = map.getBounds();
@@ -74,7 +79,7 @@ export function MapView({ query, gated, onViewDetails, onClearFilters }: MapView
           {posts.isError
             ? [posts.error.message, waitHint].filter(Boolean).join('. ')
             : posts.data
-              ? countLine(posts.data)
+              ? countLine(posts.data, onClearFilters !== undefined)
               : 'Loading posts...'}
         </p>
         {onClearFilters && posts.data?.total === 0 && (

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import type { Post, PostFields, PostType } from '../../../../domain/posts';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, serverMessage } from '../../../lib/api';
+import { replaceMapPoint } from '../../map';
 import { favoriteKeys, withoutFavorite, type FavoritesList } from './favorites';
 import type { PostsPage } from './get-posts';
 import { invalidatePosts, postKeys } from './post-keys';
@@ -53,7 +54,7 @@ export function useUpdatePost() {
   });
 }
 
-/** Takes a post out of every cached list, favourites and detail, then marks them stale. */
+/** Takes a post out of every cached list, favourites, map view and detail, then marks them stale. */
 export function removeCachedPost(queryClient: QueryClient, postId: string): void {
   queryClient.removeQueries({ queryKey: postKeys.post(postId) });
   queryClient.setQueriesData<InfiniteData<PostsPage> | Post>({ queryKey: postKeys.all }, (data) => {
@@ -70,6 +71,7 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
     return data;
   });
   queryClient.setQueriesData<FavoritesList>({ queryKey: favoriteKeys.all }, (data) => withoutFavorite(data, postId));
+  replaceMapPoint(queryClient, postId, null);
   void invalidatePosts(queryClient, { refetch: false });
   void queryClient.invalidateQueries({ queryKey: favoriteKeys.all, refetchType: 'none' });
 }

@@ -1,10 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
+import { replaceMapPoint } from '../../map';
 import { favoriteKeys } from './favorites';
 import type { PostsPage } from './get-posts';
 import { invalidatePosts, postKeys } from './post-keys';
 
-/** Puts a changed post into every cached list and detail at once, then refreshes them in the background. */
+/** Puts a changed post into every cached list, map view and detail at once, then refreshes them in the background. */
 export function replaceCachedPost(queryClient: QueryClient, post: Post): void {
   queryClient.setQueriesData<InfiniteData<PostsPage> | Post>({ queryKey: postKeys.all }, (data) => {
     if (!data) return data;
@@ -19,6 +20,7 @@ export function replaceCachedPost(queryClient: QueryClient, post: Post): void {
     }
     return data.id === post.id ? post : data;
   });
+  replaceMapPoint(queryClient, post.id, post);
   void invalidatePosts(queryClient, { refetch: false });
 }
 

@@ -22,10 +22,11 @@ interface EmptyStateProps {
   onClearFilters: () => void;
 }
 
-/** 'No {type} posts yet' with an add button; with filters on, a way back to every post. */
 /** What an empty list says first: the empty state's heading, and what the list's live region reads out. */
 export const emptyTitle = (type: PostTypeValue, filtered: boolean) =>
   filtered ? `No ${NOUN[type]} posts match these filters` : `No ${NOUN[type]} posts yet`;
+
+/** 'No {type} posts yet' with an add button; with filters on, a way back to every post. */
 
 export function EmptyState({ type, filteredHint, onAdd, onClearFilters }: EmptyStateProps) {
   const filtered = filteredHint !== null;
