@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expectAccessible, expectToast, hitsInside, newPage, registerViaApi, snap, useBrowser } from './harness';
 import { expectToastPair } from './access-helpers';
 import { createPosts, photo, uniqueToken } from './posts-helpers';
@@ -429,7 +430,7 @@ describe('a member sharing and finding posts', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('refuses an SVG before uploading, and says so when the server fails', async () => {
+  it('refuses an SVG, a renamed document and a photo over 40 megapixels before uploading, and says so when the server fails', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Upload FREE (No Signup)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Fruit Post' });
@@ -454,6 +455,12 @@ describe('a member sharing and finding posts', () => {
       .getByRole('alert')
       .getByText('This file is not an image that can be opened. Please choose a JPEG, PNG, WebP, GIF or AVIF image.')
       .waitFor();
+    expect(await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).count()).toBe(0);
+
+    // A panorama of 41.6 megapixels in 0.25 MB: refused at once too, as the server would after the upload.
+    const panorama = await sharp({ create: { width: 16_000, height: 2_600, channels: 3, background: '#8ab' } }).jpeg().toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'panorama.jpg', mimeType: 'image/jpeg', buffer: panorama });
+    await dialog.getByRole('alert').getByText('The image is larger than 40 megapixels. Please choose a smaller one.').waitFor();
     expect(await dialog.getByRole('img', { name: 'Preview of the chosen photo' }).count()).toBe(0);
 
     await dialog.getByLabel('Title').fill(`Quinces ${token}`);

@@ -3,7 +3,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { ACCEPTED_IMAGE_NAMES } from '../../../../../domain/limits';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/utils';
-import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, loads, UNREADABLE_IMAGE_MESSAGE } from './image-file';
+import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, pixelProblem, sizeOf, UNREADABLE_IMAGE_MESSAGE } from './image-file';
 
 export interface SelectedImage {
   file: File;
@@ -67,14 +67,15 @@ export function ImageDropZone({
     setError(problem);
     if (problem) return;
     const url = URL.createObjectURL(file);
-    const readable = await loads(url);
+    const size = await sizeOf(url);
     if (mine !== choice.current) {
       URL.revokeObjectURL(url);
       return;
     }
-    if (!readable) {
+    const unfit = size ? pixelProblem(size) : UNREADABLE_IMAGE_MESSAGE;
+    if (unfit) {
       URL.revokeObjectURL(url);
-      setError(UNREADABLE_IMAGE_MESSAGE);
+      setError(unfit);
       if (input.current) input.current.value = '';
       return;
     }

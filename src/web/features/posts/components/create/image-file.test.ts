@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../../domain/limits';
-import { IMAGE_ACCEPT, imageProblem } from './image-file';
+import { IMAGE_ACCEPT, imageProblem, pixelProblem } from './image-file';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -43,5 +43,13 @@ describe('imageProblem (the server accepts JPEG, PNG, WebP, GIF, AVIF)', () => {
     expect(IMAGE_ACCEPT).toBe(
       'image/jpeg,.jpg,.jpeg,image/png,.png,image/webp,.webp,image/gif,.gif,image/avif,.avif',
     );
+  });
+});
+
+describe('pixelProblem (the server decodes at most 40 megapixels)', () => {
+  it('refuses more pixels than the server decodes, and takes the limit itself', () => {
+    expect(pixelProblem({ width: 8000, height: 5001 })).toBe('The image is larger than 40 megapixels. Please choose a smaller one.');
+    expect(pixelProblem({ width: 8000, height: 5000 })).toBeNull();
+    expect(pixelProblem({ width: 1, height: LIMITS.imageMaxPixels })).toBeNull();
   });
 });

@@ -38,16 +38,28 @@ export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>): string
 
 export const UNREADABLE_IMAGE_MESSAGE = `This file is not an image that can be opened. ${IMAGE_TYPE_MESSAGE}`;
 
+const IMAGE_MAX_MEGAPIXELS = LIMITS.imageMaxPixels / 1_000_000;
+
 /**
- * Whether the browser can read the image at `url` (its header: a size to show): a file named and
- * typed as a photo may hold anything (a renamed document), and the server would refuse it only
+ * Why an image of this size cannot be uploaded, or null: more pixels than the server decodes (it
+ * refuses them after the whole upload; a phone's panorama can pass 40 megapixels under 10 MB).
+ */
+export function pixelProblem({ width, height }: { width: number; height: number }): string | null {
+  return width * height > LIMITS.imageMaxPixels
+    ? `The image is larger than ${IMAGE_MAX_MEGAPIXELS} megapixels. Please choose a smaller one.`
+    : null;
+}
+
+/**
+ * The size of the image at `url` if the browser can read it (its header), else null: a file named
+ * and typed as a photo may hold anything (a renamed document), and the server would refuse it only
  * after the whole upload. Loading, not decoding every pixel, keeps big photos cheap on phones.
  */
-export function loads(url: string): Promise<boolean> {
+export function sizeOf(url: string): Promise<{ width: number; height: number } | null> {
   return new Promise((resolve) => {
     const image = new Image();
-    image.onload = () => resolve(image.naturalWidth > 0);
-    image.onerror = () => resolve(false);
+    image.onload = () => resolve(image.naturalWidth > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : null);
+    image.onerror = () => resolve(null);
     image.src = url;
   });
 }
