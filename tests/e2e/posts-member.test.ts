@@ -155,6 +155,17 @@ describe('a member sharing and finding posts', () => {
     await dialog.waitFor({ state: 'hidden' });
     page.off('request', record);
     expect(calls).toEqual([]);
+
+    // The saved notes go with the saved status: another status starts without them (0150).
+    await card().getByRole('button', { name: 'Edit status' }).click();
+    const notes = dialog.getByLabel('Notes (optional)');
+    expect(await notes.inputValue()).toBe('Only the top branches left');
+    await dialog.getByLabel('New status').selectOption('unavailable');
+    expect(await notes.inputValue()).toBe('');
+    await dialog.getByLabel('New status').selectOption('limited');
+    expect(await notes.inputValue()).toBe('Only the top branches left');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('filters with search and dropdowns, shows chips, keeps them on reload and clears them', async () => {

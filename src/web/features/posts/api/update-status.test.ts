@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnchangedStatus, statusUpdatedToast } from './update-status';
+import { isUnchangedStatus, notesForStatus, statusUpdatedToast } from './update-status';
 
 describe('the toast after a status update (spec §8)', () => {
   it("says the new status as the card's badge shows it", () => {
@@ -24,5 +24,20 @@ describe('the Update Status dialog with nothing to change (spec §4)', () => {
     expect(isUnchangedStatus(post, 'unavailable', 'Two bags left')).toBe(false);
     expect(isUnchangedStatus(post, 'limited', 'One bag left')).toBe(false);
     expect(isUnchangedStatus(post, 'limited', '')).toBe(false);
+  });
+});
+
+describe('the notes once another status is picked', () => {
+  const post = { status: 'limited', statusNotes: 'Only the top branches left' };
+
+  it("empties the saved status's notes for another status, and brings them back with it", () => {
+    expect(notesForStatus(post, 'unavailable', 'Only the top branches left')).toBe('');
+    expect(notesForStatus(post, 'limited', '')).toBe('Only the top branches left');
+  });
+
+  it('keeps notes the owner wrote in the dialog', () => {
+    expect(notesForStatus(post, 'unavailable', 'All picked, thanks!')).toBe('All picked, thanks!');
+    expect(notesForStatus(post, 'limited', 'One bag left')).toBe('One bag left');
+    expect(notesForStatus({ status: 'available', statusNotes: null }, 'limited', '')).toBe('');
   });
 });

@@ -32,6 +32,18 @@ export const statusUpdatedToast = (post: Pick<Post, 'title' | 'status'>) => ({
 export const isUnchangedStatus = (post: Pick<Post, 'status' | 'statusNotes'>, status: string, notes: string) =>
   status === post.status && notes.trim() === (post.statusNotes ?? '').trim();
 
+/**
+ * The notes field once the owner picks `status`: the saved notes describe the saved status ('Only
+ * the top branches left' is wrong once it is all gone), so picking another empties them, unless the
+ * owner has written their own; going back to the saved status brings them back.
+ */
+export function notesForStatus(post: Pick<Post, 'status' | 'statusNotes'>, status: string, notes: string): string {
+  const saved = post.statusNotes ?? '';
+  if (status !== post.status && notes === saved) return '';
+  if (status === post.status && notes === '') return saved;
+  return notes;
+}
+
 /** Spec §2.6: owners and admins change a post's status; every cached copy shows it at once. */
 export function useUpdateStatus() {
   const queryClient = useQueryClient();

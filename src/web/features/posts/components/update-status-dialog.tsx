@@ -17,7 +17,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
-import { isUnchangedStatus, useUpdateStatus } from '../api/update-status';
+import { isUnchangedStatus, notesForStatus, useUpdateStatus } from '../api/update-status';
 import { PostStatusBadge } from './post-status-badge';
 
 const initialStatus = (status: string): PostStatusValue =>
@@ -60,7 +60,15 @@ export function UpdateStatusDialog({ post, trigger }: { post: Post; trigger: Rea
             <span className="text-muted-foreground">Current status:</span>
             <PostStatusBadge status={post.status} />
           </p>
-          <StatusFields status={status} notes={notes} onStatus={setStatus} onNotes={setNotes} />
+          <StatusFields
+            status={status}
+            notes={notes}
+            onStatus={(next) => {
+              setStatus(next);
+              setNotes(notesForStatus(post, next, notes));
+            }}
+            onNotes={setNotes}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
