@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Grant } from './access';
 import { Email, Username } from './auth';
 import { uuidField } from './id-schemas';
 import { POLICY_MESSAGES } from './policy';
@@ -13,6 +14,19 @@ export const DELETE_ACCOUNT_TEXT = {
   body: "Deleting your account removes it at once and for good, with your posts and their photos, your favourites, comments and ratings, and your conversations (the members you wrote to no longer see them). Receipts of payments are kept without your name, as the accounts require, and the moderators' log keeps your name, and a post's title or a business's name, on any decision about them. Download your data first if you want a copy.",
   admin: "As an admin, your name also stays on the decisions you made, and your email address is kept so that an account registered with it later is not made an admin.",
 } as const;
+
+/**
+ * What of the access a member paid for or earned goes with their account, or null for none: a
+ * member who paid for lifetime access should not learn after closing that a new account starts
+ * without it (0150). Unspent referral credit is a grant without an end.
+ */
+export function accessLostText(grants: readonly Grant[], now: Date): string | null {
+  const held = (kind: Grant['kind']) => grants.some((g) => g.kind === kind && (g.endsAt === null || g.endsAt > now));
+  if (held('lifetime')) return 'Your lifetime access goes with it and is not refunded: a new account would start without it.';
+  if (held('day') || held('credit'))
+    return 'The access you paid for or earned by inviting friends, and any referral credit, go with it and are not refunded.';
+  return null;
+}
 
 /** Closing an account and taking one's data (DECISIONS 17). */
 export const ACCOUNT_MESSAGES = {

@@ -232,9 +232,11 @@ describe('a suspended member (issue 19)', () => {
 
   it("says the end in the device's time zone, with the zone's name (0145)", () => {
     const end = new Date('2026-06-03T14:00:00Z');
-    expect(suspendedUntilText(end, 'UTC')).toBe('Jun 3, 2026, 2:00 PM UTC');
-    expect(suspendedUntilText(end, 'America/Toronto')).toBe('Jun 3, 2026, 10:00 AM EDT');
-    expect(suspendedUntilText(new Date('2026-12-03T14:00:00Z'), 'America/Toronto')).toBe('Dec 3, 2026, 9:00 AM EST');
-    expect(suspendedUntilText(end)).toBe(suspendedUntilText(end, Intl.DateTimeFormat().resolvedOptions().timeZone));
+    expect(suspendedUntilText(end, { timeZone: 'UTC', locale: 'en-US' })).toBe('Jun 3, 2026, 2:00 PM UTC');
+    expect(suspendedUntilText(end, { timeZone: 'America/Toronto', locale: 'en-US' })).toBe('Jun 3, 2026, 10:00 AM EDT');
+    expect(suspendedUntilText(new Date('2026-12-03T14:00:00Z'), { timeZone: 'America/Toronto', locale: 'en-US' })).toBe('Dec 3, 2026, 9:00 AM EST');
+    // In the device's language, as every other time on its screens: 'p.m.' in Canada.
+    expect(suspendedUntilText(new Date('2026-12-03T14:00:00Z'), { timeZone: 'America/Toronto', locale: 'en-CA' })).toBe('Dec 3, 2026, 9:00 a.m. EST');
+    expect(suspendedUntilText(end)).toBe(suspendedUntilText(end, Intl.DateTimeFormat().resolvedOptions()));
   });
 });

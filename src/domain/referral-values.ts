@@ -70,3 +70,9 @@ export function tierProgressText(qualified: number): string {
 /** The referral card's money line: '$3 earned · $3 credit to spend'. */
 export const earningsText = (earnedDollars: number, creditCents: number) =>
   `${usd(Math.round(earnedDollars * 100))} earned · ${usd(creditCents)} credit to spend`;
+
+/**
+ * Under referral credit held by a viewer whose access never ends (lifetime, an admin): a day pass
+ * and the posting fee are all it buys, and neither is sold to them (0150).
+ */
+export const CREDIT_UNUSABLE_TEXT = 'Your access never ends, so there is nothing left for this credit to buy.';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REPORT_STATUSES } from './moderation-values';
 import { text } from './text';
 import { uuidField } from './id-schemas';
+import { endSentence } from './time';
 
 /** Why a post is reported (spec §2 dialog 8); scam first and the default. */
 export const REPORT_REASONS = ['scam', 'inappropriate', 'spam', 'not_free', 'wrong_info', 'other'] as const;
@@ -26,7 +27,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** The report dialog, opened by someone who reported the post already (docs/decisions/0148). */
-export const reportedText = (title: string, when: string) => `You reported “${title}” on ${when}. Thank you: an admin will look at it.`;
+export const reportedText = (title: string, when: string) => `${endSentence(`You reported “${title}” on ${when}`)} Thank you: an admin will look at it.`;
 
 /** 'Reason Required: Please select a reason for reporting.' */
 export const REASON_REQUIRED = `${REPORT_MESSAGES.reasonRequiredTitle}: ${REPORT_MESSAGES.reasonRequiredText}`;

@@ -40,14 +40,15 @@ export const isSuspended = (suspension: Suspension | null | undefined, now: Date
  * 'Jun 3, 2026, 10:00 AM EDT', or 'further notice' for a suspension without an end: in the time
  * zone of the device that says it (the browser's own, as a pass's end is shown), with the zone's
  * name, so that a text written elsewhere (the server's refusal, in its zone, UTC on ours) is never
- * read as local (docs/decisions/0145). `timeZone` names another zone. Formatted at the call, which
+ * read as local (docs/decisions/0145); in the device's language, as every other time on its screens
+ * ('10:00 a.m.' in Canada, 0150). `timeZone` and `locale` name others. Formatted at the call, which
  * is rare: a formatter made when the module loads started ICU inside the web's first bundle's
  * evaluation, its longest task (about 30 ms more of it on Lighthouse's slowed phone).
  */
-export const suspendedUntilText = (until: Date | null, timeZone?: string): string =>
+export const suspendedUntilText = (until: Date | null, { timeZone, locale }: { timeZone?: string; locale?: string } = {}): string =>
   until === null
     ? 'further notice'
-    : until.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
+    : until.toLocaleString(locale, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
 
 /** The first line of a suspended member's notice, and why their Upload button is off: 'Your account is suspended until ….' */
 export const suspendedUntilSentence = (until: Date | null): string => `Your account is suspended until ${suspendedUntilText(until)}.`;

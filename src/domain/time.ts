@@ -14,3 +14,9 @@ export function timeAgo(then: Date | string, now: Date = new Date(), locale?: st
   if (days < 7) return `${days}d ago`;
   return at.toLocaleDateString(locale);
 }
+
+/**
+ * A sentence ending with a time or date as the device writes it: '… until Tue 9:07 p.m.' (in
+ * Canada) takes no second full stop.
+ */
+export const endSentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REFERRAL_MESSAGES } from '../../src/domain/referral-values';
+import { CREDIT_UNUSABLE_TEXT, REFERRAL_MESSAGES } from '../../src/domain/referral-values';
 import {
   createPostViaApi,
   expectAccessible,
@@ -74,9 +74,13 @@ describe('invites and referrals', () => {
     await friend.goto('/subscribe');
     await friend.locator('#plan-lifetime').getByRole('button', { name: 'Pay $9.99 USD' }).click();
     await expectToastPair(friend, 'Payment Successful', 'You are subscribed!');
+    // The friend's $3 has nothing to buy once their access never ends: said so, no way offered to spend it (0150).
+    await friend.getByText(`Referral credit: $3. ${CREDIT_UNUSABLE_TEXT}`).waitFor();
     await friend.goto('/');
     await openInviteAndReferrals(friend);
-    await expect.poll(() => stat(friend, 'Credit to spend').textContent()).toBe('$3');
+    await expect.poll(() => stat(friend, 'Credit').textContent()).toBe('$3');
+    await friend.getByText(CREDIT_UNUSABLE_TEXT).waitFor();
+    expect(await friend.getByRole('link', { name: 'Spend your credit on a 24-hour pass' }).count()).toBe(0);
 
     // Rita's cards: the friend counted, the first tier reached, $3 earned and to spend.
     await rita.reload();

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
-import { ACCOUNT_MESSAGES, DELETE_ACCOUNT_TEXT, DeleteAccountInput } from '../../../domain/account';
+import { accessLostText, ACCOUNT_MESSAGES, DELETE_ACCOUNT_TEXT, DeleteAccountInput } from '../../../domain/account';
 import { VERIFIED_BADGES } from '../../../domain/community-values';
 import { EmailCard, MailCard, NameCard, OwnPostsCard } from '../../features/account';
 import { ChangePasswordCard } from '../../features/auth';
@@ -72,6 +72,7 @@ function ExportCard() {
 
 function DeleteCard() {
   const { actor } = useSession();
+  const lost = accessLostText(actor.grants, new Date());
   const form = useForm({ resolver: zodResolver(DeleteAccountInput), defaultValues: { password: '' } });
   const remove = useMutation({
     mutationFn: (input: DeleteAccountInput) => apiRequest<void>('DELETE', '/api/user/me', input),
@@ -87,6 +88,7 @@ function DeleteCard() {
     <Card className="grid gap-3 border-destructive/40 p-6">
       <h2 className="text-xl font-semibold">Delete your account</h2>
       <p className="text-muted-foreground">{DELETE_ACCOUNT_TEXT.body}</p>
+      {lost && <p className="font-semibold">{lost}</p>}
       {actor.isAdmin && <p className="text-muted-foreground">{DELETE_ACCOUNT_TEXT.admin}</p>}
       <form onSubmit={form.handleSubmit((values) => remove.mutate(values))} noValidate className="grid gap-4 sm:max-w-sm">
         <BoundField form={form} name="password" label="Your password" type="password" autoComplete="current-password" hint="Asked again so no one else can close your account." />

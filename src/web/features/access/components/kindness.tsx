@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { kindnessFailure, useGrantKindness } from '../api/grant-access';
 import { passEndText } from '../../../lib/session';
+import { endSentence } from '../../../../domain/time';
 
 /**
  * The Kindness Button's grant (spec §4, §8): 'Access Granted', then `onGranted` once the session
@@ -52,7 +53,7 @@ export function KindnessButton({ onGranted, className }: { onGranted: () => void
 export const KINDNESS_TEXT = `Can't afford it right now? Take ${KINDNESS.hours} hours of free access: see every post and share your own. No questions asked, no account needed.`;
 
 /** Where the button was, while the grant it gave runs: it would be refused until then (0147). */
-export const kindnessHeldText = (until: Date) => `Your free access runs until ${passEndText(until)}. Pass the kindness on!`;
+export const kindnessHeldText = (until: Date) => `${endSentence(`Your free access runs until ${passEndText(until)}`)} Pass the kindness on!`;
 
 /**
  * Spec §2 Subscribe: after the 'or', the Kindness Button; granted, the visitor goes home after

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
 import { whenText } from '../../../lib/when-text';
 import { PayTabs, type PayProps } from './pay-tabs';
+import { endSentence } from '../../../../domain/time';
 
 interface PlanFrameProps {
   id: string;
@@ -157,8 +158,8 @@ export function LifetimeCard({
       <div className="grid gap-2">
         {waitingPass && (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-            You already have a 24-hour pass that starts {whenText(waitingPass)}. Lifetime access covers that
-            time too, and the pass is not refunded.
+            {endSentence(`You already have a 24-hour pass that starts ${whenText(waitingPass)}`)} Lifetime access
+            covers that time too, and the pass is not refunded.
           </p>
         )}
         <PayTabs {...pay} product="lifetime" />

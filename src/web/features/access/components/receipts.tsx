@@ -4,10 +4,12 @@ import { CircleCheck, Receipt as ReceiptIcon, Wallet } from 'lucide-react';
 import { startsLater } from '../../../../domain/access';
 import { PAYMENT_MESSAGES, PRODUCTS, RECEIPT_KEPT_TEXT, usd } from '../../../../domain/payment-values';
 import type { Receipt } from '../../../../domain/payments';
+import { CREDIT_UNUSABLE_TEXT } from '../../../../domain/referral-values';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { accessNeverEnds } from '../../../lib/session';
 import { useSession } from '../../../lib/session-provider';
 import { useReceipts } from '../api/get-payments';
 import { whenText } from '../../../lib/when-text';
@@ -90,6 +92,21 @@ export function ReceiptCard({ receipt, onDone }: { receipt: Receipt; onDone: () 
   );
 }
 
+/** The referral credit left to spend; none to speak of for access that never ends, unless some was earned. */
+function CreditLine({ creditCents }: { creditCents: number }) {
+  const forLife = accessNeverEnds(useSession().actor, new Date());
+  if (forLife && creditCents === 0) return null;
+  return (
+    <p className="flex items-start gap-2 text-sm text-muted-foreground">
+      <Wallet className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        {forLife ? 'Referral credit' : 'Referral credit to spend'}: <strong className="text-foreground">{usd(creditCents)}</strong>
+        {forLife && `. ${CREDIT_UNUSABLE_TEXT}`}
+      </span>
+    </p>
+  );
+}
+
 /**
  * The viewer's receipts, shown again (issue 16): the account's place for them (docs/decisions/0082),
  * with the referral credit left to spend. Nothing for a guest who never paid. A receipt just shown
@@ -125,12 +142,7 @@ export function ReceiptsSection({
         <ReceiptIcon className="size-5 text-primary" aria-hidden="true" />
         {shownAbove && receipts.length > 0 ? 'Earlier receipts' : 'Your receipts'}
       </h2>
-      {signedIn && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Wallet className="size-4" aria-hidden="true" />
-          Referral credit to spend: <strong className="text-foreground">{usd(creditCents)}</strong>
-        </p>
-      )}
+      {signedIn && <CreditLine creditCents={creditCents} />}
       {isPending ? (
         <Skeleton className="h-28 w-full" />
       ) : receipts.length === 0 ? (

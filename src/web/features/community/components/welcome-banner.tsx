@@ -3,6 +3,7 @@ import { Sprout } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { joinTextFor, passEndText } from '../../../lib/session';
 import { DismissButton } from './dismiss-button';
+import { endSentence } from '../../../../domain/time';
 
 export const WELCOME_TEXT = {
   title: 'Welcome, neighbour!',
@@ -11,7 +12,7 @@ export const WELCOME_TEXT = {
   withAccess: (until: string | null) =>
     until === null
       ? 'People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own. A free account keeps your access with you on every device.'
-      : `People near you give away fruit from their trees, firewood and wooden skids. You can see every post and share your own until ${until}. For longer, a free account: a 7-day trial, no payment.`,
+      : `People near you give away fruit from their trees, firewood and wooden skids. ${endSentence(`You can see every post and share your own until ${until}`)} For longer, a free account: a 7-day trial, no payment.`,
 } as const;
 
 /**

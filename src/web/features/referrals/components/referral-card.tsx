@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
 import { Users } from 'lucide-react';
 import { CREDIT_CENTS, usd } from '../../../../domain/payment-values';
-import { REFERRAL_MESSAGES } from '../../../../domain/referral-values';
+import { CREDIT_UNUSABLE_TEXT, REFERRAL_MESSAGES } from '../../../../domain/referral-values';
 import type { Referral, ReferralSummary } from '../../../../domain/referrals';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { useReferrals } from '../api/get-referrals';
 import { CopyLink } from '../../../components/ui/copy-link';
 import { InviteForm } from './invite-form';
+import { accessNeverEnds } from '../../../lib/session';
+import { useSession } from '../../../lib/session-provider';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -45,6 +47,7 @@ interface ReferralCardProps {
  */
 export function ReferralCard({ userId, summary, inviteByEmail }: ReferralCardProps) {
   const friends = useReferrals(userId).data ?? [];
+  const forLife = accessNeverEnds(useSession().actor, new Date());
   return (
     <Card className="grid content-start gap-4 p-4 shadow-none sm:p-5">
       <div className="flex items-start gap-3">
@@ -70,9 +73,10 @@ export function ReferralCard({ userId, summary, inviteByEmail }: ReferralCardPro
         <Stat label="Friends joined" value={String(summary.friends)} />
         <Stat label="Counted for rewards" value={String(summary.qualifiedFriends)} />
         <Stat label="Total earned" value={usd(Math.round(summary.totalEarned * 100))} />
-        <Stat label="Credit to spend" value={usd(summary.creditCents)} />
+        <Stat label={forLife ? 'Credit' : 'Credit to spend'} value={usd(summary.creditCents)} />
       </dl>
-      {summary.creditCents >= CREDIT_CENTS && (
+      {forLife && summary.creditCents > 0 && <p className="text-sm text-muted-foreground">{CREDIT_UNUSABLE_TEXT}</p>}
+      {!forLife && summary.creditCents >= CREDIT_CENTS && (
         <Link to="/subscribe?plan=day" className="text-sm font-semibold text-primary hover:underline">
           Spend your credit on a 24-hour pass
         </Link>
