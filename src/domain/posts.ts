@@ -186,6 +186,11 @@ export const Post = z.object({
    * every change all the same (docs/decisions/0132).
    */
   viewerOwns: z.boolean(),
+  /**
+   * Why a post its owner or an admin opens is in no list (hidden by reports, removed, its owner
+   * suspended); left out for a listed post, which is all anyone else is sent (0150).
+   */
+  unlisted: z.enum(['reported', 'removed', 'suspended']).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

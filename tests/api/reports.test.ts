@@ -127,8 +127,11 @@ describe('hiding a post by reports', () => {
     const map = (await ctx.app.inject(as(reporters[0]!.cookie, { method: 'GET', url: '/api/posts/map?bbox=-80,43,-79,44&zoom=16&type=firewood' }))).json();
     expect(JSON.stringify(map)).not.toContain(id);
     expect((await ctx.app.inject(as(reporters[0]!.cookie, { method: 'GET', url: `/api/posts/${id}` }))).statusCode).toBe(404);
-    // Its owner still sees it, and is told why it is gone from the lists.
-    expect((await ctx.app.inject(as(owner.cookie, { method: 'GET', url: `/api/posts/${id}` }))).statusCode).toBe(200);
+    // Its owner still sees it, and is told why it is gone from the lists: by a notice, and on the post (0150).
+    const mine = await ctx.app.inject(as(owner.cookie, { method: 'GET', url: `/api/posts/${id}` }));
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().unlisted).toBe('reported');
+    expect((await ctx.app.inject(as(admin.cookie, { method: 'GET', url: `/api/posts/${id}` }))).json().unlisted).toBe('reported');
     expect((await notificationsOf(ctx, owner))[0]).toMatchObject({ type: 'post_hidden', data: { postId: id, postTitle: 'Suspicious logs' } });
     expect(await caseOf(ctx, admin, id)).toMatchObject({ weight: 3, members: 3, possibleBrigade: false, post: { state: 'hidden' } });
   });

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { BADGE_WITH_NAME, DELETE_ACCOUNT_TEXT } from '../../src/domain/account';
 import { ADMIN_TEXTS } from '../../src/domain/moderation-values';
 import { VERIFIED_BADGES } from '../../src/domain/community-values';
-import { OWN_POST_SHOWN_TEXT } from '../../src/domain/own-post-values';
+import { OWN_POST_SHOWN_TEXT, unlistedText } from '../../src/domain/own-post-values';
 import { hiddenFavoritesText, POST_GONE_TEXT } from '../../src/domain/post-values';
 import { answerPausedText } from '../../src/domain/message-values';
 import { cardOf } from './community-helpers';
@@ -255,6 +255,9 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     await seller.goto(`/?post=${keptId}`);
     const details = seller.getByRole('dialog', { name: 'Post details' });
     await details.getByRole('heading', { name: keptPost }).waitFor();
+    // It says why no one else sees it (0150).
+    const unlisted = details.getByText(unlistedText('suspended', true));
+    await unlisted.waitFor();
     // The owner's menu shows once their session is read: only then does no 'Edit status' mean something.
     const manage = details.getByRole('button', { name: `Manage ${keptPost}` });
     await manage.waitFor();
@@ -288,6 +291,7 @@ describe('moderation: verification, reports grouped per post, the audit log', ()
     // goes, and their post can be edited again.
     await seller.getByText('Your account is suspended until', { exact: false }).first().waitFor({ state: 'detached', timeout: SUSPENDED_RECHECK_MS + 10_000 });
     await details.getByRole('button', { name: 'Edit status' }).waitFor();
+    await unlisted.waitFor({ state: 'detached' });
     // The lift's notes are in the log (0146).
     await admin.goto('/admin?tab=audit');
     const log = admin.getByRole('list', { name: 'Admin actions, newest first' });

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { OwnPostShown } from '../../../domain/own-post-values';
+import { shownOf } from '../../../domain/own-post-values';
 import type { OwnPost, OwnPostsPage, OwnPostsQuery } from '../../../domain/own-posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/index';
@@ -14,13 +14,6 @@ interface OwnPostRow {
   key: string;
   hiddenReason: 'reports' | 'removed' | null;
   ownerSuspended: boolean;
-}
-
-/** Why the post is in no list, if it is not: an admin's removal first, then reports, then the owner's suspension. */
-function shownOf(row: OwnPostRow): OwnPostShown {
-  if (row.hiddenReason === 'removed') return 'removed';
-  if (row.hiddenReason === 'reports') return 'reported';
-  return row.ownerSuspended ? 'suspended' : 'listed';
 }
 
 /**

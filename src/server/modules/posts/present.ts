@@ -1,6 +1,7 @@
 import { haversineMiles, type LatLng } from '../../../domain/geo';
 import type { Actor } from '../../../domain/actor';
 import { canSeeExactSpot, isPostOwner } from '../../../domain/policy';
+import { shownOf } from '../../../domain/own-post-values';
 import { areaOf } from '../../../domain/post-values';
 import type { VerifiedType } from '../../../domain/auth';
 import type { Post } from '../../../domain/posts';
@@ -46,6 +47,12 @@ const isSignedIn = (viewer: Presenter) => viewer.signedIn ?? viewer.userId !== n
  * actor may see the exact spot (DECISIONS 2); distanceMiles is always measured from the public
  * point to `origin`, so no one can work out the exact spot by asking from several places.
  */
+/** Why the post is in no list, for the owner or admin it is shown to; nothing for a listed post. */
+function unlistedOf(row: PostRow): Pick<Post, 'unlisted'> {
+  const shown = shownOf(row);
+  return shown === 'listed' ? {} : { unlisted: shown };
+}
+
 export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng): Post {
   const publicPoint =
     row.publicLatitude !== null && row.publicLongitude !== null ? { lat: row.publicLatitude, lng: row.publicLongitude } : null;
@@ -85,6 +92,7 @@ export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng):
     ownerVerifiedAt: extras.ownerVerifiedAt,
     locked: false,
     viewerOwns: isPostOwner(actor, row),
+    ...unlistedOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,7 @@
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { EyeOff } from 'lucide-react';
+import { unlistedText } from '../../../../domain/own-post-values';
 import { isApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
@@ -48,6 +50,12 @@ export function PostDialog({ postId, near, comments, onClose }: PostDialogProps)
         {data ? (
           <>
             <DialogTitle className="px-5 pt-4 pb-3 text-base">Post details</DialogTitle>
+            {data.unlisted && (
+              <p className="mx-5 mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {unlistedText(data.unlisted, data.viewerOwns)}
+              </p>
+            )}
             <PostCard
               post={data}
               full
