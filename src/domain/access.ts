@@ -93,6 +93,9 @@ export const KINDNESS = {
   /** The refusals point to the free trial of registering (issue 16). */
   alreadyHere: 'You already have free access on this browser. For longer, create a free account: a 7-day trial, no payment.',
   alreadyAddress: 'Free access was already given on this network today. Create a free account for a 7-day trial: no payment needed.',
+  /** A member has had their trial: the refusals offer the plans instead (0150). */
+  alreadyHereMember: 'You already had free access in the last 24 hours. A 24-hour pass or lifetime access opens every post.',
+  alreadyAddressMember: 'Free access was already given on this network today. A 24-hour pass or lifetime access opens every post.',
   noSession: 'Your browser did not keep our cookie, so free access could not be kept for you. Please allow cookies, or create a free account.',
   /** The kindness page redirects home after this long (spec §9). */
   redirectMs: 1500,

@@ -62,6 +62,20 @@ describe('the Kindness Button', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('points a member, who has had their trial, to the plans when it refuses (0150)', async () => {
+    const member = await registerMember(ctx.app);
+    expect((await call(member.cookie, 'POST', '/api/grant-kindness-access')).statusCode).toBe(200);
+    const again = await call(member.cookie, 'POST', '/api/grant-kindness-access');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: KINDNESS.alreadyHereMember });
+    const address = from();
+    expect((await call(null, 'POST', '/api/grant-kindness-access', undefined, address)).statusCode).toBe(200);
+    const farmed = await call((await registerMember(ctx.app)).cookie, 'POST', '/api/grant-kindness-access', undefined, address);
+    expect(farmed.statusCode).toBe(429);
+    expect(farmed.json()).toMatchObject({ message: KINDNESS.alreadyAddressMember });
+    for (const text of [KINDNESS.alreadyHereMember, KINDNESS.alreadyAddressMember]) expect(text).not.toMatch(/trial|account/);
+  });
+
   it('says hasKindnessAccess on a member who took it', async () => {
     const member = await registerMember(ctx.app);
     expect((await call(member.cookie, 'POST', '/api/grant-kindness-access')).statusCode).toBe(200);

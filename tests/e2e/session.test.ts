@@ -98,6 +98,37 @@ describe('the session on the web', () => {
     await page.context().close();
   });
 
+  it('tells a member whose trial has ended so, and offers them the Kindness Button, not a trial (0150)', async () => {
+    const page = await newPage(ctx.browser, { width: WIDTHS.mobile });
+    await registerViaApi(page);
+    await createPosts(page, [{ title: `Medlars ${uniqueToken()}` }]);
+    // The screens go by the session: the trial it names ended an hour ago.
+    const startsAt = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    const endsAt = new Date(Date.now() - 3_600_000).toISOString();
+    await changeSession(page, (view) => ({ ...view, grants: [{ kind: 'trial', startsAt, endsAt }] }));
+    // And the list as the server answers one without access: the first post, and how many more.
+    await page.route(
+      (url) => url.pathname === '/api/posts',
+      async (route: Route) => {
+        const response = await route.fetch();
+        const { link: _next, ...headers } = response.headers();
+        const posts = (await response.json()) as unknown[];
+        await route.fulfill({ response, json: posts.slice(0, 1), headers: { ...headers, 'x-total-count': String(posts.length + 2) } });
+      },
+    );
+    await page.goto('/');
+    await page.getByRole('heading', { name: "That's your free preview!" }).waitFor();
+    await page.getByText(/^Your 7-day trial has ended\. There are \d+ more fruit posts waiting\./).waitFor();
+    expect(await page.getByRole('link', { name: /start a free 7-day trial/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'or take 24 hours free: the Kindness Button' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/subscribe' && url.searchParams.get('plan') === 'kindness');
+    const kindness = page.locator('#plan-kindness');
+    await kindness.getByRole('heading', { name: 'Kindness Button' }).waitFor();
+    await expect.poll(() => kindness.evaluate((card) => card.getBoundingClientRect().top >= 0 && card.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await snap(page, 'trial-ended-kindness');
+    await page.context().close();
+  });
+
   it("lets the page ask for the viewer's location, and keeps the camera, the microphone and payment away from it (Permissions-Policy)", async () => {
     const page = await newPage(ctx.browser, { permissions: ['geolocation'], geolocation: { latitude: 43.77, longitude: -79.23 } });
     await page.goto('/');

@@ -24,6 +24,7 @@ import {
   sessionShown,
   signedIn,
   signedOut,
+  trialEnded,
 } from './session';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -374,5 +375,16 @@ describe('a change of session in the query cache', () => {
     await sessionChanged(client);
     expect(client.getQueryData(sessionKeys.all)).toEqual(memberView);
     unsubscribe();
+  });
+});
+
+describe('trialEnded (0150)', () => {
+  const ended = { ...memberView, grants: [{ kind: 'trial' as const, startsAt: hours(-24 * 8), endsAt: hours(-1) }] };
+  it('is a member whose trial has run out, holding no other access', () => {
+    expect(trialEnded(sessionOf(ended, false).actor, NOW)).toBe(true);
+    expect(trialEnded(sessionOf(memberView, false).actor, NOW)).toBe(false);
+    const withPass = { ...ended, grants: [...ended.grants, { kind: 'day' as const, startsAt: hours(-1), endsAt: hours(23) }] };
+    expect(trialEnded(sessionOf(withPass, false).actor, NOW)).toBe(false);
+    expect(trialEnded(sessionOf({ ...ended, user: null }, false).actor, NOW)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient, type QueryFunctionContext } from '@tans
 import { badgeText, deriveSubscription, type Grant } from '../../domain/access';
 import { DAY_MS } from '../../domain/limits';
 import type { PublicUser, SessionView } from '../../domain/auth';
-import { canView, viewingEndsAt, type ActorView, type PostingMode } from '../../domain/policy';
+import { canView, isMember, viewingEndsAt, type ActorView, type PostingMode } from '../../domain/policy';
 import type { Suspension } from '../../domain/suspension';
 import { apiRequest } from './api';
 import { startAfresh } from './fresh-start';
@@ -111,6 +111,13 @@ export function sessionOf(view: SessionView | undefined, isLoading: boolean): Se
  */
 export const previewOnly = (session: Session, now: Date): boolean =>
   !session.isLoading && !canView(session.actor, now);
+
+/**
+ * A member whose trial has run out, holding no other access now: told so where the preview stops,
+ * not shown it as if they were new (0150).
+ */
+export const trialEnded = (actor: ActorView, now: Date): boolean =>
+  isMember(actor) && !canView(actor, now) && actor.grants.some((g) => g.kind === 'trial' && g.endsAt !== null && g.endsAt <= now);
 
 /** The header's badge (spec §4): 'Trial - N days left', 'Premium' or none, from the grants as they are at `now`. */
 export function badgeOf(actor: ActorView, now: Date): string | null {

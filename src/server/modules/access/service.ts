@@ -127,11 +127,12 @@ export function createAccessService(deps: AccessServiceDeps) {
       await deps.db.transaction(async (tx) => {
         if (!(await repo.lockHolder(holder, tx))) throw badRequest(KINDNESS.noSession);
         const last = await repo.lastGiven(holder, 'kindness', tx);
-        if (last && now.getTime() - last.getTime() < KINDNESS.hours * 3_600_000) throw new AppError('CONFLICT', KINDNESS.alreadyHere);
+        const member = actor.userId !== null;
+        if (last && now.getTime() - last.getTime() < KINDNESS.hours * 3_600_000) throw new AppError('CONFLICT', member ? KINDNESS.alreadyHereMember : KINDNESS.alreadyHere);
         try {
           await deps.limiter.hit(`kindness:ip:${actor.address}`, ACCESS_RATES.kindnessPerAddress);
         } catch (err) {
-          if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', KINDNESS.alreadyAddress, { headers: err.headers });
+          if (err instanceof AppError && err.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', member ? KINDNESS.alreadyAddressMember : KINDNESS.alreadyAddress, { headers: err.headers });
           throw err;
         }
         await repo.add(holder, { kind: 'kindness', startsAt: now, endsAt, source: 'kindness' }, tx);

@@ -61,7 +61,7 @@ export const kindnessHeldText = (until: Date) => `${endSentence(`Your free acces
  */
 export function KindnessCard({ onGranted, heldUntil }: { onGranted: () => void; heldUntil: Date | null }) {
   return (
-    <Card className="grid gap-4 border-dashed p-5 sm:grid-cols-[auto_1fr_auto] sm:items-center sm:p-6">
+    <Card id="plan-kindness" className="grid scroll-mt-24 gap-4 border-dashed p-5 sm:grid-cols-[auto_1fr_auto] sm:items-center sm:p-6">
       <span className="grid size-11 place-items-center rounded-xl bg-accent-soft text-accent">
         <HandHeart className="size-6" aria-hidden="true" />
       </span>

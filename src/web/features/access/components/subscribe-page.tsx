@@ -20,13 +20,13 @@ import { ReceiptCard, ReceiptsSection } from './receipts';
 import { DemoNote, Initialising, OrDivider, SubscriptionErrorCard } from './subscribe-states';
 import { useReturningPayment } from './use-returning-payment';
 
-type Plan = 'day' | 'lifetime';
+type Plan = 'day' | 'lifetime' | 'kindness';
 const planOf = (value: string | null): Plan | null =>
-  value === 'day' || value === 'lifetime' ? value : null;
+  value === 'day' || value === 'lifetime' || value === 'kindness' ? value : null;
 
 /**
  * Spec §2/§4 Subscribe (/subscribe): an initialising spinner, then a receipt, the plan cards or the
- * error card; `?plan=day|lifetime` outlines and scrolls to a plan; the viewer's receipts and credit
+ * error card; `?plan=day|lifetime` outlines and scrolls to a plan (`kindness` scrolls to the Kindness Button); the viewer's receipts and credit
  * below (docs/decisions/0082).
  */
 export function SubscribePage() {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Lock, Plus, SearchX } from 'lucide-react';
+import { KINDNESS } from '../../../../domain/access';
 import { LIMITS } from '../../../../domain/limits';
 import { PRODUCTS, usd } from '../../../../domain/payment-values';
 import { isMember } from '../../../../domain/policy';
@@ -8,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TypeArt } from '../../../components/ui/type-art';
 import { countOf, shownCount, type CountAccuracy } from '../../../lib/count';
+import { trialEnded } from '../../../lib/session';
 import { useSession } from '../../../lib/session-provider';
 import { useRegisterPath } from '../../../lib/sign-in';
 import { cn } from '../../../lib/utils';
@@ -61,9 +63,33 @@ interface AccessCardProps {
   accuracy: CountAccuracy;
 }
 
-/** Spec §2: "That's your free preview!" with the count of further posts, or the access choice when none is visible. */
-export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
+/**
+ * What the preview card says under its heading: the posts still to see, after a member's trial that
+ * has ended (0150); a trial is offered to a guest only.
+ */
+export function accessCardText(
+  { type, hidden, accuracy }: AccessCardProps,
+  viewer: AccessViewer,
+): string {
+  const ended = viewer.trialEnded ? `Your ${LIMITS.trialDays}-day trial has ended. ` : '';
+  if (hidden === 0) return `${ended}Get access to browse every post${viewer.member ? '' : ', or start a free trial'}.`;
   const more = countOf(hidden, type ? `more ${NOUN[type]} post` : 'more post', accuracy);
+  return `${ended}There ${shownCount(hidden, accuracy) === 1 ? 'is' : 'are'} ${more} waiting. Get access to see them all.`;
+}
+
+interface AccessViewer {
+  member: boolean;
+  trialEnded: boolean;
+}
+
+function useAccessViewer(): AccessViewer {
+  const { actor } = useSession();
+  return { member: isMember(actor), trialEnded: trialEnded(actor, new Date()) };
+}
+
+/** Spec §2: "That's your free preview!" with the count of further posts, or the access choice when none is visible. */
+export function AccessCard(props: AccessCardProps) {
+  const text = accessCardText(props, useAccessViewer());
   return (
     <Card className="grid content-center gap-4 border-2 border-primary/30 bg-primary-soft/60 p-4 text-center sm:col-span-1 sm:p-6">
       <span className="mx-auto grid size-12 place-items-center rounded-2xl bg-card text-primary shadow-sm">
@@ -71,13 +97,9 @@ export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
       </span>
       <div className="grid gap-1.5">
         <h2 className="text-xl font-bold">
-          {hidden > 0 ? "That's your free preview!" : 'See every post near you'}
+          {props.hidden > 0 ? "That's your free preview!" : 'See every post near you'}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          {hidden > 0
-            ? `There ${shownCount(hidden, accuracy) === 1 ? 'is' : 'are'} ${more} waiting. Get access to see them all.`
-            : 'Get access to browse every post, or start a free trial.'}
-        </p>
+        <p className="text-sm text-muted-foreground">{text}</p>
       </div>
       <AccessButtons />
     </Card>
@@ -89,11 +111,11 @@ export function AccessCard({ type, hidden, accuracy }: AccessCardProps) {
  * so the list says that first; the ways to every post follow, as a note rather than a card.
  */
 export function AccessNote() {
+  const text = accessCardText({ hidden: 0, accuracy: 'exact' }, useAccessViewer());
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
       <p className="text-sm">
-        <span className="font-semibold">See every post near you.</span> Get access to browse every post, or start a
-        free trial.
+        <span className="font-semibold">See every post near you.</span> {text}
       </p>
       <AccessButtons compact className="items-center sm:grid-cols-3" />
     </Card>
@@ -137,12 +159,14 @@ export function AccessButtons({ className, compact = false }: { className?: stri
       <Button asChild variant="accent" size={size} className={room}>
         <Link to="/subscribe?plan=lifetime">Lifetime access · {usd(PRODUCTS.lifetime.cents)}</Link>
       </Button>
-      {/* The trial starts with an account: nothing to offer a member who has one. */}
-      {!signedIn && (
-        <Button asChild variant="link">
+      {/* The trial starts with an account: a member who has one is offered the free grant instead. */}
+      <Button asChild variant="link">
+        {signedIn ? (
+          <Link to="/subscribe?plan=kindness">or take {KINDNESS.hours} hours free: the Kindness Button</Link>
+        ) : (
           <Link to={register}>or start a free {LIMITS.trialDays}-day trial</Link>
-        </Button>
-      )}
+        )}
+      </Button>
     </div>
   );
 }
