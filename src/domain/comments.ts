@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Actor } from './actor';
 import { LIMITS } from './limits';
 import { text } from './text';
 
@@ -48,6 +49,17 @@ export const Comment = z.object({
   createdAt: z.string(),
 });
 export type Comment = z.infer<typeof Comment>;
+
+/**
+ * Whether deleting a comment is an admin's moderation (docs/decisions/0151): an admin deleting
+ * someone else's comment. That deletion has its line in the audit log and its author is told; a
+ * member's, or an admin's, deletion of their own comment is neither.
+ */
+export const removedByAdmin = (actor: Pick<Actor, 'userId' | 'isAdmin'>, comment: { authorId: string }): boolean =>
+  actor.isAdmin && actor.userId !== comment.authorId;
+
+/** What the delete confirmation adds for an admin removing someone else's comment. */
+export const ADMIN_REMOVAL_NOTE = 'Its author will be told that an admin removed it, and the audit log keeps its text.';
 
 export const CommentsQuery = z.object({
   cursor: text().max(200).optional(),

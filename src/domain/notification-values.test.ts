@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationToast, quoted, TOAST_QUOTE_MAX } from './notification-values';
+import { notificationTarget, notificationToast, quoted, TOAST_QUOTE_MAX } from './notification-values';
 
 const message = (content: string) =>
   notificationToast({
@@ -48,5 +48,20 @@ describe('a verification decision (0084, 0148)', () => {
     });
     expect(decided('approved', null).description).toBe('Your "Verified Business" badge now shows on your posts and profile.');
     expect(decided('rejected', 'No such shop.').description).toBe('Your request for "Verified Business" was not approved: No such shop.');
+  });
+});
+
+describe('a comment an admin removed (0151)', () => {
+  const removed = {
+    id: 'n3',
+    type: 'comment_removed',
+    data: { postId: 'p1', postTitle: 'Pears to share' },
+    read: false,
+    createdAt: new Date().toISOString(),
+  } as Parameters<typeof notificationToast>[0];
+
+  it('tells the author which post it was on, and opens that post', () => {
+    expect(notificationToast(removed)).toEqual({ title: 'Comment Removed', description: 'An admin removed your comment on "Pears to share".' });
+    expect(notificationTarget(removed, 'u1')).toBe('/?post=p1');
   });
 });

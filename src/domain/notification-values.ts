@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'post_hidden',
   'post_removed',
   'post_restored',
+  'comment_removed',
   'report_decided',
   'verification_decided',
   'account_suspended',
@@ -44,6 +45,7 @@ export function notificationTarget(n: Notification, selfId: string): string {
     case 'post_hidden':
     case 'post_removed':
     case 'post_restored':
+    case 'comment_removed':
     case 'report_decided':
       return postPath(n.data.postId);
     case 'new_rating':
@@ -68,6 +70,8 @@ function moderationToast(n: ModerationNotification): { title: string; descriptio
       return { title: 'Post Removed', description: `"${n.data.postTitle}" was removed by an admin${withNotes(n.data.reviewNotes)}` };
     case 'post_restored':
       return { title: 'Post Restored', description: `"${n.data.postTitle}" is listed again.` };
+    case 'comment_removed':
+      return { title: 'Comment Removed', description: `An admin removed your comment on "${n.data.postTitle}".` };
     case 'report_decided':
       return {
         title: 'Report Reviewed',

@@ -15,6 +15,8 @@ export const NotificationData = {
   // the member whose verification was decided or badge revoked, a suspended member.
   post_removed: z.object({ postId: z.string(), postTitle: z.string(), reviewNotes: z.string().nullable() }),
   post_restored: z.object({ postId: z.string(), postTitle: z.string() }),
+  // The author of a comment an admin removed (0151).
+  comment_removed: z.object({ postId: z.string(), postTitle: z.string() }),
   report_decided: z.object({ postId: z.string(), postTitle: z.string(), outcome: z.enum(['kept', 'removed']) }),
   verification_decided: z.object({
     userId: z.string(),
@@ -36,6 +38,7 @@ export const Notification = z.discriminatedUnion('type', [
   kind('post_hidden'),
   kind('post_removed'),
   kind('post_restored'),
+  kind('comment_removed'),
   kind('report_decided'),
   kind('verification_decided'),
   kind('account_suspended'),

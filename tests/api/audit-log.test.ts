@@ -30,6 +30,10 @@ beforeAll(async () => {
   const mine = (await report(ctx, await oldMember(ctx), post)).json();
   await call(ctx, ada, 'PATCH', `/api/admin/reports/${mine.id}`, { status: 'resolved', reviewNotes: 'Scam' });
   await call(ctx, bea, 'PATCH', `/api/admin/reports/${mine.id}`, { status: 'resolved', action: 'restore', reviewNotes: 'Fixed' });
+  // An admin removing a member's comment (0151).
+  const commenter = await registerMember(ctx.app, { username: 'Commenter' });
+  const said = await call<{ id: string }>(ctx, commenter, 'POST', `/api/posts/${post}/comments`, { content: 'Cheaper at mine' }, 201);
+  await call(ctx, ada, 'DELETE', `/api/comments/${said.id}`, undefined, 204);
   // A badge goes with the name it was given under (0146), and the log says so (0148).
   const renamer = await registerMember(ctx.app, { username: 'Asker renamed' });
   const asked = await call<{ id: string }>(ctx, renamer, 'POST', '/api/verification-requests', { businessName: 'Shop', verifiedType: 'business', businessPhone: '4165550123' }, 201);
@@ -67,6 +71,15 @@ describe('the audit log', () => {
     });
     expect(Date.now() - Date.parse(removed.at)).toBeLessThan(120_000);
     expect(items.find((e) => e.action === 'post_restored')).toMatchObject({ adminName: 'Bea', notes: 'Fixed' });
+    // A removed comment: the post it was on (its title then), its author's name and its text (0151).
+    expect(items.find((e) => e.action === 'comment_removed')).toMatchObject({
+      adminId: ada.id,
+      adminName: 'Ada',
+      targetType: 'post',
+      targetName: 'Pine pallets',
+      notes: null,
+      changes: { before: { author: 'Commenter', comment: 'Cheaper at mine' }, after: null },
+    });
     expect(items.find((e) => e.action === 'verification_approved')).toMatchObject({
       targetType: 'verification_request',
       targetName: 'Asker approved: Verified Business (Shop)',

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../src/domain/comments';
 import { POST_MESSAGES } from '../../src/server/modules/posts/service';
 import { as, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
+import { adminMember, notificationsOf } from './moderation-helpers';
 import { createPost, makeAdmin, VALID_POST } from './posts-helpers';
 
 /** Comments (spec §2 dialog 3, §5, §7; DECISIONS 19). */
@@ -96,5 +97,80 @@ describe('comments on a post', () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json().message).toMatch(/^Too many comments\. Please try again in \d+ minutes?\.$/);
+  });
+});
+
+describe('an admin removing a comment (0084, 0151)', () => {
+  const remove = (who: Member, id: string) => ctx.app.inject(as(who.cookie, { method: 'DELETE', url: `/api/comments/${id}` }));
+  const auditOf = async (postId: string) =>
+    (await ctx.database.pool.query(`SELECT * FROM audit_log WHERE target_id = $1 AND action = 'comment_removed'`, [postId])).rows;
+  const count = async (sql: string, params: unknown[]) => (await ctx.database.pool.query<{ n: number }>(sql, params)).rows[0]!.n;
+  const notifications = () => count('SELECT count(*)::int AS n FROM notifications', []);
+  const comments = (id: string) => count('SELECT count(*)::int AS n FROM comments WHERE id = $1', [id]);
+
+  it("writes one line in the audit log with the comment's text, and tells its author which post it was on", async () => {
+    const id = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Quince to give' })).json().id;
+    const author = await registerMember(ctx.app, { username: 'Rude Rita' });
+    const commentId = (await comment(author.cookie, id, { content: 'Buy mine instead' })).json().id;
+    const admin = await adminMember(ctx, 'Ada Admin');
+    const res = await remove(admin, commentId);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await comments(commentId)).toBe(0);
+    const lines = await auditOf(id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      admin_id: admin.id,
+      admin_name: 'Ada Admin',
+      action: 'comment_removed',
+      target_type: 'post',
+      target_id: id,
+      target_name: 'Quince to give',
+      subject_user_id: author.id,
+      notes: null,
+      changes: { before: { author: 'Rude Rita', comment: 'Buy mine instead' }, after: null },
+    });
+    const told = (await notificationsOf(ctx, author)).filter((n) => n.type === 'comment_removed');
+    expect(told).toEqual([expect.objectContaining({ type: 'comment_removed', data: { postId: id, postTitle: 'Quince to give' } })]);
+    // The admin screen's log shows it, by its action too.
+    const page = (await ctx.app.inject(as(admin.cookie, { method: 'GET', url: '/api/admin/audit-log?action=comment_removed' }))).json();
+    expect(page.items.map((e: { targetId: string }) => e.targetId)).toContain(id);
+    // Removed once: a second deletion finds nothing, and logs and tells nothing more.
+    expect((await remove(admin, commentId)).statusCode).toBe(404);
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it('writes nothing in the log and tells nobody when a member, or an admin, deletes their own comment', async () => {
+    const id = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Own words' })).json().id;
+    const admin = await adminMember(ctx, 'Abe Admin');
+    const member = (await comment(ann.cookie, id, { content: 'Never mind' })).json().id;
+    const admins = (await comment(admin.cookie, id, { content: 'Wrong post' })).json().id;
+    const before = await notifications();
+    expect((await remove(ann, member)).statusCode).toBe(204);
+    expect((await remove(admin, admins)).statusCode).toBe(204);
+    expect(await comments(member)).toBe(0);
+    expect(await comments(admins)).toBe(0);
+    expect(await auditOf(id)).toHaveLength(0);
+    expect(await notifications()).toBe(before);
+  });
+
+  it('leaves the comment in place, its author untold, when its line cannot be written', async () => {
+    const id = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Kept together' })).json().id;
+    const author = await registerMember(ctx.app, { username: 'Kept Kim' });
+    const commentId = (await comment(author.cookie, id, { content: 'Still here' })).json().id;
+    const admin = await adminMember(ctx, 'Ari Admin');
+    await ctx.database.pool.query(`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$`);
+    await ctx.database.pool.query('CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()');
+    try {
+      expect((await remove(admin, commentId)).statusCode).toBe(500);
+    } finally {
+      await ctx.database.pool.query('DROP TRIGGER refuse_audit ON audit_log');
+      await ctx.database.pool.query('DROP FUNCTION refuse_audit()');
+    }
+    expect(await comments(commentId)).toBe(1);
+    expect((await card(id)).commentCount).toBe(1);
+    expect((await notificationsOf(ctx, author)).filter((n) => n.type === 'comment_removed')).toHaveLength(0);
+    // Once the log takes lines again, the removal goes through with its line.
+    expect((await remove(admin, commentId)).statusCode).toBe(204);
+    expect(await auditOf(id)).toHaveLength(1);
   });
 });

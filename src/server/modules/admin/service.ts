@@ -30,6 +30,13 @@ const toEntry = (r: AuditRow) => ({
 export { COMMAND_LINE, promoteListedAdmins, promotionsLine, setAdminRole } from './roles';
 
 /**
+ * For an admin's action another area carries out in its own transaction (a comment removed,
+ * docs/decisions/0151): the acting admin, and the one way to append their line.
+ */
+export { adminOf } from './context';
+export { appendAudit, type AuditLine } from './audit-repository';
+
+/**
  * The admin's use cases (spec §2 Admin, §7 /api/admin/*, issue 19): each asks the policy first
  * (adminOf), acts through the areas' services, in one transaction with its lines in the audit log.
  */

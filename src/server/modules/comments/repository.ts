@@ -55,8 +55,10 @@ export function createCommentsRepository(db: Db) {
       return row!.id;
     },
 
-    async delete(id: string): Promise<void> {
-      await db.delete(comments).where(eq(comments.id, id));
+    /** Deletes the comment (in `tx` when given): whether it was there to delete, so two deletions at once delete it once. */
+    async delete(id: string, tx: Pick<Db, 'delete'> = db): Promise<boolean> {
+      const gone = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+      return gone.length > 0;
     },
 
     /** The number of comments of each post among `postIds` (posts without any are left out). */

@@ -1,5 +1,5 @@
 import type { Actor } from '../../../domain/actor';
-import { COMMENT_MESSAGES, type Comment, type CommentsQuery, type CreateCommentInput } from '../../../domain/comments';
+import { COMMENT_MESSAGES, removedByAdmin, type Comment, type CommentsQuery, type CreateCommentInput } from '../../../domain/comments';
 import { isUuid } from '../../../domain/ids';
 import { actsAsSelf, canComment, canDeleteComment } from '../../../domain/policy';
 import type { Db } from '../../db/client';
@@ -9,6 +9,7 @@ import { CARD_CHANGED } from '../../events/topics';
 import { decodeKeyset, keysetPage } from '../../lib/keyset';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { RateLimiter, RateRule } from '../../plugins/rate-limit';
+import { adminOf, appendAudit } from '../admin/service';
 import type { NotificationsService } from '../notifications/service';
 import { POST_MESSAGES, type PostsService } from '../posts/service';
 import { createCommentsRepository, type CommentRow } from './repository';
@@ -88,13 +89,38 @@ export function createCommentsService(deps: CommentsServiceDeps) {
       return toComment((await repo.findById(id))!);
     },
 
-    /** DELETE /api/comments/:id: its author or an admin. */
+    /**
+     * DELETE /api/comments/:id: its author or an admin. An admin removing someone else's comment
+     * acts as an admin (0084, 0151): the comment goes in one transaction with its line in the audit
+     * log (its text as it was) and the notice to its author. Deleted once: a second deletion at
+     * the same moment finds nothing to delete (404), and logs and tells nothing.
+     */
     async remove(actor: Actor, id: string): Promise<void> {
       const row = isUuid(id) ? await repo.findById(id) : undefined;
       if (!row) throw notFound(COMMENT_MESSAGES.notFound);
       assertAllowed(canDeleteComment(actor, row));
-      await repo.delete(row.id);
-      await deps.events.publish(CARD_CHANGED, { postId: row.postId });
+      const moderated = removedByAdmin(actor, row);
+      // The post as it is now: its title names it in the log and the notice (an admin sees it hidden or removed too).
+      const post = moderated ? (await deps.posts.visible(actor, row.postId)).row : null;
+      await committed(deps.db, async (tx, announce) => {
+        if (!(await repo.delete(row.id, tx))) throw notFound(COMMENT_MESSAGES.notFound);
+        announce(() => deps.events.publish(CARD_CHANGED, { postId: row.postId }));
+        if (!post) return;
+        const admin = adminOf(actor);
+        await appendAudit(tx, [
+          {
+            adminId: admin.id,
+            adminName: admin.name,
+            action: 'comment_removed',
+            targetType: 'post',
+            targetId: post.id,
+            targetName: post.title,
+            subjectUserId: row.authorId,
+            changes: { before: { author: row.authorName, comment: row.content }, after: null },
+          },
+        ]);
+        announce(await deps.notifications.notifyIn(tx, row.authorId, 'comment_removed', { postId: post.id, postTitle: post.title }));
+      });
     },
   };
 }

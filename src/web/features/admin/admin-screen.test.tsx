@@ -10,7 +10,7 @@ import { decisionToast } from './api/decisions';
 import { adminKeys } from './api/admin-keys';
 import { AdminDashboard } from './components/admin-dashboard';
 import { ADMIN_TEXTS } from '../../../domain/moderation-values';
-import { changeLines } from './components/audit-tab';
+import { AuditLine, changeLines } from './components/audit-tab';
 import { whenText } from '../../lib/when-text';
 import { CaseCard } from './components/case-card';
 import { StatusBadge } from './components/status-badge';
@@ -238,5 +238,26 @@ describe('the audit log', () => {
     const lines = changeLines({ before: { suspendedUntil: null }, after: { suspendedUntil: until } });
     expect(lines).toEqual([`suspendedUntil: none → ${whenText(new Date(until))}`]);
     expect(lines[0]).not.toContain('T13:42');
+  });
+
+  it("reads a removed comment as 'Comment removed', the post's title opening the post, with who wrote what (0151)", () => {
+    const entry: AuditEntry = {
+      id: 'a1',
+      at: new Date().toISOString(),
+      adminId: 'u-ada',
+      adminName: 'Ada',
+      action: 'comment_removed',
+      targetType: 'post',
+      targetId: 'post-1',
+      targetName: 'Cheap firewood',
+      notes: null,
+      changes: { before: { author: 'Sam', comment: 'Send a deposit first.' }, after: null },
+    };
+    const html = markup(<AuditLine entry={entry} />);
+    expect(html).toMatch(/<a [^>]*href="\/\?post=post-1"[^>]*>Cheap firewood<\/a>/);
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Comment removed Cheap firewood');
+    expect(text).toContain('by Ada');
+    expect(changeLines(entry.changes)).toEqual(['author: Sam', 'comment: Send a deposit first.']);
   });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AuditEntry } from '../../../../domain/admin';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../../domain/moderation-values';
+import { postPath } from '../../../../domain/post-values';
 import { LoadMore } from '../../../components/ui/load-more';
 import { whenText } from '../../../lib/when-text';
 import { MemberLink } from '../../members';
@@ -58,15 +60,21 @@ export function AuditTab() {
   );
 }
 
-function AuditLine({ entry }: { entry: AuditEntry }) {
+/** One line of the log: what was done, to what (a member's name opens their profile, a post's title the post), by whom, when. */
+export function AuditLine({ entry }: { entry: AuditEntry }) {
   const changes = changeLines(entry.changes);
   return (
     <li data-audit-line tabIndex={-1} className="grid gap-1 rounded-xl border bg-card p-3 text-sm outline-none focus-visible:outline-2 focus-visible:outline-ring">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <strong>{AUDIT_ACTION_LABELS[entry.action]}</strong>
         {/* A member's name opens their profile: where an admin lifts a suspension early, or revokes a badge (0148). */}
+        {/* A post's title opens the post, as an admin sees it also hidden or removed: where a removed comment was (0151). */}
         {entry.targetType === 'user' ? (
           <MemberLink userId={entry.targetId} name={entry.targetName} className="min-w-0 font-normal underline" />
+        ) : entry.targetType === 'post' ? (
+          <Link to={postPath(entry.targetId)} className="min-w-0 break-words underline">
+            {entry.targetName}
+          </Link>
         ) : (
           <span className="min-w-0 break-words">{entry.targetName}</span>
         )}

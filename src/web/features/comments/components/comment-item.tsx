@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { Comment } from '../../../../domain/comments';
+import { ADMIN_REMOVAL_NOTE, removedByAdmin, type Comment } from '../../../../domain/comments';
 import { canDeleteComment } from '../../../../domain/policy';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -34,8 +34,9 @@ export function CommentItem({ comment }: { comment: Comment }) {
 /** A comment's first words, to tell its delete button from the others' when read out. */
 const snippet = (text: string) => (text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text);
 
-/** The author's or an admin's delete button, after a confirmation. */
+/** The author's or an admin's delete button, after a confirmation (an admin's says what follows: 0151). */
 function DeleteComment({ comment }: { comment: Comment }) {
+  const { actor } = useSession();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteComment(comment.postId);
   const button = useRef<HTMLButtonElement>(null);
@@ -61,7 +62,7 @@ function DeleteComment({ comment }: { comment: Comment }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete this comment?"
-        description="This cannot be undone."
+        description={removedByAdmin(actor, comment) ? `This cannot be undone. ${ADMIN_REMOVAL_NOTE}` : 'This cannot be undone.'}
         confirm="Delete"
         pending={remove.isPending}
         onConfirm={() =>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDistanceToNow } from 'date-fns';
-import { BadgeCheck, Ban, CircleCheck, EyeOff, Flag, MessageCircle, MessageSquare, RotateCcw, Star, Trash2, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Ban, CircleCheck, EyeOff, Flag, MessageCircle, MessageCircleX, MessageSquare, RotateCcw, Star, Trash2, type LucideIcon } from 'lucide-react';
 import {
   notificationTarget,
   notificationToast,
@@ -16,6 +16,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   post_hidden: EyeOff,
   post_removed: Trash2,
   post_restored: RotateCcw,
+  comment_removed: MessageCircleX,
   report_decided: Flag,
   verification_decided: BadgeCheck,
   account_suspended: Ban,

@@ -1,0 +1,2 @@
+ALTER TYPE "public"."notification_type" ADD VALUE 'comment_removed' BEFORE 'report_decided';--> statement-breakpoint
+ALTER TYPE "public"."audit_action" ADD VALUE 'comment_removed' BEFORE 'verification_approved';
