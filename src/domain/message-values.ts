@@ -13,6 +13,18 @@ export const MESSAGE_MESSAGES = {
   subjectTooLong: `Maximum ${LIMITS.subjectMax} characters`,
   sent: 'Message sent!',
   failed: 'Failed to send message. Please try again.',
+  /**
+   * The server's 404 for a member who is not there, whose account was closed (the words of
+   * RATING_MESSAGES.notFound, which the server sends; this file pulls no zod, docs/decisions/0040).
+   */
+  memberNotFound: 'Member not found.',
+  /** A message to a member who closed their account meanwhile: it cannot go, ever (docs/decisions/0152). */
+  recipientLeft: 'This member has closed their account. Your message was not sent.',
+  /** What follows the server's words for another 404 (a post deleted meanwhile, 0152). */
+  notSent: 'Your message was not sent.',
+  /** An open conversation whose other member closed their account meanwhile: it went with them (0108, 0152). */
+  conversationLeftTitle: 'Conversation gone',
+  conversationLeft: 'This member has closed their account, and your conversation went with them.',
   /** A conversation about a post is with its owner (DECISIONS 2; docs/decisions/0131). */
   notAboutTheirPost: 'A message about a post goes to its owner.',
   tip: 'Tip: agree on a public place and a daylight time for the pickup, and keep the conversation here.',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page, Response, Route } from 'playwright-core';
 import {
   BASE_URL,
   createPostViaApi,
@@ -360,5 +360,102 @@ describe('a message clicked twice faster than a render, and one into the convers
     await writer.getByRole('log', { name: `Messages with ${a.username}` }).getByText('I can come at six.').waitFor();
     await writer.getByText(`${title} (post deleted)`).last().waitFor();
     expect(await writer.getByRole('link', { name: title, exact: true }).count()).toBe(0);
+  });
+});
+
+/**
+ * The walk-through of 0152: Rita writes to Ivy about Ivy's post; Ivy opens the conversation at 1280
+ * px; Rita closes her account; without a reload, Ivy's reply is refused. The toast says why, and the
+ * conversation, gone with Rita (0108), leaves the inbox at once. A conversation on screen asked again
+ * (another member's message comes) goes the same way when its member has left.
+ */
+describe('a reply to a member who closed their account meanwhile (0152)', () => {
+  const ctx = useBrowser();
+  let ivyPage: Page;
+  let ritaPage: Page;
+  let calPage: Page;
+  let ivy: Member;
+  let rita: Member;
+  let cal: Member;
+  const row = (name: string) => ivyPage.getByRole('link', { name: new RegExp(`^${name}`) });
+  const closeAccount = async (page: Page, member: Member) => {
+    const res = await page.request.delete('/api/user/me', { data: { password: member.password }, headers: { Origin: BASE_URL } });
+    expect(res.status(), await res.text()).toBe(204);
+  };
+
+  beforeAll(async () => {
+    ivyPage = await newPage(ctx.browser, { width: WIDTHS.desktop });
+    ritaPage = await newPage(ctx.browser);
+    calPage = await newPage(ctx.browser);
+    ivy = await registerViaApi(ivyPage);
+    rita = await registerViaApi(ritaPage);
+    cal = await registerViaApi(calPage);
+    const postId = (
+      await createPostViaApi(ivyPage, { type: 'fruit', title: `Plums ${uniqueToken()}`, description: 'Ripe plums.', address: '10 Orchard Rd, Toronto' })
+    ).id;
+    // Cal wrote first, Rita last: Rita's conversation is on top, Cal's under it.
+    await messageViaApi(calPage, ivy.id, 'Hello from Cal');
+    await messageViaApi(ritaPage, ivy.id, 'Are the plums still there?', postId);
+  });
+
+  it('says the member closed their account, drops the conversation at once, and gives the focus to the row that took its place', async () => {
+    await ivyPage.goto('/messages');
+    await row(rita.username).click();
+    await ivyPage.waitForURL((url) => url.searchParams.get('with') === rita.id);
+    await ivyPage.getByRole('log', { name: `Messages with ${rita.username}` }).getByText('Are the plums still there?').waitFor();
+
+    await closeAccount(ritaPage, rita);
+
+    const reply = ivyPage.getByLabel(`Reply to ${rita.username}`);
+    await reply.fill('Yes, come by at five.');
+    // The answers in the order the page got them: the refusal, then the list asked again after it.
+    const answers: Array<{ method: string; status: number }> = [];
+    const onAnswer = (res: Response) => {
+      if (new URL(res.url()).pathname === '/api/messages') answers.push({ method: res.request().method(), status: res.status() });
+    };
+    ivyPage.on('response', onAnswer);
+    await ivyPage.getByRole('button', { name: 'Send', exact: true }).click();
+    // Not 'Failed to send message. Please try again.': trying again could never work.
+    await expectToast(ivyPage, 'This member has closed their account. Your message was not sent.');
+    expect(await toastRegion(ivyPage).getByText('Failed to send message. Please try again.').count()).toBe(0);
+    // The conversation closed: the inbox's empty side, no reply box, Rita's row gone, the focus on Cal's.
+    await ivyPage.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    await ivyPage.getByText('Choose a conversation to read it and reply.').waitFor();
+    expect(await reply.count()).toBe(0);
+    await row(rita.username).waitFor({ state: 'detached' });
+    await expect.poll(() => row(cal.username).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The server refused with 404, and its list asked again after, without her, replaced the one shown.
+    await expect
+      .poll(() => {
+        const refused = answers.findIndex((a) => a.method === 'POST' && a.status === 404);
+        return refused >= 0 && answers.slice(refused + 1).some((a) => a.method === 'GET' && a.status === 200);
+      })
+      .toBe(true);
+    ivyPage.off('response', onAnswer);
+    expect(answers.filter((a) => a.method === 'POST')).toEqual([{ method: 'POST', status: 404 }]);
+    await ivyPage.waitForTimeout(300);
+    expect(await row(rita.username).count()).toBe(0);
+    await row(cal.username).waitFor();
+  });
+
+  it('closes a conversation on screen whose member left, once it is asked again (another message comes)', async () => {
+    await openBellLive(ivyPage);
+    await closeWithEscape(bellList(ivyPage));
+    await row(cal.username).click();
+    await ivyPage.waitForURL((url) => url.searchParams.get('with') === cal.id);
+    await ivyPage.getByRole('log', { name: `Messages with ${cal.username}` }).getByText('Hello from Cal').waitFor();
+
+    await closeAccount(calPage, cal);
+    // Another member's message, pushed live, has the inbox and the conversation on screen asked again.
+    const danPage = await newPage(ctx.browser);
+    const dan = await registerViaApi(danPage);
+    await messageViaApi(danPage, ivy.id, 'Hello from Dan');
+
+    await expectToast(ivyPage, 'This member has closed their account, and your conversation went with them.');
+    await ivyPage.waitForURL((url) => url.pathname === '/messages' && url.search === '');
+    await ivyPage.getByText('Choose a conversation to read it and reply.').waitFor();
+    await row(cal.username).waitFor({ state: 'detached' });
+    await row(dan.username).waitFor();
+    await danPage.context().close();
   });
 });

@@ -4,8 +4,10 @@ export const messageKeys = {
   /** Everything of one member's: a change of member never shows the last one's messages. */
   member: (userId: string | null) => [...messageKeys.all, userId] as const,
   threads: (userId: string | null) => [...messageKeys.member(userId), 'threads'] as const,
+  /** Every conversation of one member's with `otherUserId`, whatever the post. */
+  withMember: (userId: string | null, otherUserId: string) => [...messageKeys.member(userId), 'with', otherUserId] as const,
   thread: (userId: string | null, otherUserId: string, postId: string | null) =>
-    [...messageKeys.member(userId), 'with', otherUserId, postId ?? 'none'] as const,
+    [...messageKeys.withMember(userId, otherUserId), postId ?? 'none'] as const,
 };
 
 /** A thread's address on the API: the other member and the post ('none' for a conversation about no post). */

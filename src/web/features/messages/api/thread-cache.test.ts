@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
+import { RATING_MESSAGES } from '../../../../domain/members';
+import { MESSAGE_MESSAGES } from '../../../../domain/message-values';
 import type { Message } from '../../../../domain/messages';
 import { chronological, unreadTo, type ThreadPage } from './get-thread';
 import { unreadMessages } from './get-threads';
 import { readIn } from './mark-thread-read';
 import { threadApiPath } from './message-keys';
-import { sendFailure, withSent } from './send-message';
+import { recipientGone, sendFailure, withSent } from './send-message';
 
 const ME = 'me';
 const message = (n: number, fromUserId = 'them'): Message => ({
@@ -89,11 +91,32 @@ describe('sendFailure (spec §8)', () => {
     );
   });
 
-  it('says the generic failure otherwise', () => {
+  // Before 0152 a 404 fell to the generic failure, 'Please try again', though a member who closed
+  // their account can never be written to: trying again could only fail the same way.
+  it('says that the member closed their account when the server answers 404 Member not found (0152)', () => {
+    const gone = refusal(404, 'Member not found.');
+    expect(sendFailure(gone)).toBe('This member has closed their account. Your message was not sent.');
+    expect(recipientGone(gone)).toBe(true);
+    // The words the server sends (RATING_MESSAGES.notFound), kept where the web reads them without zod.
+    expect(MESSAGE_MESSAGES.memberNotFound).toBe(RATING_MESSAGES.notFound);
+  });
+
+  it("says the server's words for a post deleted meanwhile, and leaves the conversation be (0152)", () => {
+    const postGone = refusal(404, 'Post not found.');
+    expect(sendFailure(postGone)).toBe('Post not found. Your message was not sent.');
+    expect(recipientGone(postGone)).toBe(false);
+  });
+
+  it('says the generic failure otherwise: the network, the server\'s own faults, an answer without words', () => {
     expect(sendFailure(refusal(500, 'Internal Server Error'))).toBe(
       'Failed to send message. Please try again.',
     );
-    expect(sendFailure(refusal(404, 'Member not found.'))).toBe('Failed to send message. Please try again.');
+    expect(sendFailure(new ApiError(503, '', 'Service Unavailable'))).toBe('Failed to send message. Please try again.');
+    expect(sendFailure(new ApiError(404, '<html>Not Found</html>', 'Not Found'))).toBe(
+      'Failed to send message. Please try again.',
+    );
     expect(sendFailure(new TypeError('Failed to fetch'))).toBe('Failed to send message. Please try again.');
+    expect(recipientGone(new TypeError('Failed to fetch'))).toBe(false);
+    expect(recipientGone(refusal(403, 'Member not found.'))).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MessagesSquare } from 'lucide-react';
 import { DocumentTitle } from '../../../components/layout/page';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useSession } from '../../../lib/session-provider';
 import { cn } from '../../../lib/utils';
 import { useThreads } from '../api/get-threads';
+import { dropConversationsWith } from '../api/member-left';
 import { sameThread, ThreadList, type ThreadAddress } from './thread-list';
 import { ThreadView } from './thread-view';
 
@@ -27,6 +29,22 @@ export function Inbox() {
   // The conversation last shown: back on the list (phones), its link takes focus again.
   const [last, setLast] = useState<ThreadAddress | null>(selected);
   if (selected && !sameThread(last, selected)) setLast(selected);
+
+  // Members who closed their account, found while the inbox is open: their conversations went with
+  // them (0108). Their rows leave at once, with the conversation on screen, before the list asked
+  // again comes back without them; the focus goes to the row that takes its place (docs/decisions/0152).
+  const [left, setLeft] = useState<readonly string[]>([]);
+  const shown = threads.data?.filter((thread) => !left.includes(thread.otherUserId));
+  const navigate = useNavigate();
+  const leave = (otherUserId: string) => {
+    setLeft((was) => (was.includes(otherUserId) ? was : [...was, otherUserId]));
+    void navigate('/messages', { replace: true });
+  };
+  // Closed, the conversation leaves the cache too: Back to it says it was not found (0131).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const otherUserId of left) dropConversationsWith(queryClient, userId, otherUserId);
+  }, [left, queryClient, userId]);
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] min-h-[28rem] w-full max-w-6xl flex-col sm:px-6 sm:pt-6 sm:pb-8">
@@ -52,7 +70,7 @@ export function Inbox() {
             </p>
           ) : (
             <ThreadList
-              threads={threads.data}
+              threads={shown ?? []}
               userId={userId}
               selected={selected}
               returnTo={selected ? null : last}
@@ -68,7 +86,8 @@ export function Inbox() {
               key={`${selected.otherUserId}/${selected.postId}`}
               userId={userId}
               address={selected}
-              thread={threads.data?.find((thread) => sameThread(thread, selected))}
+              thread={shown?.find((thread) => sameThread(thread, selected))}
+              onGone={() => leave(selected.otherUserId)}
             />
           ) : (
             <div className="grid flex-1 place-items-center p-6 text-center text-muted-foreground">

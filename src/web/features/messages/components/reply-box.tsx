@@ -3,7 +3,7 @@ import { LoaderCircle, SendHorizontal } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { focusIsLost } from '../../../lib/focus';
 import { useSingleFlight } from '../../../lib/single-flight';
-import { useSendMessage } from '../api/send-message';
+import { recipientGone, useSendMessage } from '../api/send-message';
 import { MessageField, useMessageDraft } from './message-field';
 import type { ThreadAddress } from './thread-list';
 
@@ -11,10 +11,12 @@ interface ReplyBoxProps {
   userId: string;
   address: ThreadAddress;
   otherName: string;
+  /** The member closed their account (a reply refused with 404 'Member not found.'): the inbox closes the conversation (0152). */
+  onGone: () => void;
 }
 
 /** A reply in a conversation: the message rules of the dialog (spec §5); the subject is not asked again. */
-export function ReplyBox({ userId, address, otherName }: ReplyBoxProps) {
+export function ReplyBox({ userId, address, otherName, onGone }: ReplyBoxProps) {
   const draft = useMessageDraft();
   const send = useSendMessage(userId);
   const once = useSingleFlight();
@@ -29,6 +31,10 @@ export function ReplyBox({ userId, address, otherName }: ReplyBoxProps) {
         { toUserId: address.otherUserId, postId: address.postId, content },
         {
           onSuccess: draft.reset,
+          // The toast says why; the conversation went with the member, and leaves the screen.
+          onError: (error) => {
+            if (recipientGone(error)) onGone();
+          },
           // Send is disabled while it sends, and after, with the box empty: the focus it had waits in
           // the box for the next reply, or for another try (docs/decisions/0134).
           onSettled: () => {

@@ -10,6 +10,8 @@ interface ThreadFooterProps {
   otherName: string;
   /** What the viewer may do about the other member, once their profile has answered. */
   viewer: PublicProfile['viewer'] | undefined;
+  /** The other member closed their account, found by a reply (0152). */
+  onGone: () => void;
 }
 
 /**
@@ -18,7 +20,7 @@ interface ThreadFooterProps {
  * profile where it is lifted, a block by the other or a suspension in the server's words. The
  * box shows while the profile is asked; the server refuses a message all the same.
  */
-export function ThreadFooter({ userId, address, otherName, viewer }: ThreadFooterProps) {
+export function ThreadFooter({ userId, address, otherName, viewer, onGone }: ThreadFooterProps) {
   if (!viewer || viewer.canMessage) {
     return (
       <>
@@ -28,7 +30,7 @@ export function ThreadFooter({ userId, address, otherName, viewer }: ThreadFoote
             {answerPausedText(otherName)}
           </p>
         )}
-        <ReplyBox userId={userId} address={address} otherName={otherName} />
+        <ReplyBox userId={userId} address={address} otherName={otherName} onGone={onGone} />
       </>
     );
   }

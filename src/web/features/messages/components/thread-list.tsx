@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Inbox } from 'lucide-react';
 import { INBOX_TEXT, threadPath, threadTopic } from '../../../../domain/message-values';
@@ -9,6 +9,7 @@ import { unreadText } from '../../../components/ui/count-badge';
 import { focusIsLost } from '../../../lib/focus';
 import { cn } from '../../../lib/utils';
 import { OwnerAvatar } from '../../posts';
+import { rowAfterLeave } from './row-after-leave';
 
 /** Which conversation a link or view is about: the other member and the post (null for none). */
 export interface ThreadAddress {
@@ -23,21 +24,29 @@ interface ThreadListProps {
   threads: Thread[];
   userId: string;
   selected: ThreadAddress | null;
-  /** The conversation just left on a phone: its link takes focus back (docs/decisions/0049). */
+  /**
+   * The conversation just left, on a phone or gone with its member: its link takes focus back
+   * (docs/decisions/0049), or the row that took its place (0152).
+   */
   returnTo: ThreadAddress | null;
 }
 
 /** The inbox (DECISIONS 14): one row per member and post, newest first, with the unread count. */
 export function ThreadList({ threads, userId, selected, returnTo }: ThreadListProps) {
   const list = useRef<HTMLUListElement>(null);
+  const empty = useRef<HTMLHeadingElement>(null);
+  const rows = threads.map((thread) => threadPath(thread.otherUserId, thread.postId));
+  // What the last drawing showed: a row that left with its conversation was in it.
+  const drawn = useRef<{ rows: readonly string[]; returnTo: ThreadAddress | null }>({ rows, returnTo: null });
   useEffect(() => {
-    if (!returnTo || !focusIsLost()) return;
-    list.current
-      ?.querySelector<HTMLElement>(`[data-thread="${threadPath(returnTo.otherUserId, returnTo.postId)}"]`)
-      ?.focus();
-  }, [returnTo]);
+    const was = drawn.current;
+    drawn.current = { rows, returnTo };
+    if (!returnTo || returnTo === was.returnTo || !focusIsLost()) return;
+    const row = rowAfterLeave(was.rows, rows, threadPath(returnTo.otherUserId, returnTo.postId));
+    (row ? list.current?.querySelector<HTMLElement>(`[data-thread="${row}"]`) : empty.current)?.focus();
+  });
 
-  if (threads.length === 0) return <NoThreads starting={selected !== null} />;
+  if (threads.length === 0) return <NoThreads starting={selected !== null} heading={empty} />;
   return (
     <ul ref={list} className="flex flex-col gap-1 p-2" aria-label="Conversations">
       {threads.map((thread) => {
@@ -98,11 +107,18 @@ export function ThreadList({ threads, userId, selected, returnTo }: ThreadListPr
  * An empty inbox: how to start a conversation; or, while the first one is being started beside it
  * (a Message button's link), that it will show here once sent.
  */
-function NoThreads({ starting }: { starting: boolean }) {
+function NoThreads({ starting, heading }: { starting: boolean; heading: RefObject<HTMLHeadingElement | null> }) {
   return (
     <div className="grid place-items-center gap-3 px-6 py-14 text-center">
       <Inbox className="size-10 text-primary" aria-hidden="true" />
-      <h2 className="text-lg font-semibold">No messages yet</h2>
+      {/* Takes the focus when the last conversation left with its member (0152). */}
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="rounded-sm text-lg font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        No messages yet
+      </h2>
       <p className="max-w-xs text-sm text-muted-foreground">{starting ? INBOX_TEXT.starting : INBOX_TEXT.empty}</p>
       {!starting && (
         <Button asChild>

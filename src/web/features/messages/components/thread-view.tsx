@@ -1,16 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Thread } from '../../../../domain/messages';
-import { threadTopic } from '../../../../domain/message-values';
+import { MESSAGE_MESSAGES, threadTopic } from '../../../../domain/message-values';
 import { postPath } from '../../../../domain/post-values';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api';
 import { focusIsLost } from '../../../lib/focus';
 import { MemberLink, useProfile } from '../../members';
 import { OwnerAvatar } from '../../posts';
 import { chronological, unreadTo, useThread } from '../api/get-thread';
 import { useMarkThreadRead } from '../api/mark-thread-read';
+import { forgetMember } from '../api/member-left';
 import { MessageLog } from './message-log';
 import { useShownThread } from '../shown-thread';
 import { ThreadFooter } from './thread-footer';
@@ -26,13 +29,18 @@ interface ThreadViewProps {
   address: ThreadAddress;
   /** The inbox's row for it, when it has one (a new conversation has none yet). */
   thread: Thread | undefined;
+  /**
+   * The other member closed their account, found by a reply refused or by the conversation asked
+   * again: the conversation went with them (0108), and the inbox closes it (docs/decisions/0152).
+   */
+  onGone: () => void;
 }
 
 /**
  * One conversation: who and which post, the messages, a reply box. Shown, its messages to the
  * member are marked read. On phones it replaces the list, with a way back to it.
  */
-export function ThreadView({ userId, address, thread }: ThreadViewProps) {
+export function ThreadView({ userId, address, thread, onGone }: ThreadViewProps) {
   const query = useThread(userId, address.otherUserId, address.postId);
   const messages = chronological(query.data?.pages);
   const first = messages[0];
@@ -56,6 +64,19 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
   useEffect(() => {
     if (unread > 0) mutate({ otherUserId, postId });
   }, [unread, otherUserId, postId, mutate]);
+
+  // Shown, then asked again (a message elsewhere, the socket back), it answers 404: the other
+  // member closed their account since (0152). A link to one never shown says it was not found (0131).
+  const gone = missing && query.data !== undefined;
+  const queryClient = useQueryClient();
+  const leave = useEffectEvent(() => {
+    forgetMember(queryClient, userId, otherUserId);
+    toast({ title: MESSAGE_MESSAGES.conversationLeftTitle, description: MESSAGE_MESSAGES.conversationLeft });
+    onGone();
+  });
+  useEffect(() => {
+    if (gone) leave();
+  }, [gone]);
 
   // Chosen from the list on a phone, the list (and its focused link) is hidden: focus goes to the conversation.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -121,7 +142,7 @@ export function ThreadView({ userId, address, thread }: ThreadViewProps) {
           }}
         />
       )}
-      {!missing && <ThreadFooter userId={userId} address={address} otherName={otherName} viewer={profile?.viewer} />}
+      {!missing && <ThreadFooter userId={userId} address={address} otherName={otherName} viewer={profile?.viewer} onGone={onGone} />}
     </div>
   );
 }
