@@ -22,11 +22,15 @@ describe('accessLostText (0150)', () => {
     );
   });
 
-  it('names a pass or earned days still to come, and unspent credit', () => {
-    const text = 'The access you paid for or earned by inviting friends, and any referral credit, go with it and are not refunded.';
-    expect(accessLostText([grant('day', later)], now)).toBe(text);
-    expect(accessLostText([grant('day', new Date('2026-12-10T12:00:00Z'), later)], now)).toBe(text);
-    expect(accessLostText([grant('credit', null)], now)).toBe(text);
+  it('names a pass or earned days still to come, unspent credit, and owner access', () => {
+    const access = 'The access you paid for or earned by inviting friends goes with it and is not refunded.';
+    expect(accessLostText([grant('day', later)], now)).toBe(access);
+    expect(accessLostText([grant('day', new Date('2026-12-10T12:00:00Z'), later)], now)).toBe(access);
+    expect(accessLostText([grant('credit', null)], now)).toBe('Your unspent referral credit goes with it.');
+    expect(accessLostText([grant('day', later), grant('credit', null)], now)).toBe(
+      'The access you paid for or earned by inviting friends, and your unspent referral credit, go with it and are not refunded.',
+    );
+    expect(accessLostText([grant('owner', null)], now)).toBe('Your owner access goes with it: a new account would start without it.');
   });
 
   it('says nothing for a trial, the kindness grant, or what has ended or been spent', () => {

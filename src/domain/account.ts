@@ -11,7 +11,7 @@ import { text } from './text';
  * record against its reuse for the role (docs/decisions/0122, 0143).
  */
 export const DELETE_ACCOUNT_TEXT = {
-  body: "Deleting your account removes it at once and for good, with your posts and their photos, your favourites, comments and ratings, and your conversations (the members you wrote to no longer see them). Receipts of payments are kept without your name, as the accounts require, and the moderators' log keeps your name, and a post's title or a business's name, on any decision about them. Download your data first if you want a copy.",
+  body: "Deleting your account removes it at once and for good, with your posts and their photos, your favourites, comments and ratings, and your conversations (the members you wrote to no longer see them). Receipts of payments are kept without your name, as the accounts require, and the moderators' log keeps your name, a post's title or a business's name, and the words of a comment an admin removed, on any decision about them. Download your data first if you want a copy.",
   admin: "As an admin, your name also stays on the decisions you made, and your email address is kept so that an account registered with it later is not made an admin.",
 } as const;
 
@@ -23,9 +23,12 @@ export const DELETE_ACCOUNT_TEXT = {
 export function accessLostText(grants: readonly Grant[], now: Date): string | null {
   const held = (kind: Grant['kind']) => grants.some((g) => g.kind === kind && (g.endsAt === null || g.endsAt > now));
   if (held('lifetime')) return 'Your lifetime access goes with it and is not refunded: a new account would start without it.';
-  if (held('day') || held('credit'))
-    return 'The access you paid for or earned by inviting friends, and any referral credit, go with it and are not refunded.';
-  return null;
+  if (held('owner')) return 'Your owner access goes with it: a new account would start without it.';
+  const [access, credit] = [held('day'), held('credit')];
+  if (access && credit)
+    return 'The access you paid for or earned by inviting friends, and your unspent referral credit, go with it and are not refunded.';
+  if (access) return 'The access you paid for or earned by inviting friends goes with it and is not refunded.';
+  return credit ? 'Your unspent referral credit goes with it.' : null;
 }
 
 /** Closing an account and taking one's data (DECISIONS 17). */

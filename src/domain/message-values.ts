@@ -6,6 +6,8 @@ import { LIMITS } from './limits';
  * re-exports them.
  */
 
+const NOT_SENT = 'Your message was not sent.';
+
 /** Texts of spec §2 dialog 5, §5 and §8 for messages. */
 export const MESSAGE_MESSAGES = {
   empty: 'Please enter a message.',
@@ -18,10 +20,10 @@ export const MESSAGE_MESSAGES = {
    * RATING_MESSAGES.notFound, which the server sends; this file pulls no zod, docs/decisions/0040).
    */
   memberNotFound: 'Member not found.',
-  /** A message to a member who closed their account meanwhile: it cannot go, ever (docs/decisions/0152). */
-  recipientLeft: 'This member has closed their account. Your message was not sent.',
   /** What follows the server's words for another 404 (a post deleted meanwhile, 0152). */
-  notSent: 'Your message was not sent.',
+  notSent: NOT_SENT,
+  /** A message to a member who closed their account meanwhile: it cannot go, ever (docs/decisions/0152). */
+  recipientLeft: `This member has closed their account. ${NOT_SENT}`,
   /** An open conversation whose other member closed their account meanwhile: it went with them (0108, 0152). */
   conversationLeftTitle: 'Conversation gone',
   conversationLeft: 'This member has closed their account, and your conversation went with them.',

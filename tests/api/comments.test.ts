@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../src/domain/comments';
 import { POST_MESSAGES } from '../../src/server/modules/posts/service';
-import { as, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
+import { as, metMidway, registerMember, useTestApp, whileCommitting, type Member } from './helpers';
 import { adminMember, notificationsOf } from './moderation-helpers';
 import { createPost, makeAdmin, VALID_POST } from './posts-helpers';
 
@@ -137,6 +137,18 @@ describe('an admin removing a comment (0084, 0151)', () => {
     // Removed once: a second deletion finds nothing, and logs and tells nothing more.
     expect((await remove(admin, commentId)).statusCode).toBe(404);
     expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it('removes a comment two admins delete at the same moment once: one line, one notice, and a 404 for the other', async () => {
+    const id = (await createPost(ctx.app, owner.cookie, { ...VALID_POST, title: 'Raced quinces' })).json().id;
+    const author = await registerMember(ctx.app, { username: 'Raced Rob' });
+    const commentId = (await comment(author.cookie, id, { content: 'Twice removed' })).json().id;
+    const [first, second] = [await adminMember(ctx, 'First Admin'), await adminMember(ctx, 'Second Admin')];
+    // Both have found the comment and reach its deletion; the second waits for the first's to commit.
+    const answers = await metMidway(ctx, { table: 'comments', when: 'BEFORE DELETE' }, () => remove(first, commentId), () => remove(second, commentId));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 404]);
+    expect(await auditOf(id)).toHaveLength(1);
+    expect((await notificationsOf(ctx, author)).filter((n) => n.type === 'comment_removed')).toHaveLength(1);
   });
 
   it('writes nothing in the log and tells nobody when a member, or an admin, deletes their own comment', async () => {

@@ -203,15 +203,18 @@ export async function metMidway<A, B>(
   );
   await pool.query(`CREATE TRIGGER ${name} ${when} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
   let held = true;
+  // Each request's failure is reported once, by the Promise.all below or the error that ends the
+  // wait first, never again as an unhandled rejection while the wait goes on.
+  const watched = <T,>(request: Promise<T>) => (void request.catch(() => {}), request);
   try {
     let firstAnswered = false;
-    const one = first().finally(() => (firstAnswered = true));
+    const one = watched(first().finally(() => (firstAnswered = true)));
     // Up to 15 s each: a request that processes a photo first may take seconds on a busy machine.
     if (!(await lockWaited(ctx, { advisory: true, timeoutMs: 15_000, over: () => firstAnswered }))) {
       throw new Error(`the first request ${firstAnswered ? 'answered without writing' : 'never wrote'} to ${table}`);
     }
     let answered = false;
-    const two = second().finally(() => (answered = true));
+    const two = watched(second().finally(() => (answered = true)));
     // The first waits at the trigger; the second for a lock of any kind (a row's, or the first's
     // advisory lock), unless it answers without one (refused while the first is under way).
     await lockWaited(ctx, { waiters: 2, timeoutMs: 10_000, over: () => answered });
@@ -222,8 +225,9 @@ export async function metMidway<A, B>(
     // Let a request held at the trigger go before this connection returns to the pool: the pool
     // hands it to the DROP below, which would wait for that request's lock on the table while the
     // request waits for this session's advisory lock (a deadlock hiding the first error).
-    if (held) await holder.query(`SELECT pg_advisory_unlock(${key})`);
-    holder.release();
+    // If even that fails, the connection is closed instead, which ends its session and its lock.
+    const unlocked = held ? await holder.query(`SELECT pg_advisory_unlock(${key})`).then(() => null, (err: Error) => err) : null;
+    holder.release(unlocked ?? undefined);
     await pool.query(`DROP TRIGGER ${name} ON ${table}`);
     await pool.query(`DROP FUNCTION ${name}()`);
   }

@@ -16,6 +16,8 @@ let member: Member;
 let apples: string;
 let logs: string;
 let loads = 0;
+/** Run once while the next cards are read: a change that lands mid-request. */
+let duringLoad: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   apples = await insertPost(ctx, { type: 'fruit', title: 'Apples', userId: null });
@@ -24,7 +26,11 @@ beforeAll(async () => {
   ctx.app.posts.addCardPart({
     async load(rows: readonly PostRow[]) {
       loads += 1;
-      return new Map(rows.map((row) => [row.id, { commentCount: comments.get(row.id) ?? 0 }]));
+      const parts = new Map(rows.map((row) => [row.id, { commentCount: comments.get(row.id) ?? 0 }]));
+      const change = duringLoad;
+      duringLoad = null;
+      await change?.();
+      return parts;
     },
   });
 });
@@ -79,5 +85,18 @@ describe('cards carry other areas’ data without costing the pages', () => {
     expect(countOf(after, mine)).toBe(7);
     // Another post's card was not read again: it still shows what it showed.
     expect(countOf(after, logs)).toBe(0);
+  });
+
+  it('keeps no page written from a card that a change replaced while it was read (0150)', async () => {
+    comments.set(apples, 5);
+    await ctx.app.events.publish(CARD_CHANGED, { postId: apples });
+    duringLoad = async () => {
+      comments.set(apples, 6);
+      await ctx.app.events.publish(CARD_CHANGED, { postId: apples });
+    };
+    // Read as 5, changed to 6 meanwhile: this answer may say 5; the next must not.
+    expect(countOf(await list('type=fruit'), apples)).toBe(5);
+    expect(duringLoad).toBeNull();
+    expect(countOf(await list('type=fruit'), apples)).toBe(6);
   });
 });

@@ -456,6 +456,8 @@ describe('a reply to a member who closed their account meanwhile (0152)', () => 
     await ivyPage.getByText('Choose a conversation to read it and reply.').waitFor();
     await row(cal.username).waitFor({ state: 'detached' });
     await row(dan.username).waitFor();
+    // The focus, left on the page by the conversation's going, goes to the row that took its place.
+    await expect.poll(() => row(dan.username).evaluate((el) => el === document.activeElement)).toBe(true);
     await danPage.context().close();
   });
 });

@@ -153,6 +153,30 @@ describe('the map view', () => {
     expect(maps.length).toBe(asked);
   });
 
+  it('asks the map on screen again after an edit from its pin, which may take the post out of its filters', async () => {
+    const owner = await newPage(ctx.browser, { width: 1280 });
+    await registerViaApi(owner);
+    const token = uniqueToken();
+    const title = `Crab apples ${token}`;
+    await createPosts(owner, [{ title, latitude: TORONTO.latitude, longitude: TORONTO.longitude }]);
+    await owner.goto(`/?type=fruit&q=${token}&view=map`);
+    const pin = owner.getByRole('button', { name: title });
+    await pin.dispatchEvent('click');
+    await owner.locator('.leaflet-popup').getByRole('button', { name: 'View Details' }).click();
+    const details = owner.getByRole('dialog', { name: 'Post details' });
+    await details.getByRole('button', { name: `Manage ${title}` }).click();
+    await owner.getByRole('menuitem', { name: 'Edit post' }).click();
+    const edit = owner.getByRole('dialog', { name: 'Edit Post' });
+    await edit.getByLabel('Title').fill('Crab apples, a few left');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    // Its new title no longer has the searched word: the map asked again has no pin for it.
+    await owner.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    await owner.getByText('No posts in this area match these filters').waitFor();
+    expect(await owner.getByRole('button', { name: /^Crab apples/ }).count()).toBe(0);
+  });
+
   it('says so over the map while its street tiles fail, and no more once they load', async () => {
     const page = await newPage(ctx.browser, { width: 390 });
     await page.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) => route.abort('internetdisconnected'));

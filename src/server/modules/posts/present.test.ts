@@ -6,6 +6,14 @@ import { base, origins, rows, viewers } from './rows.fixture';
 const card = (row = base) => ({ row, extras: NO_EXTRAS });
 
 describe('toPost', () => {
+  it('says why a post is in no list to its owner and admins only, and nothing of a listed one (0150)', () => {
+    const hidden = card({ ...base, hiddenAt: new Date(), hiddenReason: 'reports' });
+    for (const who of [viewers.owner, viewers.admin]) expect(toPost(hidden, who, origins[0]!).unlisted).toBe('reported');
+    for (const who of [viewers.guest, viewers.other]) expect(toPost(hidden, who, origins[0]!)).not.toHaveProperty('unlisted');
+    expect(toPost(card({ ...base, ownerSuspended: true }), viewers.owner, origins[0]!).unlisted).toBe('suspended');
+    expect(toPost(card(), viewers.owner, origins[0]!)).not.toHaveProperty('unlisted');
+  });
+
   it('shows the exact spot to the owner, the guest session that posted it and admins; the public point to others', () => {
     for (const who of [viewers.owner, viewers.admin]) expect(toPost(card(), who, origins[0]!)).toMatchObject({ latitude: base.latitude, longitude: base.longitude });
     for (const who of [viewers.guest, viewers.other]) expect(toPost(card(), who, origins[0]!)).toMatchObject({ latitude: base.publicLatitude, longitude: base.publicLongitude });

@@ -42,17 +42,18 @@ export const ANY_MEMBER: Presenter = { userId: null, sessionId: null, isAdmin: f
 export const audienceOf = (actor: Presenter): Presenter => (isSignedIn(actor) ? ANY_MEMBER : ANY_GUEST);
 const isSignedIn = (viewer: Presenter) => viewer.signedIn ?? viewer.userId !== null;
 
-/**
- * A card as the API returns it to `actor`. latitude/longitude are the public point unless the
- * actor may see the exact spot (DECISIONS 2); distanceMiles is always measured from the public
- * point to `origin`, so no one can work out the exact spot by asking from several places.
- */
 /** Why the post is in no list, for the owner or admin it is shown to; nothing for a listed post. */
 function unlistedOf(row: PostRow): Pick<Post, 'unlisted'> {
   const shown = shownOf(row);
   return shown === 'listed' ? {} : { unlisted: shown };
 }
 
+/**
+ * A card as the API returns it to `actor`. latitude/longitude are the public point unless the
+ * actor may see the exact spot (DECISIONS 2); distanceMiles is always measured from the public
+ * point to `origin`, so no one can work out the exact spot by asking from several places. Why a
+ * post is in no list is said only to those who manage it (0150).
+ */
 export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng): Post {
   const publicPoint =
     row.publicLatitude !== null && row.publicLongitude !== null ? { lat: row.publicLatitude, lng: row.publicLongitude } : null;
@@ -92,7 +93,7 @@ export function toPost({ row, extras }: Card, actor: Presenter, origin: LatLng):
     ownerVerifiedAt: extras.ownerVerifiedAt,
     locked: false,
     viewerOwns: isPostOwner(actor, row),
-    ...unlistedOf(row),
+    ...(manages ? unlistedOf(row) : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -165,6 +165,7 @@ export function createPostsService(deps: PostsServiceDeps) {
      */
     async list(actor: Actor, query: ListPostsQuery, now = new Date()): Promise<ListAnswer> {
       const origin = originFor(query.near);
+      const since = readModel.cards.generation();
       const budgeted = onPreviewBudget(actor, now);
       // A guest's kept page: the preview throttle and the budget in one statement (one round trip
       // where each guest call made two). The throttle still comes first wherever a page is read.
@@ -180,7 +181,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const own = page.cards.some((c) => canSeeExactSpot(actor, c.row));
       const body =
         page.pageKey && !own
-          ? readModel.sharedBody(`list|${page.pageKey}|${origin.lat},${origin.lng}|${audienceOf(actor).signedIn}`, page.cards, write(audienceOf(actor)))
+          ? readModel.sharedBody(`list|${page.pageKey}|${origin.lat},${origin.lng}|${audienceOf(actor).signedIn}`, page.cards, write(audienceOf(actor)), since)
           : new JsonBody(Buffer.from(write(actor)()));
       return { ...answer, body };
     },

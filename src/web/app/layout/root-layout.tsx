@@ -9,7 +9,6 @@ import { SuspensionNotice } from './suspension-notice';
 export function RootLayout() {
   // Inside the router and beside the toaster: what the live socket brings shows on every screen.
   useLiveUpdates();
-  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,18 +22,28 @@ export function RootLayout() {
       {/* At least the window's height below the header: the footer starts below the fold, so a
           screen whose content arrives later does not push a visible footer down (CLS, 0088). */}
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
-        {/* Keyed by its path, each screen starts afresh, with a boundary of its own: shared, going
-            from one screen loaded on demand to another hid the old one behind the new one's
-            fallback, its heading still in the page for ScreenStart to find (0149). */}
-        <Fragment key={pathname}>
-          <Outlet />
-        </Fragment>
+        <ScreenOutlet />
       </main>
       <SiteFooter />
       <ScreenStart />
       {/* Inside the router: a toast's action is a link. */}
       <DeferredToaster />
     </div>
+  );
+}
+
+/**
+ * The screen of the address. Keyed by its path, each starts afresh, with a boundary of its own:
+ * shared, going from one screen loaded on demand to another hid the old one behind the new one's
+ * fallback, its heading still in the page for ScreenStart to find (0149). Apart, so that a change
+ * of the address draws this again, not the header and the footer.
+ */
+function ScreenOutlet() {
+  const { pathname } = useLocation();
+  return (
+    <Fragment key={pathname}>
+      <Outlet />
+    </Fragment>
   );
 }
 

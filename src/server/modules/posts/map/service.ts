@@ -51,6 +51,7 @@ export function createMapService(deps: { posts: PostsService }) {
   /** Full access: the kept layout, presented for this actor (owners and admins see exact spots). */
   async function full(actor: Actor, grid: Grid, query: MapQuery, origin: LatLng): Promise<MapAnswer> {
     const key = keyOf(grid, query, origin);
+    const since = model.cards.generation();
     let cached = true;
     const layout = await model.layouts.getOrLoad(key, () => {
       cached = false;
@@ -67,6 +68,7 @@ export function createMapService(deps: { posts: PostsService }) {
             `map|${key}|${origin.lat},${origin.lng}|${audienceOf(actor).signedIn}`,
             cards,
             write(audienceOf(actor)),
+            since,
           )
         : new JsonBody(Buffer.from(write(actor)()));
     return { body, cached };

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { EventBus } from '../../../events/bus';
 import { CARD_CHANGED, MEMBER_CHANGED, POST_CHANGED } from '../../../events/topics';
-import type { JsonBody } from '../../../lib/json-body';
+import { JsonBody } from '../../../lib/json-body';
 import { TtlCache } from '../../../lib/ttl-cache';
 import type { MapResponse, Post } from '../../../../domain/posts';
 import { createCoverCache } from '../circle/cover';
@@ -103,8 +103,14 @@ export function createPostsReadModel(deps: { db: Db; events: EventBus; repo: Pos
       bodies.clear();
     },
 
-    /** The body of a kept page or view as everyone sees it who manages none of its posts. */
-    sharedBody(key: string, shown: readonly Card[], make: () => string): JsonBody {
+    /**
+     * The body of a kept page or view as everyone sees it who manages none of its posts. Kept only
+     * when no card has changed since `since` (cards.generation(), taken before the request read
+     * its page): written from a card a change has since replaced (a post hidden, a comment
+     * counted), it would be served until the next change (0150).
+     */
+    sharedBody(key: string, shown: readonly Card[], make: () => string, since: number): JsonBody {
+      if (since !== cards.generation()) return new JsonBody(Buffer.from(make()));
       const contents: BodyContents = { postIds: shown.map((c) => c.row.id), ownerIds: shown.map((c) => c.row.userId) };
       return bodies.get(key, contents, make);
     },

@@ -40,7 +40,8 @@ export function useMapPosts(query: string, viewport: MapViewport | null) {
 /**
  * Shows a post's change at once on every map view cached: its pin with the post as it now stands,
  * or none once it is deleted (`null`). Clusters count on the server; the views are asked again
- * when next shown, as after any post write.
+ * when next shown, as after any post write (after an edit, the one on screen at once: the post may
+ * have left its filters or its box).
  */
 export function replaceMapPoint(queryClient: QueryClient, postId: string, post: Post | null): void {
   const isIt = (item: MapResponse['items'][number]) => item.kind === 'point' && item.post.id === postId;

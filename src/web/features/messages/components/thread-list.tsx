@@ -36,11 +36,13 @@ export function ThreadList({ threads, userId, selected, returnTo }: ThreadListPr
   const list = useRef<HTMLUListElement>(null);
   const empty = useRef<HTMLHeadingElement>(null);
   const rows = threads.map((thread) => threadPath(thread.otherUserId, thread.postId));
-  // What the last drawing showed: a row that left with its conversation was in it.
+  // The rows last drawn with the open conversation's among them: a row that left with its
+  // conversation was there, also when the list asked again came back without it first.
+  const open = selected && threadPath(selected.otherUserId, selected.postId);
   const drawn = useRef<{ rows: readonly string[]; returnTo: ThreadAddress | null }>({ rows, returnTo: null });
   useEffect(() => {
     const was = drawn.current;
-    drawn.current = { rows, returnTo };
+    drawn.current = { rows: open && !rows.includes(open) && was.rows.includes(open) ? was.rows : rows, returnTo };
     if (!returnTo || returnTo === was.returnTo || !focusIsLost()) return;
     const row = rowAfterLeave(was.rows, rows, threadPath(returnTo.otherUserId, returnTo.postId));
     (row ? list.current?.querySelector<HTMLElement>(`[data-thread="${row}"]`) : empty.current)?.focus();

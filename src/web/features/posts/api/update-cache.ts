@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../domain/posts';
-import { replaceMapPoint } from '../../map';
+import { mapKeys, replaceMapPoint } from '../../map';
 import { favoriteKeys } from './favorites';
 import type { PostsPage } from './get-posts';
 import { invalidatePosts, postKeys } from './post-keys';
@@ -22,6 +22,8 @@ export function replaceCachedPost(queryClient: QueryClient, post: Post): void {
   });
   replaceMapPoint(queryClient, post.id, post);
   void invalidatePosts(queryClient, { refetch: false });
+  // The map on screen is asked again: an edit may take the pin out of its filters or its box.
+  void queryClient.invalidateQueries({ queryKey: mapKeys.all });
 }
 
 /**

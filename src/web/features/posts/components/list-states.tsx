@@ -29,7 +29,6 @@ export const emptyTitle = (type: PostTypeValue, filtered: boolean) =>
   filtered ? `No ${NOUN[type]} posts match these filters` : `No ${NOUN[type]} posts yet`;
 
 /** 'No {type} posts yet' with an add button; with filters on, a way back to every post. */
-
 export function EmptyState({ type, filteredHint, onAdd, onClearFilters }: EmptyStateProps) {
   const filtered = filteredHint !== null;
   return (
