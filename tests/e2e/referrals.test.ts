@@ -94,6 +94,7 @@ describe('invites and referrals', () => {
 
     // The credit buys a day pass.
     await rita.getByRole('link', { name: 'Spend your credit on a 24-hour pass' }).click();
+    await rita.getByRole('region', { name: 'Your receipts' }).getByText('Referral credit to spend: $3').waitFor();
     await rita.locator('#plan-day').getByRole('button', { name: 'Use my $3 credit' }).click();
     await expectToastPair(rita, 'Payment Successful', 'You are subscribed!');
     await rita.getByText('Paid with referral credit').first().waitFor();
