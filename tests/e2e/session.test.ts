@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import type { SessionView } from '../../src/domain/auth';
-import { BASE_URL, expectAccessible, newPage, registerViaApi, snap, useBrowser, WIDTHS } from './harness';
+import { BASE_URL, expectAccessible, newPage, registerViaApi, snap, spillsOut, useBrowser, WIDTHS } from './harness';
 import { openBellLive } from './messages-helpers';
 import { createPosts, uniqueToken } from './posts-helpers';
 
@@ -119,6 +119,17 @@ describe('the session on the web', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: "That's your free preview!" }).waitFor();
     await page.getByText(/^Your 7-day trial has ended\. There are \d+ more fruit posts waiting\./).waitFor();
+    // The card keeps its links inside it on the narrowest phone.
+    const card = page
+      .locator('div')
+      .filter({ has: page.getByRole('heading', { name: "That's your free preview!" }) })
+      .filter({ has: page.getByRole('link', { name: 'or take 24 hours free: the Kindness Button' }) })
+      .last();
+    for (const width of [320, WIDTHS.mobile]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await spillsOut(card), `${width} px`).toEqual([]);
+    }
+    await snap(page, 'trial-ended-card');
     expect(await page.getByRole('link', { name: /start a free 7-day trial/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'or take 24 hours free: the Kindness Button' }).first().click();
     await page.waitForURL((url) => url.pathname === '/subscribe' && url.searchParams.get('plan') === 'kindness');

@@ -159,7 +159,8 @@ export function AccessButtons({ className, compact = false }: { className?: stri
         <Link to="/subscribe?plan=lifetime">Lifetime access · {usd(PRODUCTS.lifetime.cents)}</Link>
       </Button>
       {/* The trial starts with an account: a member who has one is offered the free grant instead. */}
-      <Button asChild variant="link">
+      {/* Wraps on a narrow phone rather than run out of the card. */}
+      <Button asChild variant="link" className="h-auto min-h-10 whitespace-normal">
         {signedIn ? (
           <Link to="/subscribe?plan=kindness">or take {KINDNESS.hours} hours free: the Kindness Button</Link>
         ) : (
