@@ -28,7 +28,7 @@ export const POLICY_MESSAGES = {
   notCommentAuthor: 'Only the author or an admin can delete this comment.',
   signInToRate: 'Please sign in to rate members.',
   rateYourself: 'You cannot rate yourself.',
-  rateAfterMessage: 'You can rate a member once you have exchanged a message with them.',
+  rateAfterMessage: 'You can rate a member once you have written to each other: a message from each of you.',
   signInToMessage: 'Please sign in to send messages.',
   messageYourself: 'You cannot message yourself.',
   blocked: 'You cannot contact this member.',

@@ -169,6 +169,17 @@ export function regionFor(lat: number, lng: number): RegionValue | null {
 }
 
 /**
+ * The region an address names as its town ('Kingston Rd, Scarborough' → scarborough), or null:
+ * for a post without a region or coordinates, so that the local page that lists a region finds
+ * what its neighbours typed (DECISIONS 13, 0150). Migration 0038 fills it in for earlier posts,
+ * with post_town, this file's townOf in SQL.
+ */
+export function regionOfAddress(address: string): RegionValue | null {
+  const town = townOf(address)?.toLowerCase();
+  return REGIONS.find((region) => REGION_LABELS[region].toLowerCase() === town) ?? null;
+}
+
+/**
  * The area of an address, as a guest sees an approximate post's place (DECISIONS 24): its town
  * ('21 Birchmount Rd, Scarborough, ON' → 'Scarborough': townOf), else the region's name, else ''.
  */

@@ -141,3 +141,34 @@ describe('migration 0028 on a database in use', () => {
     }
   });
 });
+
+describe('migration 0038 on a database in use', () => {
+  it('gives a post without a region the one its address names as its town, and leaves the rest (0150)', async () => {
+    const name = await emptyDatabase();
+    const database = connect(urlOf(name), null, 2);
+    try {
+      await runMigrations(database.pool, { upTo: 38 }); // 0000-0037
+      await asAdmin(name, (c) =>
+        c.query(
+          `INSERT INTO posts (type, title, description, address, region) VALUES
+             ('fruit', 'typed', 'd', 'Kingston Rd, Scarborough', NULL),
+             ('fruit', 'postal', 'd', '12 Maple St, Toronto, ON M4C 1A1', NULL),
+             ('fruit', 'chosen', 'd', 'Kingston Rd, Scarborough', 'toronto'),
+             ('fruit', 'other town', 'd', '5 Main St, Markham', NULL),
+             ('fruit', 'no town', 'd', 'Somewhere', NULL)`,
+        ),
+      );
+      await runMigrations(database.pool);
+      const { rows } = await asAdmin(name, (c) => c.query<{ title: string; region: string | null }>('SELECT title, region FROM posts ORDER BY title'));
+      expect(rows).toEqual([
+        { title: 'chosen', region: 'toronto' },
+        { title: 'no town', region: null },
+        { title: 'other town', region: null },
+        { title: 'postal', region: 'toronto' },
+        { title: 'typed', region: 'scarborough' },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

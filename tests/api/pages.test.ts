@@ -163,7 +163,7 @@ describe('a shared post link, /?post=ID', () => {
     expect(html).toContain('Free fruit, firewood and skids from your neighbours</h1>');
   });
 
-  it("previews a post a guest has no free view left for as its locked card does: its title, no photo, no area (DECISIONS 29)", async () => {
+  it("previews a post a guest has no free view left for as its locked card does: its title and region, no photo, no street (DECISIONS 29)", async () => {
     const owner = await registerMember(ctx.app);
     const others: string[] = [];
     for (let i = 0; i < LIMITS.previewPostsPerSession; i++)
@@ -175,9 +175,11 @@ describe('a shared post link, /?post=ID', () => {
     expect((await guest(`/api/posts/${postId}`)).json()).toMatchObject({ locked: true, imageUrl: null, address: '' });
     const html = (await guest(`/?post=${postId}`)).body;
     expect(metaOf(html, 'og:title')).toBe('Pears <b>& "plums"</b> | Free Fruit, Firewood & Skids');
-    expect(metaOf(html, 'og:description')).toBe('Free fruit, shared by a neighbour. Pick it up for free.');
+    // The region its address names (0150), as the locked card shows it; never the street.
+    expect(metaOf(html, 'og:description')).toBe('Free fruit in Scarborough, shared by a neighbour. Pick it up for free.');
     expect(metaOf(html, 'og:image')).toBe('https://fruit.example/og-card.png');
     expect(html).not.toContain('/uploads/');
+    expect(html).not.toContain('Secret Lane');
   });
 
   it('sends the home page unmarked with a query its first render reads: shown until the app draws it anew', async () => {

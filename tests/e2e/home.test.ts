@@ -175,9 +175,10 @@ describe('the home page comes alive', () => {
     const viewer = await newPage(ctx.browser);
     const headers = { Origin: BASE_URL };
     expect((await viewer.request.post('/api/views', { data: { postIds: [id] }, headers })).status()).toBe(200);
-    // A term shows once three searchers made it (0140): three visitors, each on a network of its own.
+    // A term shows once three searchers made it (0140): three visitors, each on a network of its own,
+    // searching the region of the member's post (its address names Toronto, 0150).
     for (const searcher of [viewer, await newPage(ctx.browser), await newPage(ctx.browser)]) {
-      expect((await searcher.request.post('/api/searches', { data: { query: 'alice' }, headers })).status()).toBe(204);
+      expect((await searcher.request.post('/api/searches', { data: { query: 'alice', region: 'toronto' }, headers })).status()).toBe(204);
     }
     await owner.goto('/');
     const dashboard = owner.getByRole('region', { name: 'Your views', exact: true });

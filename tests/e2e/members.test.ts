@@ -72,7 +72,7 @@ describe('member profiles and ratings', () => {
     const rate = profile.getByRole('button', { name: 'Rate Member' });
     await rate.click();
     expect(await rate.getAttribute('aria-expanded')).toBe('true');
-    await profile.getByText('You can rate a member once you have exchanged a message with them.').waitFor();
+    await profile.getByText('You can rate a member once you have written to each other: a message from each of you.').waitFor();
     expect(await profile.getByRole('group', { name: 'Your rating' }).count()).toBe(0);
     // A card with a phone number offers Call and Text only, so the profile offers a message (0127).
     expect(await profile.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(`/messages?with=${ownerUser.id}`);

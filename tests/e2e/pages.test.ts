@@ -118,6 +118,12 @@ describe('a local page in the browser', () => {
     await expectAccessible(guest);
     await snap(guest, 'local-north-york-guest');
     expect(errors).toEqual([]);
+    // 'Post something free' does for a guest what Upload does: it offers access first (0150).
+    await guest.getByRole('link', { name: 'Post something free' }).click();
+    await guest.getByRole('dialog', { name: 'Post Access Required' }).waitFor();
+    await guest.keyboard.press('Escape');
+    expect(new URL(guest.url()).searchParams.get('create')).toBeNull();
+    await guest.goto('/north-york');
     await expectHydrated(guest, 'Etobicoke', '/etobicoke');
     await guest
       .getByRole('heading', { level: 1, name: 'Free fruit, firewood and skids in Etobicoke' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { haversineMiles, PUBLIC_OFFSET_METRES } from '../../../domain/geo';
-import { placeOf } from './row-values';
+import { placeOf, textOf } from './row-values';
 import type { PostRow } from './present';
 
 const spot = { latitude: 43.6532, longitude: -79.3832 };
@@ -61,5 +61,19 @@ describe('placeOf', () => {
   it('draws a public point for an edit of a post that had none', () => {
     const none = { ...spot, exactLocation: false, publicLatitude: null, publicLongitude: null } as PostRow;
     expect(placeOf({ ...spot, exactLocation: false }, none).publicLatitude).toEqual(expect.any(Number));
+  });
+});
+
+describe("textOf's region (DECISIONS 13, 0150)", () => {
+  const fields = { type: 'fruit', title: 'Pears', description: 'Ripe', exactLocation: false } as const;
+  const regionOf = (more: object) => textOf({ ...fields, address: 'Kingston Rd, Scarborough', ...more } as never, null, null).region;
+
+  it('keeps the region chosen, else takes it from the point, else from the town the address names', () => {
+    expect(regionOf({ region: 'toronto' })).toBe('toronto');
+    expect(regionOf({ latitude: 44.3, longitude: -78.3 })).toBe('kawartha');
+    expect(regionOf({})).toBe('scarborough');
+    expect(regionOf({ address: '12 Maple St, Toronto, ON M4C 1A1' })).toBe('toronto');
+    expect(regionOf({ address: '5 Main St, Markham' })).toBeNull();
+    expect(regionOf({ address: 'Somewhere' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 
 import { randomInt } from 'node:crypto';
 import { publicPointOf } from '../../../domain/geo';
-import { regionFor, type PostFields } from '../../../domain/posts';
+import { regionFor, regionOfAddress, type PostFields } from '../../../domain/posts';
 import type { StoredImage } from '../images/service';
 import type { PostRow } from './present';
 
@@ -43,12 +43,12 @@ export function textOf(input: PostFields, ownerName: string | null, ownerInitial
     zipCode: input.zipCode ?? null,
     quantity: input.quantity ?? null,
     seasonalNotes: input.seasonalNotes ?? null,
-    // DECISIONS 13: filled in from the coordinates when the poster leaves it empty.
+    // DECISIONS 13: filled in from the coordinates when the poster leaves it empty, else from the
+    // town the address names (0150).
     region:
       input.region ??
-      (input.latitude !== undefined && input.longitude !== undefined
-        ? regionFor(input.latitude, input.longitude)
-        : null),
+      (input.latitude !== undefined && input.longitude !== undefined ? regionFor(input.latitude, input.longitude) : null) ??
+      regionOfAddress(input.address),
     exactLocation: input.exactLocation,
   };
 }

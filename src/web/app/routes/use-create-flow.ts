@@ -22,7 +22,8 @@ export function backWithForm(type: PostTypeValue): string {
  * the form as soon as a grant is in the session (`granted`); a refusal of another kind (a
  * suspended member) is told why, as `blocked` says beside the button beforehand. A click before
  * the session's answer has come waits for it: a member is not taken for a guest. `fromLink`: the
- * address asks for the dialog (`create=1`), for those who may post.
+ * address asks for the dialog (`create=1`: back from signing in, a local page's 'Post something
+ * free'), as a press of Upload does: a guest who needs access gets the access dialog (0150).
  */
 export function useCreateFlow(fromLink: boolean) {
   const session = useSession();
@@ -38,7 +39,7 @@ export function useCreateFlow(fromLink: boolean) {
   const decide = () => canPost(session.actor, new Date(), session.postingAccess);
   if (fromLink !== linkSeen && !session.isLoading) {
     setLinkSeen(fromLink);
-    if (fromLink && decide().ok) setWanted(true);
+    if (fromLink) setWanted(true);
   }
   if (wanted && !session.isLoading) {
     setWanted(false);
