@@ -43,6 +43,23 @@ async function asAdmin<T>(database: string, work: (client: pg.Client) => Promise
   }
 }
 
+/**
+ * A migration on a database in use: a new database migrated up to `upTo` (not included), given
+ * `seed` as it then stands, then migrated to the end. Its name, for `asAdmin` to read it.
+ */
+async function migratedAcross(upTo: number, seed: (client: pg.Client) => Promise<unknown>): Promise<string> {
+  const name = await emptyDatabase();
+  const database = connect(urlOf(name), null, 2);
+  try {
+    await runMigrations(database.pool, { upTo });
+    await asAdmin(name, seed);
+    await runMigrations(database.pool);
+    return name;
+  } finally {
+    await database.close();
+  }
+}
+
 afterAll(async () => {
   await asAdmin('postgres', async (client) => {
     for (const name of made) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
@@ -117,58 +134,44 @@ describe('a database role that is not a superuser', () => {
 
 describe('migration 0028 on a database in use', () => {
   it('remembers the networks of the members’ live sessions, not a guest’s (docs/decisions/0134)', async () => {
-    const name = await emptyDatabase();
-    const database = connect(urlOf(name), null, 2);
-    try {
-      await runMigrations(database.pool, { upTo: 28 }); // 0000-0027
-      await asAdmin(name, async (c) => {
-        const { rows } = await c.query<{ id: string }>(`INSERT INTO users (username, email, password_hash) VALUES ('Old Member', 'old@example.com', 'x') RETURNING id`);
-        const member = rows[0]!.id;
-        await c.query(
-          `INSERT INTO sessions (id, user_id, address, expires_at) VALUES
-             ('s1', $1, '10.1.2.3', now() + interval '1 day'), ('s2', $1, '10.1.2.3', now() + interval '1 day'),
-             ('s3', $1, '', now() + interval '1 day'), ('s4', NULL, '10.9.9.9', now() + interval '1 day')`,
-          [member],
-        );
-      });
-      await runMigrations(database.pool);
-      const networks = await asAdmin(name, (c) => c.query<{ address: string; username: string }>(
-        'SELECT n.address, u.username FROM member_networks n JOIN users u ON u.id = n.user_id',
-      ));
-      expect(networks.rows).toEqual([{ address: '10.1.2.3', username: 'Old Member' }]);
-    } finally {
-      await database.close();
-    }
+    // 0000-0027, then 0028 on.
+    const name = await migratedAcross(28, async (c) => {
+      const { rows } = await c.query<{ id: string }>(`INSERT INTO users (username, email, password_hash) VALUES ('Old Member', 'old@example.com', 'x') RETURNING id`);
+      const member = rows[0]!.id;
+      await c.query(
+        `INSERT INTO sessions (id, user_id, address, expires_at) VALUES
+           ('s1', $1, '10.1.2.3', now() + interval '1 day'), ('s2', $1, '10.1.2.3', now() + interval '1 day'),
+           ('s3', $1, '', now() + interval '1 day'), ('s4', NULL, '10.9.9.9', now() + interval '1 day')`,
+        [member],
+      );
+    });
+    const networks = await asAdmin(name, (c) => c.query<{ address: string; username: string }>(
+      'SELECT n.address, u.username FROM member_networks n JOIN users u ON u.id = n.user_id',
+    ));
+    expect(networks.rows).toEqual([{ address: '10.1.2.3', username: 'Old Member' }]);
   });
 });
 
 describe('migration 0038 on a database in use', () => {
   it('gives a post without a region the one its address names as its town, and leaves the rest (0150)', async () => {
-    const name = await emptyDatabase();
-    const database = connect(urlOf(name), null, 2);
-    try {
-      await runMigrations(database.pool, { upTo: 38 }); // 0000-0037
-      await asAdmin(name, (c) =>
-        c.query(
-          `INSERT INTO posts (type, title, description, address, region) VALUES
-             ('fruit', 'typed', 'd', 'Kingston Rd, Scarborough', NULL),
-             ('fruit', 'postal', 'd', '12 Maple St, Toronto, ON M4C 1A1', NULL),
-             ('fruit', 'chosen', 'd', 'Kingston Rd, Scarborough', 'toronto'),
-             ('fruit', 'other town', 'd', '5 Main St, Markham', NULL),
-             ('fruit', 'no town', 'd', 'Somewhere', NULL)`,
-        ),
-      );
-      await runMigrations(database.pool);
-      const { rows } = await asAdmin(name, (c) => c.query<{ title: string; region: string | null }>('SELECT title, region FROM posts ORDER BY title'));
-      expect(rows).toEqual([
-        { title: 'chosen', region: 'toronto' },
-        { title: 'no town', region: null },
-        { title: 'other town', region: null },
-        { title: 'postal', region: 'toronto' },
-        { title: 'typed', region: 'scarborough' },
-      ]);
-    } finally {
-      await database.close();
-    }
+    // 0000-0037, then 0038 on.
+    const name = await migratedAcross(38, (c) =>
+      c.query(
+        `INSERT INTO posts (type, title, description, address, region) VALUES
+           ('fruit', 'typed', 'd', 'Kingston Rd, Scarborough', NULL),
+           ('fruit', 'postal', 'd', '12 Maple St, Toronto, ON M4C 1A1', NULL),
+           ('fruit', 'chosen', 'd', 'Kingston Rd, Scarborough', 'toronto'),
+           ('fruit', 'other town', 'd', '5 Main St, Markham', NULL),
+           ('fruit', 'no town', 'd', 'Somewhere', NULL)`,
+      ),
+    );
+    const { rows } = await asAdmin(name, (c) => c.query<{ title: string; region: string | null }>('SELECT title, region FROM posts ORDER BY title'));
+    expect(rows).toEqual([
+      { title: 'chosen', region: 'toronto' },
+      { title: 'no town', region: null },
+      { title: 'other town', region: null },
+      { title: 'postal', region: 'toronto' },
+      { title: 'typed', region: 'scarborough' },
+    ]);
   });
 });

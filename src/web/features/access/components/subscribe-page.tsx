@@ -26,8 +26,8 @@ const planOf = (value: string | null): Plan | null =>
 
 /**
  * Spec §2/§4 Subscribe (/subscribe): an initialising spinner, then a receipt, the plan cards or the
- * error card; `?plan=day|lifetime` outlines and scrolls to a plan (`kindness` scrolls to the Kindness Button); the viewer's receipts and credit
- * below (docs/decisions/0082).
+ * error card; `?plan=day|lifetime` outlines and scrolls to a plan (`kindness` scrolls to the
+ * Kindness Button); the viewer's receipts and credit below (docs/decisions/0082).
  */
 export function SubscribePage() {
   const [params] = useSearchParams();
